@@ -1,0 +1,49 @@
+"""The rules engine: pure Dou Dizhu rules, no I/O.
+
+Cards and notation, patterns and wild-card readings, comparison and legal plays for the
+five variants of RULES.md (classic, happy, laizi, super, four)::
+
+    from bot.engine import Rules, parse_cards, readings, beats, legal_plays
+    rules = Rules.preset("laizi", laizi="7")
+    readings("445567", rules)[0].kind      # 'pair_chain'
+"""
+
+from .cards import Card, make_deck
+from .compare import beats, bomb_class
+from .errors import (
+    CardsNotHeldError,
+    IllegalActionError,
+    InvalidCardsError,
+    NotYourTurnError,
+    RuleError,
+    WrongPhaseError,
+)
+from .moves import legal_plays
+from .notation import format_cards, parse_cards
+from .play import KINDS, Play
+from .readings import canonical, follow_reading, reading_of, readings
+from .rules import VARIANTS, Rules
+
+__all__ = [
+    "KINDS",
+    "VARIANTS",
+    "Card",
+    "CardsNotHeldError",
+    "IllegalActionError",
+    "InvalidCardsError",
+    "NotYourTurnError",
+    "Play",
+    "RuleError",
+    "Rules",
+    "WrongPhaseError",
+    "beats",
+    "bomb_class",
+    "canonical",
+    "follow_reading",
+    "format_cards",
+    "legal_plays",
+    "make_deck",
+    "parse_cards",
+    "reading_of",
+    "readings",
+]

@@ -1,0 +1,117 @@
+"""A play: physical cards plus the reading they are played as."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import RANK_INDEX
+
+KINDS = (
+    "single", "pair", "trio", "trio_single", "trio_pair", "chain", "pair_chain", "plane",
+    "plane_singles", "plane_pairs", "four_two_singles", "four_two_pairs", "bomb", "rocket",
+    "super_bomb", "soft_bomb", "hard_bomb", "laizi_bomb",
+)
+
+BOMB_KINDS = frozenset({"bomb", "rocket", "super_bomb", "soft_bomb", "hard_bomb", "laizi_bomb"})
+
+KIND_NAMES = {
+    "single": ("单张", "single"),
+    "pair": ("对子", "pair"),
+    "trio": ("三张", "trio"),
+    "trio_single": ("三带一", "trio with a single"),
+    "trio_pair": ("三带二", "trio with a pair"),
+    "chain": ("顺子", "chain"),
+    "pair_chain": ("连对", "pair chain"),
+    "plane": ("飞机", "plane"),
+    "plane_singles": ("飞机带翅膀", "plane with single wings"),
+    "plane_pairs": ("飞机带对子", "plane with pair wings"),
+    "four_two_singles": ("四带二", "four with two singles"),
+    "four_two_pairs": ("四带两对", "four with two pairs"),
+    "bomb": ("炸弹", "bomb"),
+    "rocket": ("火箭", "rocket"),
+    "super_bomb": ("超级炸弹", "super bomb"),
+    "soft_bomb": ("软炸弹", "soft bomb"),
+    "hard_bomb": ("硬炸弹", "hard bomb"),
+    "laizi_bomb": ("纯癞子炸弹", "laizi bomb"),
+}
+
+
+class Play:
+    """Cards played as one reading.
+
+    ``cards`` is the sorted notation of the physical cards (``"3456F"``); ``kind``,
+    ``main_rank`` and ``len(play)`` are the reading; ``wild_as`` says what each wild card
+    stands for, in order (``"7"``: the flower is a 7), and ``resolved`` is the cards as read
+    (``"34567"``). Two plays are equal when they have the same cards, kind and main rank.
+    """
+
+    __slots__ = ("cards", "kind", "main_rank", "resolved", "wild_as")
+
+    def __init__(self, kind: str, main_rank: str, cards: str, wild_as: str = "",
+                 resolved: str | None = None) -> None:
+        self.kind = kind
+        self.main_rank = main_rank
+        self.cards = cards
+        self.wild_as = wild_as
+        self.resolved = cards if resolved is None else resolved
+
+    @property
+    def length(self) -> int:
+        return len(self.cards)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    @property
+    def main_index(self) -> int:
+        """The main rank as a rank index (3 is 0, R is 14)."""
+        return RANK_INDEX[self.main_rank]
+
+    @property
+    def is_bomb(self) -> bool:
+        """True for every bomb class (bombs, rockets, super bombs, laizi bombs)."""
+        return self.kind in BOMB_KINDS
+
+    @property
+    def key(self) -> tuple[str, str, str]:
+        """What makes plays distinct: (cards, kind, main_rank)."""
+        return (self.cards, self.kind, self.main_rank)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Play):
+            return NotImplemented
+        return (self.cards == other.cards and self.kind == other.kind
+                and self.main_rank == other.main_rank)
+
+    def __hash__(self) -> int:
+        return hash((self.cards, self.kind, self.main_rank))
+
+    def __str__(self) -> str:
+        return self.cards
+
+    def __repr__(self) -> str:
+        extra = f" as {self.resolved}" if self.wild_as else ""
+        return f"Play({self.cards!r} {self.kind} {self.main_rank}{extra})"
+
+    def describe(self, lang: str = "en") -> str:
+        """A short human name of the reading, e.g. ``chain to 8`` or ``顺子 (8)``."""
+        zh, en = KIND_NAMES[self.kind]
+        rank = "10" if self.main_rank == "T" else self.main_rank
+        if lang.startswith("zh"):
+            return f"{zh} ({rank})"
+        return f"{en} of {rank}" if self.kind in ("pair", "trio", "single") or "bomb" in \
+            self.kind else f"{en} to {rank}"
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"cards": self.cards, "kind": self.kind, "main": self.main_rank}
+        if self.wild_as:
+            data["as"] = self.wild_as
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], rules: Any = None) -> Play:
+        """Rebuild a play; with ``rules`` the reading is checked against the cards."""
+        if rules is not None:
+            from .readings import reading_of
+            return reading_of(data["cards"], rules, kind=data["kind"], main_rank=data["main"])
+        return cls(data["kind"], data["main"], data["cards"], data.get("as", ""))
