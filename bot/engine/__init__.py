@@ -8,6 +8,18 @@ five variants of RULES.md (classic, happy, laizi, super, four)::
     readings("445567", rules)[0].kind      # 'pair_chain'
 """
 
+from .actions import (
+    Action,
+    Bid,
+    Call,
+    Double,
+    Escape,
+    Event,
+    Grab,
+    Pass,
+    PlayCards,
+    Show,
+)
 from .cards import Card, make_deck
 from .compare import beats, bomb_class
 from .errors import (
@@ -18,23 +30,42 @@ from .errors import (
     RuleError,
     WrongPhaseError,
 )
+from .game import Game
+from .levels import LEVELS, Level, level_for
 from .moves import legal_plays
 from .notation import format_cards, parse_cards
 from .play import KINDS, Play
 from .readings import canonical, follow_reading, reading_of, readings
 from .rules import VARIANTS, Rules
+from .scoring import Result
+from .view import SeatView
 
 __all__ = [
     "KINDS",
+    "LEVELS",
     "VARIANTS",
+    "Action",
+    "Bid",
+    "Call",
     "Card",
     "CardsNotHeldError",
+    "Double",
+    "Escape",
+    "Event",
+    "Game",
+    "Grab",
     "IllegalActionError",
     "InvalidCardsError",
+    "Level",
     "NotYourTurnError",
+    "Pass",
     "Play",
+    "PlayCards",
+    "Result",
     "RuleError",
     "Rules",
+    "SeatView",
+    "Show",
     "WrongPhaseError",
     "beats",
     "bomb_class",
@@ -42,6 +73,7 @@ __all__ = [
     "follow_reading",
     "format_cards",
     "legal_plays",
+    "level_for",
     "make_deck",
     "parse_cards",
     "reading_of",

@@ -13,7 +13,7 @@ from itertools import combinations_with_replacement
 
 from .cards import FLOWER, NUM_RANKS, RANK_CHARS, RANK_INDEX, TWO, Card, counts_of
 from .compare import beats, bomb_class, reading_order
-from .errors import IllegalActionError, InvalidCardsError
+from .errors import IllegalActionError
 from .notation import parse_cards
 from .patterns import classify_natural
 from .play import Play
@@ -129,8 +129,8 @@ def reading_of(cards: str | Iterable[Card], rules: Rules, *, kind: str | None = 
     options = readings(cards, rules)
     text = cards if isinstance(cards, str) else _text(counts_of(cards))
     if not options:
-        raise InvalidCardsError(f"{text!r} is not a play in {rules.variant}", code="no_pattern",
-                                cards=text, variant=rules.variant)
+        raise IllegalActionError(f"{text!r} is not a play in {rules.variant}",
+                                 code="no_pattern", cards=text, variant=rules.variant)
     if kind is not None:
         chosen = [p for p in options if p.kind == kind
                   and (main_rank is None or p.main_rank == main_rank)]

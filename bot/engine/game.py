@@ -1,0 +1,486 @@
+"""The game state machine: one deal (with its redeals) from the shuffle to settlement.
+
+A game moves only by validated actions::
+
+    g = Game.new(Rules.preset("happy"), seed=42, balances=(10_000, 10_000, 10_000))
+    while not g.is_over:
+        events = g.apply(choose(g.legal_actions()))
+    g.result.beans
+
+:meth:`Game.apply` checks an action completely before it changes anything; on a bad
+action it raises a :class:`RuleError` subclass and the game is untouched. The same rules,
+seed and actions always give the same game (:meth:`Game.replay`): every random choice
+(the shuffle, the first bidder, the laizi) comes from ``random.Random(seed)``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from .actions import (
+    Action,
+    Bid,
+    Call,
+    Double,
+    Escape,
+    Escaped,
+    Event,
+    GameOver,
+    Grab,
+    Pass,
+    Passed,
+    PlayCards,
+    Played,
+    Show,
+    TrickWon,
+)
+from .auction import Auction
+from .cards import (
+    BLACK,
+    FLOWER,
+    RED,
+    TWO,
+    Card,
+    counts_of,
+    counts_of_text,
+    text_of,
+)
+from .errors import IllegalActionError, NotYourTurnError, RuleError, WrongPhaseError
+from .moves import legal_plays
+from .notation import parse_cards
+from .play import Play
+from .readings import reading_of
+from .rules import Rules
+from .scoring import (
+    Result,
+    Tally,
+    bomb_factor,
+    count_bomb,
+    farmer_stakes,
+    multiplier,
+    settle,
+    settle_escape,
+)
+from .view import SeatView
+
+PHASES = ("show_start", "show_deal", "bid", "call", "grab", "double", "show_landlord", "play",
+          "over")
+
+_PHASE_ACTIONS: dict[str, type[Action]] = {
+    "show_start": Show, "show_deal": Show, "show_landlord": Show, "bid": Bid, "call": Call,
+    "grab": Grab, "double": Double,
+}
+
+
+class Game(Auction):
+    """One game of Dou Dizhu. Create it with :meth:`new` or :meth:`replay`."""
+
+    def __init__(self, rules: Rules, seed: int | str, balances: Sequence[int] | None,
+                 first: int | None) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.players = rules.players
+        if balances is not None:
+            balances = tuple(int(b) for b in balances)
+            if len(balances) != self.players or any(b < 0 for b in balances):
+                raise RuleError(f"need {self.players} balances of 0 or more, got {balances}",
+                                code="bad_balances")
+        self.balances: tuple[int, ...] | None = balances
+        self._first_wanted = first
+        self._rng = random.Random(seed)
+        self._actions: list[Action] = []
+        self._events: list[Event] = []
+        self.deal = 0
+        self.all_pass_deals = 0
+        self.phase = "bid"
+        self.to_act: int | None = None
+        self.first = 0
+        self.hands: list[list[Card]] = []
+        self._deck: list[Card] = []
+        self._bottom: list[Card] = []
+        self.bottom_revealed = False
+        self._queue: list[int] = []
+        self.show_factor = 0
+        self.bids: list[tuple[int, int]] = []
+        self.high_bid = 0
+        self._high_seat: int | None = None
+        self.calls: list[tuple[int, str]] = []
+        self._caller: int | None = None
+        self._last_grabber: int | None = None
+        self._caller_regrab = False
+        self.shows: list[tuple[int, int]] = []
+        self.landlord: int | None = None
+        self.laizi: str | None = None
+        self.play_rules = rules
+        self.doubles: list[bool | None] = [None] * self.players
+        self.tally = Tally()
+        self.last: tuple[int, Play] | None = None
+        self._passes = 0
+        self.plays_made = [0] * self.players
+        self.history: list[tuple[int, Play | None]] = []
+        self.escaped: list[int] = []
+        self.result: Result | None = None
+
+    # ================================================================= construction
+    @classmethod
+    def new(cls, rules: Rules, seed: int | str, *, balances: Sequence[int] | None = None,
+            first: int | None = None, seats: int | None = None) -> Game:
+        """Shuffle and deal a new game.
+
+        ``balances`` (beans each seat brings) drive the floors and 加倍 eligibility; None
+        means ample. ``first`` fixes the first bidder of the first deal (super rotates it
+        from deal to deal; otherwise it is drawn). ``seats``, when given, must match the
+        variant (3, or 4 for ``four``).
+        """
+        if seats is not None and seats != rules.players:
+            raise RuleError(f"{rules.variant} is played by {rules.players}, not {seats}",
+                            code="bad_seats", seats=seats)
+        if first is not None and not 0 <= first < rules.players:
+            raise RuleError(f"no seat {first}", code="bad_seat", seat=first)
+        game = cls(rules, seed, balances, first)
+        game._events.extend(game._start_deal())
+        return game
+
+    @classmethod
+    def replay(cls, rules: Rules, seed: int | str, actions: Iterable[Action], *,
+               balances: Sequence[int] | None = None, first: int | None = None) -> Game:
+        """Rebuild a game from its log: equal to the game that produced the log."""
+        game = cls.new(rules, seed, balances=balances, first=first)
+        for action in actions:
+            game.apply(action)
+        return game
+
+    # ================================================================= public state
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every accepted action, in order."""
+        return tuple(self._actions)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Every event so far, in order (filter with :meth:`events_for`)."""
+        return tuple(self._events)
+
+    def events_for(self, seat: int | None) -> list[Event]:
+        """The events ``seat`` may see (None: a spectator)."""
+        return [e for e in self._events if e.visible_to(seat)]
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def bottom(self) -> str | None:
+        """The bottom cards once revealed, else None."""
+        return text_of(self._bottom) if self.bottom_revealed else None
+
+    def hand(self, seat: int) -> list[Card]:
+        """The cards ``seat`` holds (private: show it only to that seat)."""
+        return list(self.hands[seat])
+
+    def hand_text(self, seat: int) -> str:
+        return text_of(self.hands[seat])
+
+    def table_multiplier(self) -> tuple[int, tuple[tuple[str, int, int], ...]]:
+        """The multiplier so far and its parts (without 加倍)."""
+        return multiplier(self.play_rules, self.tally)
+
+    # ================================================================= legal actions
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the seat to act (escapes aside): bids and plays alike."""
+        seat = self.to_act
+        if seat is None or self.is_over:
+            return []
+        phase = self.phase
+        if phase in ("show_start", "show_deal", "show_landlord"):
+            return [Show(seat, True), Show(seat, False)]
+        if phase == "bid":
+            if seat in self.escaped:
+                return [Bid(seat, 0)]
+            return [Bid(seat, 0)] + [Bid(seat, p) for p in range(self.high_bid + 1, 4)]
+        if phase == "call":
+            return [Call(seat, True), Call(seat, False)]
+        if phase == "grab":
+            return [Grab(seat, True), Grab(seat, False)]
+        if phase == "double":
+            return [Double(seat, True), Double(seat, False)]
+        last = self.last[1] if self.last else None
+        plays = legal_plays(self.hands[seat], last, self.play_rules)
+        out: list[Action] = [PlayCards(seat, p.cards, p.kind, p.main_rank) for p in plays]
+        if last is not None:
+            out.append(Pass(seat))
+        return out
+
+    def legal_plays(self) -> list[Play]:
+        """The legal plays of the seat to act in the play phase (as :class:`Play`)."""
+        if self.phase != "play" or self.to_act is None:
+            return []
+        last = self.last[1] if self.last else None
+        return legal_plays(self.hands[self.to_act], last, self.play_rules)
+
+    def timeout_action(self) -> Action | None:
+        """What a turn timer does for the seat to act: 不叫/不抢/no show/不加倍, or pass
+        when passing is allowed; None when a play is required (the AI must choose)."""
+        seat = self.to_act
+        if seat is None:
+            return None
+        return {
+            "show_start": Show(seat, False, auto=True), "show_deal": Show(seat, False, auto=True),
+            "show_landlord": Show(seat, False, auto=True), "bid": Bid(seat, 0, auto=True),
+            "call": Call(seat, False, auto=True), "grab": Grab(seat, False, auto=True),
+            "double": Double(seat, False, auto=True),
+            "play": Pass(seat, auto=True) if self.last is not None else None,
+        }.get(self.phase)
+
+    # ================================================================= apply
+    def apply(self, action: Action) -> tuple[Event, ...]:
+        """Validate ``action`` and carry it out; return the events it caused."""
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"not an action: {action!r}", code="not_an_action")
+        if not isinstance(action.seat, int) or not 0 <= action.seat < self.players:
+            raise IllegalActionError(f"there is no seat {action.seat!r}", code="bad_seat",
+                                     seat=action.seat)
+        if self.is_over:
+            raise WrongPhaseError("the deal is over", code="game_over")
+        if isinstance(action, Escape):
+            events = self._escape(action)
+        else:
+            events = self._dispatch(action)
+        self._actions.append(action)
+        self._events.extend(events)
+        return tuple(events)
+
+    def _dispatch(self, action: Action) -> list[Event]:
+        phase = self.phase
+        if phase == "play":
+            if not isinstance(action, (PlayCards, Pass)):
+                raise WrongPhaseError(
+                    f"it is time to play cards, not to {action.type}", code="wrong_phase",
+                    phase=phase, action=action.type)
+        elif not isinstance(action, _PHASE_ACTIONS[phase]):
+            raise WrongPhaseError(f"it is the {phase} phase: {action.type} is not possible now",
+                                  code="wrong_phase", phase=phase, action=action.type)
+        if action.seat != self.to_act:
+            raise NotYourTurnError(f"it is seat {self.to_act}'s turn, not seat {action.seat}'s",
+                                   code="not_your_turn", seat=action.seat, to_act=self.to_act)
+        if isinstance(action, Show):
+            return self._show(action)
+        if isinstance(action, Bid):
+            return self._bid(action)
+        if isinstance(action, Call):
+            return self._call(action)
+        if isinstance(action, Grab):
+            return self._grab(action)
+        if isinstance(action, Double):
+            return self._double(action)
+        if isinstance(action, Pass):
+            return self._pass(action)
+        assert isinstance(action, PlayCards)
+        return self._play(action)
+
+    # ================================================================= play
+    def _start_play(self) -> list[Event]:
+        self.phase = "play"
+        self._queue = []
+        self.to_act = self.landlord
+        self.last = None
+        self._passes = 0
+        return []
+
+    def _play(self, action: PlayCards) -> list[Event]:
+        seat = action.seat
+        hand = self.hands[seat]
+        rules = self.play_rules
+        if not isinstance(action.cards, str):
+            raise IllegalActionError("cards must be text", code="bad_cards")
+        text = parse_cards(action.cards, hand=hand, rules=rules)
+        last = self.last[1] if self.last else None
+        play = reading_of(text, rules, kind=action.kind, main_rank=action.main, last=last)
+        used = counts_of_text(text)
+        left = len(hand) - len(text)
+        if rules.flower and left == 1 and used[FLOWER] == 0 and \
+                any(c.rank == FLOWER for c in hand):
+            raise IllegalActionError(
+                f"playing {text!r} would leave the flower card alone, and it can never be "
+                "played alone", code="strands_flower", cards=text)
+        # carry it out
+        removed: list[Card] = []
+        keep: list[Card] = []
+        for card in hand:
+            if used[card.rank]:
+                used[card.rank] -= 1
+                removed.append(card)
+            else:
+                keep.append(card)
+        self.hands[seat] = keep
+        self.plays_made[seat] += 1
+        self.history.append((seat, play))
+        if play.is_bomb:
+            count_bomb(self.tally, play.kind)
+        self.last = (seat, play)
+        self._passes = 0
+        events: list[Event] = [Played(seat, play.cards, play.kind, play.main_rank, play.wild_as,
+                                      len(keep))]
+        if not keep:
+            return events + self._finish(seat)
+        self.to_act = (seat + 1) % self.players
+        return events
+
+    def _pass(self, action: Pass) -> list[Event]:
+        if self.last is None:
+            raise IllegalActionError("you lead this trick: play any cards, passing is not "
+                                     "allowed", code="must_lead")
+        seat = action.seat
+        self.history.append((seat, None))
+        self._passes += 1
+        events: list[Event] = [Passed(seat)]
+        if self._passes == self.players - 1:
+            leader = self.last[0]
+            self.last = None
+            self._passes = 0
+            self.to_act = leader
+            events.append(TrickWon(leader))
+        else:
+            self.to_act = (seat + 1) % self.players
+        return events
+
+    def _finish(self, winner: int) -> list[Event]:
+        landlord = self.landlord
+        assert landlord is not None
+        n = self.players
+        landlord_won = winner == landlord
+        farmers = [(landlord + k) % n for k in range(1, n)]
+        spring = landlord_won and all(self.plays_made[f] == 0 for f in farmers)
+        anti = not landlord_won and self.plays_made[landlord] == 1
+        self.tally.spring = spring or anti
+        doubled = [bool(d) for d in self.doubles]
+        stakes = farmer_stakes(self.play_rules, bid=self.high_bid, tally=self.tally,
+                               landlord_doubled=doubled[landlord],
+                               farmers_doubled=[doubled[f] for f in farmers])
+        escaper = self.escaped[0] if self.escaped else None
+        points, transfers, fees = settle(self.play_rules, landlord=landlord,
+                                         landlord_won=landlord_won, stakes=stakes,
+                                         balances=self.balances, escaper=escaper)
+        per_seat = [0] * n
+        per_seat[landlord] = sum(stakes)
+        for f, x in zip(farmers, stakes, strict=True):
+            per_seat[f] = x
+        mult, parts = self.table_multiplier()
+        winners = (landlord,) if landlord_won else tuple(farmers)
+        self.result = Result(
+            "landlord" if landlord_won else "farmers", landlord, winners, spring, anti,
+            self.high_bid, mult, parts, tuple(doubled), tuple(per_seat), tuple(points),
+            tuple(transfers), tuple(fees), tuple(t - f for t, f in zip(transfers, fees,
+                                                                      strict=True)),
+            sum(fees), escaper)
+        self.phase, self.to_act = "over", None
+        return [GameOver(self.result.outcome, winners)]
+
+    # ================================================================= escapes
+    def _escape(self, action: Escape) -> list[Event]:
+        seat = action.seat
+        if self.rules.bidding == "call":
+            return self._escape_stop(seat)
+        if seat in self.escaped:
+            raise IllegalActionError(f"seat {seat} has already left", code="already_escaped",
+                                     seat=seat)
+        self.escaped.append(seat)
+        return [Escaped(seat, len(self.escaped) == 1)]
+
+    def _escape_stop(self, seat: int) -> list[Event]:
+        """happy, laizi: the deal ends at once (RULES.md §6.4)."""
+        m_esc = self._escape_multiplier()
+        points, transfers, fees = settle_escape(self.play_rules, escaper=seat,
+                                                landlord=self.landlord, m_esc=m_esc,
+                                                balances=self.balances)
+        n = self.players
+        if self.landlord is None:
+            winners: tuple[int, ...] = ()
+        elif seat == self.landlord:
+            winners = tuple(s for s in range(n) if s != seat)
+        else:
+            winners = (self.landlord,)
+        mult, parts = self.table_multiplier()
+        self.escaped.append(seat)
+        self.result = Result(
+            "escape", self.landlord, winners, bid=self.high_bid, multiplier=mult, parts=parts,
+            doubles=tuple(bool(d) for d in self.doubles), stakes=(0,) * n,
+            points=tuple(points), transfers=tuple(transfers), fees=tuple(fees),
+            beans=tuple(t - f for t, f in zip(transfers, fees, strict=True)),
+            house=sum(fees), escaper=seat, escape_multiplier=m_esc)
+        self.phase, self.to_act = "over", None
+        return [Escaped(seat, True), GameOver("escape", winners)]
+
+    def _escape_multiplier(self) -> int:
+        """M_esc: the multiplier now (grabs, shows, bombs played) times every natural bomb
+        and rocket held in one hand (RULES.md §6.4). In laizi every four held counts ×4: a
+        hard bomb, the laizi bomb, or any four before the laizi is drawn."""
+        m, _ = multiplier(self.play_rules, self.tally)
+        four_factor = 4 if self.rules.variant == "laizi" else bomb_factor(self.play_rules, "bomb")
+        rocket_factor = bomb_factor(self.play_rules, "rocket")
+        for hand in self.hands:
+            c = counts_of(hand)
+            for r in range(TWO + 1):
+                if c[r] == 4:
+                    m *= four_factor
+            if c[BLACK] and c[RED]:
+                m *= rocket_factor
+        return m
+
+    # ================================================================= views
+    def view(self, seat: int | None) -> SeatView:
+        """What ``seat`` may know (None: a spectator): never another seat's hidden hand."""
+        shown = {s: self.hand_text(s) for s, _ in self.shows}
+        if seat is not None and not 0 <= seat < self.players:
+            raise IllegalActionError(f"there is no seat {seat}", code="bad_seat", seat=seat)
+        doubles: tuple[bool | None, ...]
+        if self.phase == "double":
+            doubles = tuple(d if s == seat else None for s, d in enumerate(self.doubles))
+        else:
+            doubles = tuple(self.doubles)
+        mult, parts = self.table_multiplier()
+        return SeatView(
+            seat=seat, rules=self.play_rules, phase=self.phase, to_act=self.to_act,
+            deal=self.deal, first=self.first,
+            hand=self.hand_text(seat) if seat is not None else "",
+            counts=tuple(len(h) for h in self.hands), landlord=self.landlord,
+            bottom=self.bottom, laizi=self.laizi, shown=shown,
+            history=tuple((s, p.cards if p else "") for s, p in self.history),
+            plays=tuple(self.history), last=self.last, bids=tuple(self.bids),
+            calls=tuple(self.calls), shows=tuple(self.shows), doubles=doubles,
+            multiplier=mult, parts=parts, bid=self.high_bid, balances=self.balances,
+            escaped=tuple(self.escaped),
+        )
+
+    # ================================================================= comparison
+    def state(self) -> dict[str, Any]:
+        """A plain snapshot of everything that defines the game (for equality and tests)."""
+        return {
+            "rules": self.rules, "seed": self.seed, "balances": self.balances,
+            "phase": self.phase, "to_act": self.to_act, "deal": self.deal,
+            "first": self.first, "hands": [text_of(h) for h in self.hands],
+            "suits": [tuple(h) for h in self.hands], "bottom": text_of(self._bottom),
+            "revealed": self.bottom_revealed, "queue": tuple(self._queue),
+            "bids": tuple(self.bids), "calls": tuple(self.calls), "shows": tuple(self.shows),
+            "landlord": self.landlord, "laizi": self.laizi, "doubles": tuple(self.doubles),
+            "tally": dict(self.tally.__dict__),
+            "last": (self.last[0], self.last[1].key) if self.last else None,
+            "passes": self._passes, "plays_made": tuple(self.plays_made),
+            "history": tuple((s, p.key if p else None) for s, p in self.history),
+            "escaped": tuple(self.escaped), "result": self.result,
+            "actions": tuple(a.to_json() for a in self._actions),
+            "events": tuple(repr(e) for e in self._events),
+        }
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self.state() == other.state()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"<Game {self.rules.variant} seed={self.seed!r} deal={self.deal} "
+                f"phase={self.phase} to_act={self.to_act}>")

@@ -1,0 +1,50 @@
+"""What one seat may know about a game (RULES.md: hands are private unless shown)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .play import Play
+from .rules import Rules
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """A seat's (or a spectator's, ``seat=None``) view of a game. Nothing here reveals a
+    hidden hand: ``hand`` is the seat's own, ``shown`` only holds hands shown by 明牌."""
+
+    seat: int | None
+    rules: Rules  # the rules in play (the laizi set once drawn)
+    phase: str
+    to_act: int | None
+    deal: int
+    first: int  # the first bidder or caller of this deal
+    hand: str  # own cards ("" for a spectator)
+    counts: tuple[int, ...]  # cards held by each seat
+    landlord: int | None
+    bottom: str | None  # once revealed
+    laizi: str | None
+    shown: dict[int, str] = field(default_factory=dict)  # seat -> cards still held, face up
+    history: tuple[tuple[int, str], ...] = ()  # the play phase: (seat, cards); "" for a pass
+    plays: tuple[tuple[int, Play | None], ...] = ()  # the same with readings (None: pass)
+    last: tuple[int, Play] | None = None  # the play to beat and who made it
+    bids: tuple[tuple[int, int], ...] = ()  # points bidding: (seat, points; 0 = 不叫)
+    calls: tuple[tuple[int, str], ...] = ()  # call/grab: (seat, call|no_call|grab|no_grab)
+    shows: tuple[tuple[int, int], ...] = ()  # (seat, factor) of each 明牌 so far
+    doubles: tuple[bool | None, ...] = ()  # 加倍 choices this seat may see (None: unknown)
+    multiplier: int = 1  # the table multiplier so far
+    parts: tuple[tuple[str, int, int], ...] = ()
+    bid: int = 0  # the current high bid (points variants)
+    balances: tuple[int, ...] | None = None
+    escaped: tuple[int, ...] = ()
+    trusteed: tuple[int, ...] = ()
+
+    @property
+    def is_leading(self) -> bool:
+        return self.phase == "play" and self.last is None
+
+    def role(self, seat: int) -> str:
+        """'landlord', 'farmer' or '' before the landlord is known."""
+        if self.landlord is None:
+            return ""
+        return "landlord" if seat == self.landlord else "farmer"
