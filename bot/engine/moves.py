@@ -13,8 +13,9 @@ from collections.abc import Callable, Iterable, Iterator
 
 from .cards import ACE, BLACK, FLOWER, NUM_RANKS, RANK_CHARS, RED, TWO, Card, counts_of
 from .compare import beats, bomb_class
+from .natural import natural_plays
 from .notation import parse_cards
-from .play import Play
+from .play import Play, make_play
 from .readings import counts_of_notation
 from .rules import Rules
 
@@ -27,10 +28,19 @@ def _text(use: list[int]) -> str:
     return "".join([_REP[i][n] for i, n in enumerate(use) if n])
 
 
+_INDEX = {ch: i for i, ch in enumerate(RANK_CHARS)}
+
+
 def hand_counts(hand: str | Iterable[Card] | list[int], rules: Rules) -> list[int]:
     """Rank counts of a hand given as notation, cards or counts."""
     if isinstance(hand, str):
-        return counts_of_notation(parse_cards(hand, rules=rules)) if hand else [0] * NUM_RANKS
+        counts = [0] * NUM_RANKS
+        try:
+            for ch in hand:
+                counts[_INDEX[ch]] += 1
+        except KeyError:  # not plain notation: the full parser explains what is wrong
+            return counts_of_notation(parse_cards(hand, rules=rules))
+        return counts
     if isinstance(hand, list) and len(hand) == NUM_RANKS and all(isinstance(x, int)
                                                                 for x in hand):
         return list(hand)
@@ -43,6 +53,10 @@ def legal_plays(hand: str | Iterable[Card] | list[int], last: Play | None,
     plays that beat ``last``. Each result carries its reading; a card set with several
     legal readings appears once per reading."""
     counts = hand_counts(hand, rules)
+    wilds = counts[FLOWER] if rules.flower else (
+        counts[rules.laizi_index] if rules.laizi is not None else 0)  # type: ignore[index]
+    if not wilds:
+        return natural_plays(counts, last, rules)
     gen = _Generator(counts, rules)
     if last is None:
         gen.all_plays()
@@ -100,6 +114,7 @@ class _Generator:
         elif self.laizi:
             self.wslot = rules.laizi_index
         self.w = c[self.wslot] if self.wslot is not None else 0
+        self.wild_char = RANK_CHARS[self.wslot] if self.wslot is not None else ""
         if self.wslot is not None:
             c[self.wslot] = 0
         self.c = c
@@ -110,22 +125,17 @@ class _Generator:
     # ------------------------------------------------------------------ emit
     def _emit(self, kind: str, main: int, wild_as: list[int]) -> None:
         """Record the play in ``self.use`` (naturals plus wild count in its slot)."""
-        use = self.use
-        cards = _text(use)
+        cards = _text(self.use)
         main_ch = RANK_CHARS[main]
         key = (cards, kind, main_ch)
         if key in self.out:
             return
         if wild_as:
-            res = use[:]
-            res[self.wslot] = 0  # type: ignore[index]
-            for x in wild_as:
-                res[x] += 1
             wild_as.sort()
-            play = Play(kind, main_ch, cards, "".join(RANK_CHARS[x] for x in wild_as), _text(res))
+            self.out[key] = Play(kind, main_ch, cards, "".join([RANK_CHARS[x] for x in wild_as]),
+                                 self.wild_char)
         else:
-            play = Play(kind, main_ch, cards)
-        self.out[key] = play
+            self.out[key] = make_play(kind, main_ch, cards)
 
     def _natural_text(self, kind: str, main: int, cards: str) -> None:
         key = (cards, kind, RANK_CHARS[main])
@@ -208,8 +218,7 @@ class _Generator:
                     cards = _order(ch[r] * u, wch * k, r, self.wslot)  # type: ignore[arg-type]
                     key = (cards, kind, ch[r])
                     if key not in self.out:
-                        res = ch[r] * q
-                        self.out[key] = Play(kind, ch[r], cards, ch[r] * k, res)
+                        self.out[key] = Play(kind, ch[r], cards, ch[r] * k, wch)
 
     def laizi_only(self, last: Play | None) -> None:
         """Plays made only of laizi cards: natural, of the laizi's own rank."""
@@ -229,9 +238,9 @@ class _Generator:
             self._natural_text("rocket", RED, "BR")
         if self.wslot == FLOWER and self.w:
             if c[BLACK]:
-                self.out.setdefault(("BF", "rocket", "R"), Play("rocket", "R", "BF", "R", "BR"))
+                self.out.setdefault(("BF", "rocket", "R"), Play("rocket", "R", "BF", "R", "F"))
             if c[RED]:
-                self.out.setdefault(("RF", "rocket", "R"), Play("rocket", "R", "RF", "B", "BR"))
+                self.out.setdefault(("RF", "rocket", "R"), Play("rocket", "R", "RF", "B", "F"))
 
     def bombs(self, last: Play | None) -> None:
         c, w = self.c, self.w
@@ -249,7 +258,7 @@ class _Generator:
                 if self.wslot == FLOWER and w:
                     self.out.setdefault((ch[r] * 4 + "F", "super_bomb", ch[r]),
                                         Play("super_bomb", ch[r], ch[r] * 4 + "F", ch[r],
-                                             ch[r] * 5))
+                                             "F"))
             if w and r != self.wslot:
                 kind = "soft_bomb" if self.laizi else "bomb"
                 wch = ch[self.wslot]  # type: ignore[index]
@@ -259,7 +268,7 @@ class _Generator:
                         continue
                     cards = _order(ch[r] * u, wch * k, r, self.wslot)  # type: ignore[arg-type]
                     self.out.setdefault((cards, kind, ch[r]),
-                                        Play(kind, ch[r], cards, ch[r] * k, ch[r] * 4))
+                                        Play(kind, ch[r], cards, ch[r] * k, wch))
 
     def trio_with(self, kind: str, above: int) -> None:
         c, w = self.c, self.w

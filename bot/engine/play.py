@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import RANK_INDEX
+from .cards import RANK_INDEX, sort_text
 
 KINDS = (
     "single", "pair", "trio", "trio_single", "trio_pair", "chain", "pair_chain", "plane",
@@ -42,18 +42,26 @@ class Play:
     ``cards`` is the sorted notation of the physical cards (``"3456F"``); ``kind``,
     ``main_rank`` and ``len(play)`` are the reading; ``wild_as`` says what each wild card
     stands for, in order (``"7"``: the flower is a 7), and ``resolved`` is the cards as read
-    (``"34567"``). Two plays are equal when they have the same cards, kind and main rank.
+    (``"34567"``); ``wild`` is the wild card's own character. Two plays are equal when
+    they have the same cards, kind and main rank.
     """
 
-    __slots__ = ("cards", "kind", "main_rank", "resolved", "wild_as")
+    __slots__ = ("cards", "kind", "main_rank", "wild", "wild_as")
 
     def __init__(self, kind: str, main_rank: str, cards: str, wild_as: str = "",
-                 resolved: str | None = None) -> None:
+                 wild: str = "") -> None:
         self.kind = kind
         self.main_rank = main_rank
         self.cards = cards
         self.wild_as = wild_as
-        self.resolved = cards if resolved is None else resolved
+        self.wild = wild  # the wild card's character ("F" or the laizi's rank) when used
+
+    @property
+    def resolved(self) -> str:
+        """The cards as read, each wild card replaced by what it stands for."""
+        if not self.wild_as:
+            return self.cards
+        return sort_text(self.cards.replace(self.wild, "") + self.wild_as)
 
     @property
     def length(self) -> int:
@@ -106,6 +114,7 @@ class Play:
         data: dict[str, Any] = {"cards": self.cards, "kind": self.kind, "main": self.main_rank}
         if self.wild_as:
             data["as"] = self.wild_as
+            data["wild"] = self.wild
         return data
 
     @classmethod
@@ -114,4 +123,19 @@ class Play:
         if rules is not None:
             from .readings import reading_of
             return reading_of(data["cards"], rules, kind=data["kind"], main_rank=data["main"])
-        return cls(data["kind"], data["main"], data["cards"], data.get("as", ""))
+        return cls(data["kind"], data["main"], data["cards"], data.get("as", ""),
+                   data.get("wild", ""))
+
+
+_new = object.__new__
+
+
+def make_play(kind: str, main_rank: str, cards: str) -> Play:
+    """A play without wild cards, built without the checks of ``__init__`` (hot path)."""
+    play = _new(Play)
+    play.kind = kind
+    play.main_rank = main_rank
+    play.cards = cards
+    play.wild_as = ""
+    play.wild = ""
+    return play

@@ -61,14 +61,14 @@ def readings(cards: str | Iterable[Card] | list[int], rules: Rules) -> list[Play
         if sum(nat) == 4 and max(nat) == 4:
             rank = nat.index(4)
             if rank <= TWO:
-                found[("super_bomb", rank)] = Play("super_bomb", RANK_CHARS[rank], text, "",
-                                                   RANK_CHARS[rank] * 5)
+                found[("super_bomb", rank)] = Play("super_bomb", RANK_CHARS[rank], text,
+                                                   RANK_CHARS[rank], "F")
         for x in range(15):
             nat[x] += 1
             for kind, main in classify_natural(nat, kinds, four):
                 if (kind, main) not in found:
                     found[(kind, main)] = Play(kind, RANK_CHARS[main], text, RANK_CHARS[x],
-                                               _text(nat))
+                                               "F")
             nat[x] -= 1
     elif laizi is not None and c[laizi]:
         w = c[laizi]
@@ -87,7 +87,7 @@ def readings(cards: str | Iterable[Card] | list[int], rules: Rules) -> list[Play
                     if (kind, main) not in found:
                         found[(kind, main)] = Play(kind, RANK_CHARS[main], text,
                                                    "".join(RANK_CHARS[x] for x in assign),
-                                                   _text(nat))
+                                                   RANK_CHARS[laizi])
                 for x in assign:
                     nat[x] -= 1
     else:
