@@ -1,0 +1,48 @@
+"""Pictures for the bot: pure functions from plain data to PNG bytes (Pillow).
+
+No Discord types and no game state come in: the table layer fills the small frozen scenes
+of :mod:`render.scenes`. Every function is thread-safe (sprites and backgrounds are built
+once under a lock; fonts are cached per thread), so call them via ``asyncio.to_thread``::
+
+    png = render_hand("33456789TJQKA2BRF", laizi=None, title="Your hand")
+    png = render_table(TableScene(seats=(SeatView("Alice", "landlord", 20), ...)))
+
+``warm_up()`` builds every card sprite at start-up (about 0.3 s) so that the first
+pictures are as fast as the rest.
+"""
+
+from .hand import Group, HandLayout, group_cards, hand_layout, hand_order, render_hand
+from .profile import render_leaderboard, render_profile
+from .result import render_result
+from .scenes import (
+    LeaderboardRow,
+    LeaderboardScene,
+    PlayerResult,
+    ProfileScene,
+    ResultScene,
+    SeatView,
+    TableScene,
+)
+from .sprites import warm_up
+from .table import render_table
+
+__all__ = [
+    "Group",
+    "HandLayout",
+    "LeaderboardRow",
+    "LeaderboardScene",
+    "PlayerResult",
+    "ProfileScene",
+    "ResultScene",
+    "SeatView",
+    "TableScene",
+    "group_cards",
+    "hand_layout",
+    "hand_order",
+    "render_hand",
+    "render_leaderboard",
+    "render_profile",
+    "render_result",
+    "render_table",
+    "warm_up",
+]

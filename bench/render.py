@@ -1,0 +1,150 @@
+"""Picture speed and size: median and p95 ms per picture, and PNG bytes.
+
+Run: ``python -m bench.render [--repeat N]``. Each case is rendered once untimed (the
+first call builds the sprites and fonts it needs; its time is shown as "first"), then
+``repeat`` timed times. Targets: a hand ≤ 15 ms median, a table ≤ 30 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from bot.engine.cards import make_deck
+from render import (
+    LeaderboardRow,
+    LeaderboardScene,
+    PlayerResult,
+    ProfileScene,
+    ResultScene,
+    SeatView,
+    TableScene,
+    render_hand,
+    render_leaderboard,
+    render_profile,
+    render_result,
+    render_table,
+)
+
+
+@dataclass(frozen=True)
+class Measure:
+    case: str
+    first_ms: float
+    median_ms: float
+    p95_ms: float
+    size: int
+
+
+def _hand(n: int, decks: int = 1, flower: bool = False, seed: int = 7) -> list:
+    deck = make_deck(decks, flower=flower)
+    rng = random.Random(seed)
+    rng.shuffle(deck)
+    hand = deck[:n]
+    if flower and not any(c.rank == 15 for c in hand):
+        hand[-1] = next(c for c in deck if c.rank == 15)
+    return hand
+
+
+def table3() -> TableScene:
+    return TableScene(
+        seats=(SeatView("Alice", "landlord", 14, last_play="33344", shown="5689TJQKA22BR77"),
+               SeatView("Bob 张三", "farmer", 2, passed=True, doubled=True),
+               SeatView("DeepBot", "farmer", 15, turn=True, seconds_left=12, bot=True,
+                        auto=True)),
+        title="欢乐斗地主 #general", status="Round 4", bottom="7BR", laizi="7",
+        multiplier=16, multiplier_parts=(("grab", 2), ("bomb", 2), ("show", 4)))
+
+
+def table4() -> TableScene:
+    return TableScene(
+        seats=(SeatView("Dora", "farmer", 25, last_play="345678"),
+               SeatView("Eve", "landlord", 33, action="bid3"),
+               SeatView("Frank", "farmer", 21, last_play="TTTT", turn=True, seconds_left=4),
+               SeatView("Gao 高", "farmer", 1, last_play="JJJQQQKKK4455")),
+        title="四人斗地主", bottom_count=8, multiplier=6,
+        multiplier_parts=(("base", 3), ("bomb", 2)))
+
+
+def result3() -> ResultScene:
+    return ResultScene(
+        "landlord",
+        (PlayerResult("Alice", "landlord", 32, 3195, "短工", "长工"),
+         PlayerResult("Bob 张三", "farmer", -16, -1605, "小财主", "小财主",
+                      remaining="3456789TJQKA2BR", doubled=True),
+         PlayerResult("DeepBot", "farmer", -16, -1605, "长工", "短工", remaining="33")),
+        spring="spring", multiplier=16,
+        multiplier_parts=(("base", 2), ("bomb", 2), ("rocket", 2), ("spring", 2)),
+        title="Deal #1234 · 经典")
+
+
+def profile() -> ProfileScene:
+    return ProfileScene("Alice 王小明", 5, "贫农", 700, 600, "渔夫", 800, 123456,
+                        landlord_games=40, landlord_wins=23, farmer_games=90, farmer_wins=51)
+
+
+def leaderboard() -> LeaderboardScene:
+    names = ["Alice", "Bob 张三", "Carol", "Dan", "Eve", "Frank", "Gao 高", "Hu", "Ivy", "Jo"]
+    rows = tuple(LeaderboardRow(i, name, f"{(11 - i) * 123_457:,}", "小地主", i == 4)
+                 for i, name in enumerate(names, start=1))
+    return LeaderboardScene("Balance", rows, "欢乐豆")
+
+
+def cases() -> dict[str, Callable[[], bytes]]:
+    """Every benchmarked picture, by name."""
+    h17, h20 = _hand(17), _hand(20, seed=8)
+    h21, h33 = _hand(21, flower=True, seed=9), _hand(33, decks=2, seed=10)
+    t3, t4, res, prof, board = table3(), table4(), result3(), profile(), leaderboard()
+    return {
+        "hand 17": lambda: render_hand(h17),
+        "hand 20": lambda: render_hand(h20, title="Landlord"),
+        "hand 21 (super, F)": lambda: render_hand(h21),
+        "hand 33 (four)": lambda: render_hand(h33),
+        "hand 20 grouped": lambda: render_hand(h20, group_by_pattern=True),
+        "table 3 seats": lambda: render_table(t3),
+        "table 4 seats": lambda: render_table(t4),
+        "result": lambda: render_result(res),
+        "profile": lambda: render_profile(prof),
+        "leaderboard": lambda: render_leaderboard(board),
+    }
+
+
+def measure(repeat: int = 30) -> list[Measure]:
+    """Time every case; ``repeat`` ≥ 1 timed runs each."""
+    out = []
+    for name, make in cases().items():
+        start = time.perf_counter()
+        data = make()
+        first = (time.perf_counter() - start) * 1000
+        times = []
+        for _ in range(max(1, repeat)):
+            start = time.perf_counter()
+            data = make()
+            times.append((time.perf_counter() - start) * 1000)
+        times.sort()
+        p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
+        out.append(Measure(name, first, statistics.median(times), p95, len(data)))
+    return out
+
+
+def report(results: list[Measure]) -> str:
+    lines = [f"{'picture':<20} {'first ms':>9} {'median ms':>10} {'p95 ms':>8} {'bytes':>8}"]
+    for m in results:
+        lines.append(f"{m.case:<20} {m.first_ms:>9.1f} {m.median_ms:>10.1f} {m.p95_ms:>8.1f} "
+                     f"{m.size:>8}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="render speed and PNG sizes")
+    parser.add_argument("--repeat", type=int, default=30, help="timed runs per picture")
+    args = parser.parse_args(argv)
+    print(report(measure(args.repeat)))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,228 @@
+"""Shared drawing helpers: colours, the felt background, text, pills, PNG encoding.
+
+Everything here is pure: a helper draws on the image it is given or returns a new one.
+Cached images (felt backgrounds) are never drawn on: callers get copies.
+"""
+
+from __future__ import annotations
+
+import io
+import threading
+from collections.abc import Callable
+from functools import lru_cache
+
+from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
+
+from .fonts import LABELS, clean_text, fit_text, font
+
+RGB = tuple[int, int, int]
+Box = tuple[int, int, int, int]
+
+FELT_CENTER: RGB = (44, 128, 82)
+FELT_EDGE: RGB = (17, 72, 44)
+PANEL: RGB = (14, 48, 30)
+PANEL_LINE: RGB = (70, 140, 100)
+WHITE: RGB = (255, 255, 255)
+SOFT_WHITE: RGB = (232, 244, 236)
+MUTED: RGB = (170, 205, 182)
+INK: RGB = (28, 30, 36)
+RED: RGB = (208, 30, 42)
+GOLD: RGB = (247, 192, 46)
+GOLD_DARK: RGB = (150, 98, 0)
+LANDLORD_BG: RGB = (255, 168, 38)
+LANDLORD_FG: RGB = (92, 46, 0)
+FARMER_BG: RGB = (58, 160, 220)
+FARMER_FG: RGB = (255, 255, 255)
+GAIN: RGB = (110, 230, 120)
+LOSS: RGB = (255, 110, 100)
+TURN: RGB = (255, 214, 64)
+PASS_BG: RGB = (60, 72, 80)
+
+_felt_lock = threading.Lock()
+
+
+_LEVELS = 16  # felt colours; an ordered dither blends neighbours, so no rings appear
+_BAYER = (0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5)
+
+
+@lru_cache(maxsize=64)
+def _felt(width: int, height: int) -> Image.Image:
+    gradient = Image.radial_gradient("L").resize((width, height), Image.Resampling.BILINEAR)
+    # 0 at the centre, growing outwards: soften the fall-off and scale to level × 16
+    top = (_LEVELS - 1) * 16
+    gradient = gradient.point(lambda v: min(top, int((v / 255) ** 1.6 * 1.18 * top)))
+    tile = Image.new("L", (4, 4))
+    tile.putdata(_BAYER)
+    row = Image.new("L", (width, 4))
+    for x in range(0, width, 4):
+        row.paste(tile, (x, 0))
+    threshold = Image.new("L", (width, height))
+    for y in range(0, height, 4):
+        threshold.paste(row, (0, y))
+    level = ImageChops.add(gradient, threshold)
+    channels = []
+    for c in range(3):
+        a, b = FELT_CENTER[c], FELT_EDGE[c]
+        lut = [round(a + (b - a) * min(_LEVELS - 1, v // 16) / (_LEVELS - 1))
+               for v in range(256)]
+        channels.append(level.point(lut))
+    return Image.merge("RGB", channels)
+
+
+def felt(width: int, height: int) -> Image.Image:
+    """A green felt background (a fresh copy of a cached one)."""
+    with _felt_lock:
+        base = _felt(width, height)
+    return base.copy()
+
+
+def encode_png(image: Image.Image, colors: int = 256) -> bytes:
+    """PNG bytes of ``image``, reduced to a palette of at most ``colors`` colours.
+
+    The pictures are flat colours, anti-aliased edges and a dithered felt: a 256-colour
+    palette keeps them visually identical at a fraction of the size. The palette is chosen
+    from a sample of every third pixel (fast), then every pixel takes its nearest colour.
+    """
+    if image.mode != "RGB":
+        image = image.convert("RGB")
+    sample = image
+    if image.width * image.height > 120_000:
+        sample = image.resize((image.width // 3, image.height // 3), Image.Resampling.NEAREST)
+    palette = sample.quantize(colors=colors, method=Image.Quantize.FASTOCTREE)
+    small = image.quantize(palette=palette, dither=Image.Dither.NONE)
+    out = io.BytesIO()
+    small.save(out, format="PNG", compress_level=6)
+    return out.getvalue()
+
+
+def text_size(text: str, face: ImageFont.FreeTypeFont) -> tuple[int, int]:
+    """Width and height of ``text`` as drawn (ink box)."""
+    left, top, right, bottom = face.getbbox(text)
+    return right - left, bottom - top
+
+
+def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str,
+              face: ImageFont.FreeTypeFont, fill: RGB, anchor: str = "la",
+              shadow: bool = False) -> None:
+    """Draw ``text`` (optionally with a soft drop shadow for text on felt)."""
+    if shadow:
+        draw.text((xy[0] + 1, xy[1] + 2), text, font=face, fill=(0, 0, 0), anchor=anchor)
+    draw.text(xy, text, font=face, fill=fill, anchor=anchor)
+
+
+def name_text(name: str, face: ImageFont.FreeTypeFont, width: float) -> str:
+    """A player name made drawable (unknown glyphs dropped) and cut to ``width`` px."""
+    return fit_text(clean_text(name), face, width)
+
+
+def pill(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
+         fill: RGB, ink: RGB, anchor: str = "l", pad: int | None = None,
+         outline: RGB | None = None) -> Box:
+    """A rounded label; ``xy`` is its left-middle (``anchor='l'``), centre (``'m'``) or
+    right-middle (``'r'``) point. Returns the box drawn."""
+    face = font(size, "bold")
+    pad = pad if pad is not None else max(6, size // 2)
+    width = int(face.getlength(text)) + 2 * pad
+    height = int(size * 1.5)
+    x, y = xy
+    x0 = {"l": x, "m": x - width / 2, "r": x - width}[anchor]
+    box = (int(x0), int(y - height / 2), int(x0 + width), int(y + height / 2))
+    draw.rounded_rectangle(box, radius=height // 2, fill=fill, outline=outline,
+                           width=2 if outline else 0)
+    draw.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, font=face, fill=ink,
+              anchor="mm")
+    return box
+
+
+def panel(image: Image.Image, box: Box, radius: int = 18, alpha: int = 150,
+          outline: RGB | None = None, width: int = 2) -> None:
+    """A translucent dark rounded panel on ``image`` (RGB), blended in place."""
+    x0, y0, x1, y1 = box
+    mask = Image.new("L", (x1 - x0, y1 - y0), 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, x1 - x0 - 1, y1 - y0 - 1), radius=radius,
+                                           fill=alpha)
+    image.paste(PANEL, box, mask)
+    if outline is not None:
+        ImageDraw.Draw(image).rounded_rectangle(box, radius=radius, outline=outline, width=width)
+
+
+def glow(image: Image.Image, box: Box, color: RGB, radius: int = 18, spread: int = 10) -> None:
+    """A soft coloured halo around ``box`` (turn highlight), blended in place."""
+    x0, y0, x1, y1 = box
+    pad = spread * 2
+    mask = Image.new("L", (x1 - x0 + 2 * pad, y1 - y0 + 2 * pad), 0)
+    ImageDraw.Draw(mask).rounded_rectangle(
+        (pad - spread // 2, pad - spread // 2, x1 - x0 + pad + spread // 2,
+         y1 - y0 + pad + spread // 2), radius=radius + spread // 2, fill=190)
+    mask = mask.filter(ImageFilter.GaussianBlur(spread / 2))
+    image.paste(color, (x0 - pad, y0 - pad, x1 + pad, y1 + pad), mask)
+
+
+def supersampled(width: int, height: int, scale: int,
+                 paint: Callable[[ImageDraw.ImageDraw, int], None]) -> Image.Image:
+    """An ``L`` mask painted at ``scale``× and reduced (smooth edges for sprites)."""
+    big = Image.new("L", (width * scale, height * scale), 0)
+    paint(ImageDraw.Draw(big), scale)
+    return big.resize((width, height), Image.Resampling.LANCZOS)
+
+
+def signed(value: int) -> str:
+    """``+1,200`` / ``-50`` / ``0``."""
+    return f"{value:+,}" if value else "0"
+
+
+def thousands(value: int) -> str:
+    return f"{value:,}"
+
+
+_PART_KEYS = {"grab": "grab_x", "bid": "base"}
+
+
+def label(text: str) -> str:
+    """The Chinese word of a LABELS key (``"pass"`` → 不出), or ``text`` itself."""
+    return LABELS.get(text, text)
+
+
+def part_label(key: str) -> str:
+    """The word of a multiplier part (``"grab"`` → 抢, ``"bomb"`` → 炸弹), or ``key``."""
+    return LABELS.get(_PART_KEYS.get(key, key), key)
+
+
+def merge_parts(parts: tuple[tuple[str, int], ...]) -> list[tuple[str, int]]:
+    """Parts with the same key multiplied together, in order of first appearance
+    (three grabs ×2 are ``抢×8``)."""
+    merged: dict[str, int] = {}
+    for key, factor in parts:
+        merged[key] = merged.get(key, 1) * factor
+    return list(merged.items())
+
+
+def multiplier_words(parts: tuple[tuple[str, int], ...], total: int) -> list[str]:
+    """The words of a multiplier breakdown: ``["抢×2", "炸弹×2", "明牌×4", "= ×16"]``."""
+    words = [f"{part_label(key)}×{factor}" for key, factor in merge_parts(parts)]
+    return [*words, f"= ×{total}"] if words else [f"×{total}"]
+
+
+def multiplier_text(parts: tuple[tuple[str, int], ...], total: int) -> str:
+    """``抢×2 炸弹×2 明牌×4 = ×16`` (just ``×16`` without parts)."""
+    return " ".join(multiplier_words(parts, total))
+
+
+def wrap_words(words: list[str], face: ImageFont.FreeTypeFont, width: float,
+               max_lines: int = 2) -> list[str]:
+    """Words joined by spaces into at most ``max_lines`` lines of ``width`` px (the last
+    line cut with an ellipsis if need be)."""
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        candidate = f"{line} {word}" if line else word
+        if line and face.getlength(candidate) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    if line:
+        lines.append(line)
+    if len(lines) > max_lines:
+        lines = [*lines[:max_lines - 1], " ".join(lines[max_lines - 1:])]
+    return [fit_text(x, face, width) for x in lines]

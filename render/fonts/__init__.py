@@ -1,0 +1,102 @@
+"""The bundled fonts: Noto Sans CJK SC subsets (SIL OFL 1.1, see OFL.txt and README.txt).
+
+Pillow's default font has no CJK glyphs, so every picture draws with these two files:
+``bold`` (fixed strings, Latin, every GB2312 hanzi and kana: player names) and ``regular``
+(fixed strings and Latin only). A FreeType face may be used by one thread at a time, so each
+thread keeps its own faces; they are opened once per (thread, weight, size).
+"""
+
+from __future__ import annotations
+
+import threading
+import unicodedata
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import ImageFont
+
+from .charset import LABELS, LEVEL_NAMES, REQUIRED_CHARS
+
+__all__ = [
+    "LABELS",
+    "LEVEL_NAMES",
+    "REQUIRED_CHARS",
+    "clean_text",
+    "fit_text",
+    "font",
+    "font_for",
+    "font_path",
+    "has_glyph",
+]
+
+HERE = Path(__file__).resolve().parent
+_FILES = {
+    "bold": HERE / "NotoSansSC-Bold.subset.otf",
+    "regular": HERE / "NotoSansSC-Regular.subset.otf",
+}
+_local = threading.local()
+_NOTDEF_PROBE = "\ue000"  # a private-use code point no subset keeps
+
+
+def font_path(weight: str = "bold") -> Path:
+    """The file of a bundled weight (``bold`` or ``regular``)."""
+    try:
+        return _FILES[weight]
+    except KeyError:
+        raise ValueError(f"unknown font weight {weight!r}: use 'bold' or 'regular'") from None
+
+
+def font(size: int, weight: str = "bold") -> ImageFont.FreeTypeFont:
+    """The bundled font at ``size`` px, cached for the calling thread."""
+    cache: dict[tuple[str, int], ImageFont.FreeTypeFont] | None = getattr(_local, "fonts", None)
+    if cache is None:
+        cache = _local.fonts = {}
+    key = (weight, size)
+    face = cache.get(key)
+    if face is None:
+        face = cache[key] = ImageFont.truetype(str(font_path(weight)), size)
+    return face
+
+
+@lru_cache(maxsize=2)
+def _notdef_mask(weight: str) -> bytes:
+    return bytes(font(32, weight).getmask(_NOTDEF_PROBE))
+
+
+@lru_cache(maxsize=8192)
+def has_glyph(ch: str, weight: str = "bold") -> bool:
+    """True if the bundled ``weight`` can draw the character ``ch`` (whitespace counts)."""
+    if ch.isspace():
+        return True
+    return bytes(font(32, weight).getmask(ch)) != _notdef_mask(weight)
+
+
+def font_for(text: str, size: int, weight: str = "regular") -> ImageFont.FreeTypeFont:
+    """``weight`` if it can draw every character of ``text``, else bold (which covers more)."""
+    if weight != "bold" and not all(ch in REQUIRED_CHARS or has_glyph(ch, weight) for ch in text):
+        weight = "bold"
+    return font(size, weight)
+
+
+def clean_text(text: str, fallback: str = "?", weight: str = "bold") -> str:
+    """``text`` without the characters the font cannot draw (emoji, rare scripts, controls),
+    spaces collapsed; ``fallback`` if nothing is left."""
+    text = unicodedata.normalize("NFC", text)
+    kept = []
+    for ch in text:
+        if unicodedata.category(ch)[0] == "C":
+            continue
+        if ch in REQUIRED_CHARS or has_glyph(ch, weight):
+            kept.append(ch)
+    out = " ".join("".join(kept).split())
+    return out or fallback
+
+
+def fit_text(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
+    """``text`` cut with an ellipsis so that it is at most ``width`` px long in ``face``."""
+    if face.getlength(text) <= width:
+        return text
+    ellipsis = "…"
+    while text and face.getlength(text + ellipsis) > width:
+        text = text[:-1]
+    return text.rstrip() + ellipsis if text else ellipsis

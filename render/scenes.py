@@ -1,0 +1,174 @@
+"""What the pictures show: small frozen records of plain data.
+
+The table layer fills these from the game (render never imports game state). Cards are
+notation strings (``"33344"``, ``"BR"``, ``"F"``); a role is ``"landlord"``, ``"farmer"`` or
+None; labels that have a key in :data:`render.fonts.charset.LABELS` (``"pass"``, ``"grab"``,
+``"bomb"``…) are drawn as their Chinese word, any other text as it is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+ROLES = ("landlord", "farmer")
+
+
+def _check_role(role: str | None, allow_none: bool = True) -> None:
+    if role is None and allow_none:
+        return
+    if role not in ROLES:
+        raise ValueError(f"role must be one of {ROLES}, not {role!r}")
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat at the table, as everybody may see it.
+
+    ``last_play`` is the cards this seat played in the current round (None: nothing yet);
+    ``passed`` draws 不出; ``action`` is a said word instead (``"call"``, ``"no_call"``,
+    ``"grab"``, ``"bid1"``…``"bid3"``, ``"double"``… or any text). ``shown`` is a hand shown
+    face up (明牌). ``seconds_left`` is drawn when it is this seat's ``turn``.
+    """
+
+    name: str
+    role: str | None = None
+    cards_left: int = 0
+    last_play: str | None = None
+    passed: bool = False
+    action: str | None = None
+    shown: str | None = None
+    turn: bool = False
+    seconds_left: int | None = None
+    auto: bool = False  # 托管: the AI plays for this seat
+    bot: bool = False  # an AI seat
+    doubled: bool = False  # 加倍
+
+    def __post_init__(self) -> None:
+        _check_role(self.role)
+        if self.cards_left < 0:
+            raise ValueError(f"cards_left must be >= 0, not {self.cards_left}")
+
+
+@dataclass(frozen=True)
+class TableScene:
+    """The table: seats in seat order (3 or 4), ``viewer`` drawn at the bottom.
+
+    ``bottom`` is the bottom cards (底牌) once revealed, else ``bottom_count`` backs are
+    drawn. ``multiplier_parts`` are (label, factor) pairs such as ``(("grab", 2),
+    ("bomb", 2), ("show", 4))``, drawn as ``抢×2 炸弹×2 明牌×4 = ×16``.
+    """
+
+    seats: tuple[SeatView, ...]
+    viewer: int = 0
+    title: str | None = None
+    bottom: str | None = None
+    bottom_count: int = 3
+    laizi: str | None = None
+    multiplier: int = 1
+    multiplier_parts: tuple[tuple[str, int], ...] = ()
+    status: str | None = None  # one line under the title, e.g. "Round 3" or "叫地主"
+
+    def __post_init__(self) -> None:
+        if len(self.seats) not in (3, 4):
+            raise ValueError(f"a table has 3 or 4 seats, not {len(self.seats)}")
+        if not 0 <= self.viewer < len(self.seats):
+            raise ValueError(f"viewer {self.viewer} is not a seat")
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    """One player's line of a settlement: points 积分 and beans 欢乐豆 won (+) or lost (-),
+    and the level names before and after (equal, or None, when unchanged)."""
+
+    name: str
+    role: str
+    points: int
+    beans: int
+    level_before: str | None = None
+    level_after: str | None = None
+    remaining: str = ""  # cards left in hand at the end
+    doubled: bool = False
+    escaped: bool = False
+
+    def __post_init__(self) -> None:
+        _check_role(self.role, allow_none=False)
+
+
+@dataclass(frozen=True)
+class ResultScene:
+    """The end of a deal. ``winner`` is ``"landlord"`` or ``"farmers"``; ``spring`` is
+    ``"spring"`` (春天), ``"anti_spring"`` (反春) or None."""
+
+    winner: str
+    players: tuple[PlayerResult, ...]
+    spring: str | None = None
+    multiplier: int = 1
+    multiplier_parts: tuple[tuple[str, int], ...] = ()
+    title: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.winner not in ("landlord", "farmers"):
+            raise ValueError(f"winner must be 'landlord' or 'farmers', not {self.winner!r}")
+        if self.spring not in (None, "spring", "anti_spring"):
+            raise ValueError(f"spring must be 'spring', 'anti_spring' or None, "
+                             f"not {self.spring!r}")
+        if len(self.players) not in (3, 4):
+            raise ValueError(f"a result has 3 or 4 players, not {len(self.players)}")
+
+
+@dataclass(frozen=True)
+class ProfileScene:
+    """A player's profile. Level data come from the engine: ``level`` 1..23 and its name,
+    ``level_floor`` the points where it starts (None for level 1, which has no floor) and the
+    next level's name and threshold (None at the top level)."""
+
+    name: str
+    level: int
+    level_name: str
+    points: int
+    level_floor: int | None
+    next_level_name: str | None
+    next_threshold: int | None
+    balance: int
+    landlord_games: int = 0
+    landlord_wins: int = 0
+    farmer_games: int = 0
+    farmer_wins: int = 0
+    max_level: int = 23
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.level <= self.max_level:
+            raise ValueError(f"level must be within 1..{self.max_level}, not {self.level}")
+        for games, wins in ((self.landlord_games, self.landlord_wins),
+                            (self.farmer_games, self.farmer_wins)):
+            if not 0 <= wins <= games:
+                raise ValueError(f"wins must be within 0..games, not {wins} of {games}")
+
+    @property
+    def progress(self) -> float:
+        """How far the points are from this level's floor to the next threshold (0..1)."""
+        if self.next_threshold is None:
+            return 1.0
+        floor = 0 if self.level_floor is None else self.level_floor
+        span = self.next_threshold - floor
+        if span <= 0:
+            return 1.0
+        return min(1.0, max(0.0, (self.points - floor) / span))
+
+
+@dataclass(frozen=True)
+class LeaderboardRow:
+    rank: int
+    name: str
+    value: str  # already formatted: "12,345", "63.2%"
+    level_name: str | None = None
+    highlight: bool = False  # the player who asked
+
+
+@dataclass(frozen=True)
+class LeaderboardScene:
+    """A ranking. ``title`` e.g. "Balance", "Points", "Win rate" (or a LABELS key)."""
+
+    title: str
+    rows: tuple[LeaderboardRow, ...]
+    subtitle: str | None = None

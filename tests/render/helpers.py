@@ -1,0 +1,65 @@
+"""Shared helpers for picture tests: decode PNGs, classify pixels, deal sample hands."""
+
+from __future__ import annotations
+
+import io
+import random
+
+from PIL import Image
+
+from bot.engine import Rules
+from bot.engine.cards import FLOWER, Card, make_deck
+
+RGB = tuple[int, int, int]
+
+
+def decode(png: bytes) -> Image.Image:
+    """The picture as RGB (and a check that it is a PNG)."""
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    return image.convert("RGB")
+
+
+def is_light(p: RGB) -> bool:
+    """A card face colour (white, laizi cream, flower pink), never felt or panel."""
+    return min(p) >= 180
+
+
+def near(p: RGB, q: RGB, tol: int = 40) -> bool:
+    return all(abs(a - b) <= tol for a, b in zip(p, q, strict=True))
+
+
+def count_near(image: Image.Image, box: tuple[int, int, int, int], color: RGB,
+               tol: int = 40) -> int:
+    """How many pixels of ``box`` are within ``tol`` of ``color`` on every channel."""
+    region = image.crop(box)
+    return sum(1 for p in region.get_flattened_data() if near(p, color, tol))
+
+
+def light_runs(image: Image.Image, y: int, x0: int, x1: int) -> int:
+    """How many separate runs of card-coloured pixels lie on row ``y`` between x0 and x1."""
+    runs = 0
+    inside = False
+    for x in range(x0, x1):
+        light = is_light(image.getpixel((x, y)))
+        if light and not inside:
+            runs += 1
+        inside = light
+    return runs
+
+
+def deal(variant: str, seed: int = 1) -> tuple[Rules, list[list[Card]], list[Card]]:
+    """A shuffled deal of ``variant``: hands (the landlord's first, with the bottom) and the
+    bottom cards; in super the landlord is sure to hold the flower."""
+    rules = Rules.preset(variant, **({"laizi": "7"} if variant == "laizi" else {}))
+    deck = make_deck(rules.decks, flower=rules.flower)
+    random.Random(seed).shuffle(deck)
+    if rules.flower:
+        deck.sort(key=lambda c: c.rank != FLOWER)  # flower first: dealt to the landlord
+    size = rules.hand_size
+    hands = [deck[i * size:(i + 1) * size] for i in range(rules.players)]
+    bottom = deck[rules.players * size:]
+    assert len(bottom) == rules.bottom_size
+    hands[0] = hands[0] + bottom
+    return rules, hands, bottom

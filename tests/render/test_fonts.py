@@ -1,0 +1,77 @@
+"""The bundled fonts: every fixed string has glyphs, files and licence are shipped."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from render.fonts import (
+    LABELS,
+    LEVEL_NAMES,
+    REQUIRED_CHARS,
+    clean_text,
+    fit_text,
+    font,
+    font_for,
+    font_path,
+    has_glyph,
+)
+from render.fonts.charset import cjk_chars
+
+
+@pytest.mark.parametrize("weight", ["bold", "regular"])
+def test_every_required_character_has_a_glyph(weight: str) -> None:
+    missing = [ch for ch in sorted(REQUIRED_CHARS) if not has_glyph(ch, weight)]
+    assert missing == []
+
+
+def test_the_glyph_check_can_fail() -> None:
+    # the check itself must tell a missing glyph from a drawn one
+    assert has_glyph("地") and has_glyph("地", "regular")
+    assert not has_glyph("\U0001f600")  # an emoji
+    assert not has_glyph("한")  # hangul is not bundled
+    assert not has_glyph("鑫", "regular")  # regular keeps only the fixed strings...
+    assert has_glyph("鑫", "bold")  # ...bold keeps every GB2312 hanzi, for names
+
+
+def test_the_fixed_words_are_covered() -> None:
+    for word in ("地主", "农民", "不出", "春天", "反春", "明牌", "加倍", "抢地主", "炸弹", "火箭",
+                 "癞子", "花", "王", "×"):
+        assert set(word) <= REQUIRED_CHARS, word
+    assert len(LEVEL_NAMES) == 23 and len(set(LEVEL_NAMES)) == 23
+    assert set("".join(LEVEL_NAMES)) <= REQUIRED_CHARS
+    assert set("".join(LABELS.values())) <= REQUIRED_CHARS
+    assert "帝" in cjk_chars() and "A" not in cjk_chars()
+
+
+def test_font_files_and_licence_are_shipped() -> None:
+    bold, regular = font_path("bold"), font_path("regular")
+    assert bold.stat().st_size < 2_000_000
+    assert regular.stat().st_size < 200_000
+    licence = (bold.parent / "OFL.txt").read_text(encoding="utf-8")
+    assert "SIL OPEN FONT LICENSE Version 1.1" in licence
+    with pytest.raises(ValueError):
+        font_path("italic")
+
+
+def test_fonts_are_cached_per_thread() -> None:
+    assert font(30) is font(30)
+    assert font(30) is not font(31)
+    other: list[object] = []
+    thread = threading.Thread(target=lambda: other.append(font(30)))
+    thread.start()
+    thread.join()
+    assert other[0] is not font(30)  # a FreeType face is never shared between threads
+
+
+def test_clean_and_fit_text() -> None:
+    assert clean_text("\U0001f525Tom  张三\U0001f525") == "Tom 张三"
+    assert clean_text("\U0001f600\u200b") == "?"
+    assert clean_text("a\nb") == "ab"
+    face = font(24)
+    assert fit_text("short", face, 500) == "short"
+    cut = fit_text("a rather long player name indeed", face, 120)
+    assert cut.endswith("…") and face.getlength(cut) <= 120
+    assert font_for("Pass", 20).path == font(20, "regular").path
+    assert font_for("鑫", 20).path == font(20, "bold").path
