@@ -1,0 +1,89 @@
+"""The store: players, beans, the ledger, levels, game records and leaderboards in SQLite.
+
+The only package with SQL. The schema lives in ``data/migrations/NNN_*.sql`` and is applied
+at open; SQLite runs in WAL mode with one writer connection (writes queue behind a lock,
+each one transaction) and a pool of readers that never wait for it. Nothing outside this
+package knows it is SQLite::
+
+    from bot.store import Settlement, Store
+
+    async with Store.open("data/doudizhu.db") as store:
+        await store.ensure_player(guild_id, user_id, "Alice")
+        await store.settle(Settlement.from_result(game_id, guild_id, game.result, user_ids))
+        board = await store.leaderboard(guild_id, by="points")
+
+Beans are conserved: every movement is a ledger row, a balance is the sum of its rows,
+settlements are applied once per game id (all or nothing), and beans enter the economy
+only as start balances, daily bonuses, relief and admin grants
+(:meth:`Store.check_invariants` proves it).
+"""
+
+from .errors import (
+    ActionSequenceError,
+    AlreadyClaimedError,
+    ClaimRefusedError,
+    GameConflictError,
+    InsufficientBalanceError,
+    InvalidInputError,
+    InvalidSettingError,
+    InvariantError,
+    MigrationError,
+    SettlementConflictError,
+    StoreClosedError,
+    StoreError,
+    UnknownGameError,
+    UnknownGuildError,
+    UnknownPlayerError,
+    UnknownSettingError,
+)
+from .migrations import AppliedMigration
+from .records import (
+    GameRecord,
+    InvariantReport,
+    Leaderboard,
+    LeaderboardEntry,
+    LedgerEntry,
+    Player,
+    Rank,
+    SavedTable,
+    SeatRecord,
+    SeatSettlement,
+    Settlement,
+)
+from .settings import AI_LEVELS, Settings
+from .store import Store, StoreOpener
+
+__all__ = [
+    "AI_LEVELS",
+    "ActionSequenceError",
+    "AlreadyClaimedError",
+    "AppliedMigration",
+    "ClaimRefusedError",
+    "GameConflictError",
+    "GameRecord",
+    "InsufficientBalanceError",
+    "InvalidInputError",
+    "InvalidSettingError",
+    "InvariantError",
+    "InvariantReport",
+    "Leaderboard",
+    "LeaderboardEntry",
+    "LedgerEntry",
+    "MigrationError",
+    "Player",
+    "Rank",
+    "SavedTable",
+    "SeatRecord",
+    "SeatSettlement",
+    "Settings",
+    "Settlement",
+    "SettlementConflictError",
+    "Store",
+    "StoreClosedError",
+    "StoreError",
+    "StoreOpener",
+    "UnknownGameError",
+    "UnknownGuildError",
+    "UnknownPlayerError",
+    "UnknownSettingError",
+]

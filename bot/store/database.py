@@ -1,0 +1,186 @@
+"""Connections to the SQLite file: one writer, a few readers.
+
+Every write runs in :meth:`Database.transaction`: the writer connection's lock is taken
+(writes queue up in order behind it), ``BEGIN IMMEDIATE`` claims SQLite's write lock at
+once (so another process waits ``busy_timeout`` instead of failing half-way), and the body
+either commits as a whole or is rolled back, also when it raises or is cancelled. Reads
+go through a small pool of read-only connections; in WAL mode they see the last
+committed state and never wait for the writer. :meth:`Database.snapshot` gives a
+multi-statement read one consistent view.
+
+Each aiosqlite connection runs its sqlite3 connection in its own thread; the event loop
+only awaits.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from .errors import StoreClosedError
+from .migrations import MIGRATIONS_DIR, find_migrations, migrate
+
+SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
+
+
+class Database:
+    """The writer, the readers, and the transactions over them."""
+
+    def __init__(self, path: Path, writer: aiosqlite.Connection,
+                 readers: list[aiosqlite.Connection]) -> None:
+        self.path = path
+        self._writer = writer
+        self._all_readers = readers
+        self._readers: asyncio.Queue[aiosqlite.Connection] = asyncio.Queue()
+        for reader in readers:
+            self._readers.put_nowait(reader)
+        self._write_lock = asyncio.Lock()
+        self._closed = False
+        self.applied: list[int] = []  # migration versions applied by this open
+
+    # ----------------------------------------------------------------- opening
+    @classmethod
+    async def open(cls, path: str | Path, *, migrations_dir: str | Path | None = None,
+                   readers: int = 2, busy_timeout_ms: int = 10_000,
+                   synchronous: str = "NORMAL") -> Database:
+        """Open (creating the file and its folder if needed) and migrate the database."""
+        if synchronous.upper() not in SYNCHRONOUS:
+            raise ValueError(f"synchronous must be one of {SYNCHRONOUS}, not {synchronous!r}")
+        if readers < 1:
+            raise ValueError("at least one reader connection is needed")
+        file = Path(path)
+        file.parent.mkdir(parents=True, exist_ok=True)
+        migrations = find_migrations(migrations_dir or MIGRATIONS_DIR)
+        opened: list[aiosqlite.Connection] = []
+        try:
+            writer = await _connect(file, busy_timeout_ms, synchronous.upper(), opened)
+            rows = list(await writer.execute_fetchall("PRAGMA journal_mode = WAL"))
+            if str(rows[0][0]).lower() != "wal":
+                raise RuntimeError(f"{file}: could not switch to WAL mode ({rows[0][0]})")
+            applied = await migrate(writer, migrations)
+            pool = [await _connect(file, busy_timeout_ms, synchronous.upper(), opened,
+                                   read_only=True) for _ in range(readers)]
+        except BaseException:
+            for conn in opened:
+                with contextlib.suppress(Exception):
+                    await conn.close()
+            raise
+        db = cls(file, writer, pool)
+        db.applied = applied
+        return db
+
+    async def close(self) -> None:
+        """Wait for the running write, then close every connection. Idempotent."""
+        if self._closed:
+            return
+        self._closed = True
+        async with self._write_lock:
+            with contextlib.suppress(Exception):
+                await self._writer.execute("PRAGMA optimize")
+            await self._writer.close()
+        for _ in self._all_readers:
+            reader = await self._readers.get()
+            await reader.close()
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise StoreClosedError("the store is closed")
+
+    # ----------------------------------------------------------------- writing
+    @contextlib.asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One write transaction on the writer connection: all of it or nothing."""
+        self._check_open()
+        async with self._write_lock:
+            self._check_open()
+            conn = self._writer
+            if conn.in_transaction:  # left open by a cancelled caller: never reuse it
+                await conn.execute("ROLLBACK")
+            await conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+                await conn.execute("COMMIT")
+            except BaseException:
+                with contextlib.suppress(BaseException):
+                    await asyncio.shield(self._rollback())
+                raise
+
+    async def _rollback(self) -> None:
+        if self._writer.in_transaction:
+            await self._writer.execute("ROLLBACK")
+
+    # ----------------------------------------------------------------- reading
+    @contextlib.asynccontextmanager
+    async def reader(self) -> AsyncIterator[aiosqlite.Connection]:
+        """A read-only connection from the pool (autocommit: each statement its own view)."""
+        self._check_open()
+        conn = await self._readers.get()
+        try:
+            if conn.in_transaction:
+                await conn.execute("ROLLBACK")
+            yield conn
+        finally:
+            self._readers.put_nowait(conn)
+
+    @contextlib.asynccontextmanager
+    async def snapshot(self) -> AsyncIterator[aiosqlite.Connection]:
+        """A read-only connection inside one read transaction: a consistent view."""
+        async with self.reader() as conn:
+            await conn.execute("BEGIN")
+            try:
+                yield conn
+            finally:
+                with contextlib.suppress(Exception):
+                    await asyncio.shield(conn.execute("COMMIT"))
+
+    async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        async with self.reader() as conn:
+            return list(await conn.execute_fetchall(sql, params))
+
+    async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Any | None:
+        rows = await self.fetch_all(sql, params)
+        return rows[0] if rows else None
+
+
+# ---------------------------------------------------------------------------- helpers
+async def _connect(file: Path, busy_timeout_ms: int, synchronous: str,
+                   opened: list[aiosqlite.Connection], *, read_only: bool = False
+                   ) -> aiosqlite.Connection:
+    conn = await aiosqlite.connect(str(file), isolation_level=None)
+    opened.append(conn)
+    pragmas = [f"PRAGMA busy_timeout = {int(busy_timeout_ms)}", "PRAGMA foreign_keys = ON",
+               f"PRAGMA synchronous = {synchronous}"]
+    if read_only:
+        pragmas.append("PRAGMA query_only = ON")
+    for pragma in pragmas:
+        await conn.execute(pragma)
+    return conn
+
+
+async def fetch(conn: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+    """All rows of ``sql`` on ``conn`` (one round trip to its thread)."""
+    return list(await conn.execute_fetchall(sql, params))
+
+
+async def fetch_one(conn: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()
+                    ) -> Any | None:
+    rows = await conn.execute_fetchall(sql, params)
+    for row in rows:
+        return row
+    return None
+
+
+async def execute_many(conn: aiosqlite.Connection, sql: str,
+                       rows: Iterable[Sequence[Any]]) -> None:
+    batch = list(rows)
+    if batch:
+        await conn.executemany(sql, batch)

@@ -1,0 +1,179 @@
+"""The :class:`Store`: opening and closing, settings, and the whole API in one object.
+
+::
+
+    async with Store.open("data/doudizhu.db") as store:
+        await store.ensure_player(guild_id, user_id, "Alice")
+        await store.settle(Settlement.from_result(game_id, guild_id, game.result, user_ids))
+
+The API is the union of the mixins: accounts (players, bonuses, grants), games (records,
+actions, deadlines, saved tables), settlement, and reports (ranks, boards, invariants).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable, Generator
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from .accounts import AccountsMixin
+from .database import Database, fetch, fetch_one
+from .errors import InvalidSettingError
+from .games import GamesMixin
+from .migrations import AppliedMigration, applied_migrations
+from .records import check_id
+from .reports import ReportsMixin
+from .settings import Settings, check_setting, setting_key
+from .settlement import SettlementMixin
+
+DEFAULT_PATH = Path("data") / "doudizhu.db"
+
+
+class Store(AccountsMixin, GamesMixin, SettlementMixin, ReportsMixin):
+    """The bot's persistent state: one SQLite file (WAL), one writer, a few readers."""
+
+    @classmethod
+    def open(cls, path: str | Path = DEFAULT_PATH, *, start_balance: int = 10_000,
+             daily_bonus: int = 1_000, relief_amount: int = 2_000, relief_enabled: bool = True,
+             readers: int = 2, busy_timeout_ms: int = 10_000, synchronous: str = "NORMAL",
+             migrations_dir: str | Path | None = None) -> StoreOpener:
+        """Open the store at ``path`` (created with its folder if needed) and apply the
+        migrations not applied yet: ``store = await Store.open(path)``, or
+        ``async with Store.open(path) as store:`` to close it at the end.
+
+        The economy arguments are the defaults every guild starts with (guild settings
+        override them). ``synchronous="FULL"`` also keeps the last commits through a power
+        cut (an fsync per write); the default NORMAL is safe against crashes of the process.
+        """
+        defaults = Settings(
+            start_balance=int(check_setting("start_balance", start_balance)),
+            daily_bonus=int(check_setting("daily_bonus", daily_bonus)),
+            relief_amount=int(check_setting("relief_amount", relief_amount)),
+            relief_enabled=bool(check_setting("relief_enabled", relief_enabled)))
+
+        async def opening() -> Store:
+            db = await Database.open(path, migrations_dir=migrations_dir, readers=readers,
+                                     busy_timeout_ms=busy_timeout_ms, synchronous=synchronous)
+            return cls(db, defaults)
+
+        return StoreOpener(opening)
+
+    async def close(self) -> None:
+        """Finish the running write and close every connection (safe to call twice)."""
+        await self._db.close()
+
+    async def __aenter__(self) -> Store:
+        return self
+
+    async def __aexit__(self, exc_type: type[BaseException] | None,
+                        exc: BaseException | None, tb: TracebackType | None) -> None:
+        await self.close()
+
+    @property
+    def path(self) -> Path:
+        return self._db.path
+
+    @property
+    def closed(self) -> bool:
+        return self._db.closed
+
+    @property
+    def migrations_applied_now(self) -> list[int]:
+        """The migration versions this open applied (empty when the schema was current)."""
+        return list(self._db.applied)
+
+    async def schema_migrations(self) -> list[AppliedMigration]:
+        """Every applied migration (version, name, checksum, applied_at), in order."""
+        async with self._db.reader() as conn:
+            return await applied_migrations(conn)
+
+    # ----------------------------------------------------------------- settings
+    async def get_settings(self, guild_id: int, channel_id: int | None = None) -> Settings:
+        """The settings in force: the channel's, else the guild's, else the defaults."""
+        check_id(guild_id, "guild_id")
+        if channel_id is not None:
+            check_id(channel_id, "channel_id")
+        async with self._db.snapshot() as conn:
+            return await self._settings_on(conn, guild_id, channel_id)
+
+    async def set_guild_setting(self, guild_id: int, key: str, value: Any) -> Settings:
+        """Set (``value`` None: reset) one guild setting; returns the guild's settings.
+        Unknown keys raise :class:`UnknownSettingError`, bad values
+        :class:`InvalidSettingError`."""
+        check_id(guild_id, "guild_id")
+        name = setting_key(key)
+        stored = None if value is None else check_setting(name, value)
+        async with self._db.transaction() as conn:
+            if stored is None:
+                await conn.execute("DELETE FROM guild_settings WHERE guild_id = ? AND key = ?",
+                                   (guild_id, name))
+            else:
+                await conn.execute(
+                    "INSERT INTO guild_settings (guild_id, key, value_json, updated_at) "
+                    "VALUES (?, ?, ?, ?) ON CONFLICT (guild_id, key) DO UPDATE SET "
+                    "value_json = excluded.value_json, updated_at = excluded.updated_at",
+                    (guild_id, name, json.dumps(stored), self._now()))
+            return await self._settings_on(conn, guild_id)
+
+    async def set_channel_setting(self, channel_id: int, guild_id: int, key: str,
+                                  value: Any) -> Settings:
+        """Set (``value`` None: reset) one channel setting; returns the channel's
+        settings. The economy keys (start balance, daily bonus, relief) are per guild."""
+        check_id(channel_id, "channel_id")
+        check_id(guild_id, "guild_id")
+        name = setting_key(key, channel=True)
+        stored = None if value is None else check_setting(name, value)
+        async with self._db.transaction() as conn:
+            row = await fetch_one(conn, "SELECT guild_id FROM channel_settings "
+                                        "WHERE channel_id = ? LIMIT 1", (channel_id,))
+            if row is not None and row[0] != guild_id:
+                raise InvalidSettingError(f"channel {channel_id} belongs to guild {row[0]}, "
+                                          f"not {guild_id}", code="wrong_guild",
+                                          channel_id=channel_id, guild_id=guild_id)
+            if stored is None:
+                await conn.execute("DELETE FROM channel_settings WHERE channel_id = ? "
+                                   "AND key = ?", (channel_id, name))
+            else:
+                await conn.execute(
+                    "INSERT INTO channel_settings (channel_id, guild_id, key, value_json, "
+                    "updated_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (channel_id, key) DO "
+                    "UPDATE SET value_json = excluded.value_json, "
+                    "updated_at = excluded.updated_at",
+                    (channel_id, guild_id, name, json.dumps(stored), self._now()))
+            return await self._settings_on(conn, guild_id, channel_id)
+
+    async def setting_overrides(self, guild_id: int, channel_id: int | None = None
+                                ) -> dict[str, dict[str, Any]]:
+        """What is set explicitly: ``{"guild": {...}, "channel": {...}}``."""
+        check_id(guild_id, "guild_id")
+        async with self._db.snapshot() as conn:
+            guild = await fetch(conn, "SELECT key, value_json FROM guild_settings "
+                                      "WHERE guild_id = ? ORDER BY key", (guild_id,))
+            channel = [] if channel_id is None else await fetch(
+                conn, "SELECT key, value_json FROM channel_settings WHERE channel_id = ? "
+                      "AND guild_id = ? ORDER BY key", (channel_id, guild_id))
+        return {"guild": {k: json.loads(v) for k, v in guild},
+                "channel": {k: json.loads(v) for k, v in channel}}
+
+
+class StoreOpener:
+    """What :meth:`Store.open` returns: await it for the store, or use it with
+    ``async with`` to have the store closed at the end."""
+
+    def __init__(self, opening: Callable[[], Awaitable[Store]]) -> None:
+        self._opening = opening
+        self._store: Store | None = None
+
+    def __await__(self) -> Generator[Any, None, Store]:
+        return self._opening().__await__()
+
+    async def __aenter__(self) -> Store:
+        self._store = await self._opening()
+        return self._store
+
+    async def __aexit__(self, exc_type: type[BaseException] | None,
+                        exc: BaseException | None, tb: TracebackType | None) -> None:
+        if self._store is not None:
+            await self._store.close()

@@ -1,0 +1,108 @@
+"""Migrations: numbered, applied once each in a transaction, never edited afterwards; the
+database in WAL mode with foreign keys on."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.store import MigrationError, Store
+from bot.store.migrations import MIGRATIONS_DIR, find_migrations, split_statements
+
+
+def _copy_migrations(tmp_path: Path) -> Path:
+    folder = tmp_path / "migrations"
+    shutil.copytree(MIGRATIONS_DIR, folder)
+    return folder
+
+
+async def test_applied_once(tmp_path: Path) -> None:
+    path = tmp_path / "deep" / "folder" / "m.db"
+    async with Store.open(path) as store:
+        versions = [m.version for m in find_migrations()]
+        assert store.migrations_applied_now == versions == list(range(1, len(versions) + 1))
+        first = await store.schema_migrations()
+        counts = await store.table_counts()
+    for _ in range(2):
+        async with Store.open(path) as store:
+            assert store.migrations_applied_now == []
+            assert await store.schema_migrations() == first
+            assert await store.table_counts() == counts
+
+
+async def test_concurrent_first_opens_apply_once(tmp_path: Path) -> None:
+    path = tmp_path / "race.db"
+    stores = await asyncio.gather(*(Store.open(path) for _ in range(4)))
+    try:
+        applied = sorted(v for s in stores for v in s.migrations_applied_now)
+        assert applied == [m.version for m in find_migrations()]
+        assert len(await stores[0].schema_migrations()) == len(applied)
+    finally:
+        for s in stores:
+            await s.close()
+
+
+async def test_pragmas(tmp_path: Path, ) -> None:
+    async with Store.open(tmp_path / "p.db") as store:
+        for conn_sql, expected in (("PRAGMA foreign_keys", 1), ("PRAGMA query_only", 1)):
+            row = await store._db.fetch_one(conn_sql)
+            assert row is not None and row[0] == expected
+        row = await store._db.fetch_one("PRAGMA busy_timeout")
+        assert row is not None and row[0] >= 1000
+    conn = sqlite3.connect(tmp_path / "p.db")
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    conn.close()
+
+
+async def test_a_failing_migration_is_rolled_back(tmp_path: Path) -> None:
+    folder = _copy_migrations(tmp_path)
+    nxt = len(find_migrations(folder)) + 1
+    bad = folder / f"{nxt:03d}_broken.sql"
+    bad.write_text("CREATE TABLE half_done (x INTEGER);\nCREATE TABLE oops (;\n")
+    path = tmp_path / "f.db"
+    with pytest.raises(MigrationError, match="broken"):
+        await Store.open(path, migrations_dir=folder)
+    bad.write_text("CREATE TABLE half_done (x INTEGER);\nCREATE TABLE whole (y TEXT);\n")
+    async with Store.open(path, migrations_dir=folder) as store:
+        assert store.migrations_applied_now == [nxt]  # 001.. were kept, the broken one not
+        counts = await store.table_counts()
+        assert counts["half_done"] == 0 and counts["whole"] == 0
+
+
+async def test_edited_or_unknown_migrations_are_refused(tmp_path: Path) -> None:
+    folder = _copy_migrations(tmp_path)
+    path = tmp_path / "e.db"
+    nxt = len(find_migrations(folder)) + 1
+    (folder / f"{nxt:03d}_extra.sql").write_text("CREATE TABLE extra (x INTEGER);\n")
+    async with Store.open(path, migrations_dir=folder):
+        pass
+    with pytest.raises(MigrationError, match="newer"):  # the code lacks a migration the db has
+        await Store.open(path)
+    first = sorted(folder.glob("001_*.sql"))[0]
+    first.write_text(first.read_text() + "\n-- an edit\n")
+    with pytest.raises(MigrationError, match="changed"):
+        await Store.open(path, migrations_dir=folder)
+
+
+def test_migration_files_are_numbered_without_gaps(tmp_path: Path) -> None:
+    folder = _copy_migrations(tmp_path)
+    (folder / "009_far.sql").write_text("SELECT 1;\n")
+    with pytest.raises(MigrationError, match="gaps"):
+        find_migrations(folder)
+    (folder / "009_far.sql").unlink()
+    (folder / "Bad-Name.sql").write_text("SELECT 1;\n")
+    with pytest.raises(MigrationError, match="NNN_name"):
+        find_migrations(folder)
+
+
+def test_statement_splitting_keeps_triggers_whole() -> None:
+    sql = ("-- head\nCREATE TABLE a (x);\nCREATE TRIGGER t BEFORE DELETE ON a\nBEGIN\n"
+           "    SELECT RAISE(ABORT, 'no; never');\nEND;\n-- tail; with a semicolon\n")
+    parts = split_statements(sql)
+    assert len(parts) == 2 and parts[1].startswith("CREATE TRIGGER") and parts[1].endswith("END;")
+    with pytest.raises(MigrationError):
+        split_statements("CREATE TABLE b (x)\n")

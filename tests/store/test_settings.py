@@ -1,0 +1,85 @@
+"""Settings: defaults < guild < channel, validated keys and ranges."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.store import InvalidSettingError, Settings, Store, UnknownSettingError
+
+from .helpers import CHANNEL, GUILD, OTHER_GUILD, snapshot
+
+
+async def test_channel_overrides_guild_overrides_defaults(store: Store) -> None:
+    assert await store.get_settings(GUILD) == Settings()
+    await store.set_guild_setting(GUILD, "variant", "happy")
+    await store.set_guild_setting(GUILD, "N", "200")  # alias, typed text
+    await store.set_channel_setting(CHANNEL, GUILD, "variant", "laizi")
+    await store.set_channel_setting(CHANNEL, GUILD, "turn_s", 45)
+    guild = await store.get_settings(GUILD)
+    channel = await store.get_settings(GUILD, CHANNEL)
+    assert (guild.variant, guild.beans_per_point, guild.turn_s) == ("happy", 200, 30)
+    assert (channel.variant, channel.beans_per_point, channel.turn_s) == ("laizi", 200, 45)
+    assert (await store.get_settings(GUILD, CHANNEL + 1)).variant == "happy"
+    assert (await store.get_settings(OTHER_GUILD)).variant == "classic"
+    rules = channel.rules()
+    assert (rules.variant, rules.beans_per_point, rules.turn_play_s) == ("laizi", 200, 45)
+    assert await store.setting_overrides(GUILD, CHANNEL) == {
+        "guild": {"beans_per_point": 200, "variant": "happy"},
+        "channel": {"turn_s": 45, "variant": "laizi"}}
+    # None resets to the level below
+    after = await store.set_channel_setting(CHANNEL, GUILD, "variant", None)
+    assert after.variant == "happy"
+    assert (await store.set_guild_setting(GUILD, "variant", None)).variant == "classic"
+
+
+async def test_economy_settings_drive_accounts(tmp_path: Path) -> None:
+    async with Store.open(tmp_path / "s.db", start_balance=3_000, daily_bonus=300) as store:
+        assert (await store.ensure_player(GUILD, 1, "a")).balance == 3_000
+        await store.set_guild_setting(GUILD, "start_balance", 50_000)
+        await store.set_guild_setting(GUILD, "daily", 1_234)
+        assert (await store.ensure_player(GUILD, 2, "b")).balance == 50_000
+        assert (await store.ensure_player(OTHER_GUILD, 2, "b")).balance == 3_000
+        from datetime import date
+
+        assert await store.claim_daily(GUILD, 1, date(2025, 1, 1)) == 1_234
+        assert await store.claim_daily(OTHER_GUILD, 2, date(2025, 1, 1)) == 300
+
+
+@pytest.mark.parametrize(("key", "value", "error", "code"), [
+    ("colour", "red", UnknownSettingError, "unknown_setting"),
+    (7, 1, UnknownSettingError, "unknown_setting"),
+    ("variant", "poker", InvalidSettingError, "invalid_setting"),
+    ("beans_per_point", 0, InvalidSettingError, "invalid_setting"),
+    ("beans_per_point", "lots", InvalidSettingError, "invalid_setting"),
+    ("beans_per_point", 2.5, InvalidSettingError, "invalid_setting"),
+    ("table_fee", -1, InvalidSettingError, "invalid_setting"),
+    ("turn_s", 3, InvalidSettingError, "invalid_setting"),
+    ("turn_s", True, InvalidSettingError, "invalid_setting"),
+    ("ai_level", "godlike", InvalidSettingError, "invalid_setting"),
+    ("relief_enabled", "maybe", InvalidSettingError, "invalid_setting"),
+    ("start_balance", 10**13, InvalidSettingError, "invalid_setting"),
+])
+async def test_bad_settings_write_nothing(store: Store, key: object, value: object,
+                                          error: type[Exception], code: str) -> None:
+    before = await snapshot(store)
+    with pytest.raises(error) as info:
+        await store.set_guild_setting(GUILD, key, value)  # type: ignore[arg-type]
+    assert info.value.code == code  # type: ignore[attr-defined]
+    assert str(value) in str(info.value) or str(key) in str(info.value)
+    assert await snapshot(store) == before
+
+
+async def test_channel_settings_are_checked(store: Store) -> None:
+    before = await snapshot(store)
+    with pytest.raises(InvalidSettingError) as info:
+        await store.set_channel_setting(CHANNEL, GUILD, "start_balance", 5)
+    assert info.value.code == "guild_only_setting"
+    await store.set_channel_setting(CHANNEL, GUILD, "ai_level", "HARD")
+    with pytest.raises(InvalidSettingError) as wrong:
+        await store.set_channel_setting(CHANNEL, OTHER_GUILD, "ai_level", "easy")
+    assert wrong.value.code == "wrong_guild"
+    assert (await store.get_settings(GUILD, CHANNEL)).ai_level == "hard"
+    counts = (await snapshot(store))["counts"]
+    assert counts["channel_settings"] == before["counts"]["channel_settings"] + 1  # type: ignore[index]
