@@ -209,6 +209,7 @@ class Auction:
         n = self.players
         zeros = (0,) * n
         self.result = Result("dissolved", None, (), points=zeros, transfers=zeros, fees=zeros,
+                             penalties=zeros,
                              beans=zeros, stakes=zeros, doubles=(False,) * n)
         self.phase, self.to_act = "over", None
         return [GameOver("dissolved", ())]

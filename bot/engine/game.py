@@ -360,9 +360,9 @@ class Game(Auction):
                                landlord_doubled=doubled[landlord],
                                farmers_doubled=[doubled[f] for f in farmers])
         escaper = self.escaped[0] if self.escaped else None
-        points, transfers, fees = settle(self.play_rules, landlord=landlord,
-                                         landlord_won=landlord_won, stakes=stakes,
-                                         balances=self.balances, escaper=escaper)
+        points, transfers, fees, penalties = settle(
+            self.play_rules, landlord=landlord, landlord_won=landlord_won, stakes=stakes,
+            balances=self.balances, escaper=escaper)
         per_seat = [0] * n
         per_seat[landlord] = sum(stakes)
         for f, x in zip(farmers, stakes, strict=True):
@@ -372,9 +372,8 @@ class Game(Auction):
         self.result = Result(
             "landlord" if landlord_won else "farmers", landlord, winners, spring, anti,
             self.high_bid, mult, parts, tuple(doubled), tuple(per_seat), tuple(points),
-            tuple(transfers), tuple(fees), tuple(t - f for t, f in zip(transfers, fees,
-                                                                      strict=True)),
-            sum(fees), escaper)
+            tuple(transfers), tuple(fees), tuple(penalties),
+            tuple(t - f for t, f in zip(transfers, fees, strict=True)), sum(fees), escaper)
         self.phase, self.to_act = "over", None
         return [GameOver(self.result.outcome, winners)]
 
@@ -392,9 +391,9 @@ class Game(Auction):
     def _escape_stop(self, seat: int) -> list[Event]:
         """happy, laizi: the deal ends at once (RULES.md §6.4)."""
         m_esc = self._escape_multiplier()
-        points, transfers, fees = settle_escape(self.play_rules, escaper=seat,
-                                                landlord=self.landlord, m_esc=m_esc,
-                                                balances=self.balances)
+        points, transfers, fees, penalties = settle_escape(
+            self.play_rules, escaper=seat, landlord=self.landlord, m_esc=m_esc,
+            balances=self.balances)
         n = self.players
         if self.landlord is None:
             winners: tuple[int, ...] = ()
@@ -408,6 +407,7 @@ class Game(Auction):
             "escape", self.landlord, winners, bid=self.high_bid, multiplier=mult, parts=parts,
             doubles=tuple(bool(d) for d in self.doubles), stakes=(0,) * n,
             points=tuple(points), transfers=tuple(transfers), fees=tuple(fees),
+            penalties=tuple(penalties),
             beans=tuple(t - f for t, f in zip(transfers, fees, strict=True)),
             house=sum(fees), escaper=seat, escape_multiplier=m_esc)
         self.phase, self.to_act = "over", None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import NamedTuple
 
 from .rules import Rules
 
@@ -144,6 +145,7 @@ class Result:
     points: tuple[int, ...] = ()  # signed points for levels (escape points included)
     transfers: tuple[int, ...] = ()  # beans between players, after the floors
     fees: tuple[int, ...] = ()  # beans each seat paid the house (fees and penalties)
+    penalties: tuple[int, ...] = ()  # the escape-penalty part of ``fees``
     beans: tuple[int, ...] = ()  # net bean change of each seat
     house: int = 0  # the house's take: sum(fees)
     escaper: int | None = None
@@ -157,9 +159,20 @@ class Result:
             "multiplier": self.multiplier, "parts": [list(p) for p in self.parts],
             "doubles": list(self.doubles), "stakes": list(self.stakes),
             "points": list(self.points), "transfers": list(self.transfers),
-            "fees": list(self.fees), "beans": list(self.beans), "house": self.house,
+            "fees": list(self.fees), "penalties": list(self.penalties),
+            "beans": list(self.beans), "house": self.house,
             "escaper": self.escaper, "escape_multiplier": self.escape_multiplier,
         }
+
+
+class Settled(NamedTuple):
+    """Per-seat outcome of a settlement: points, bean transfers between players, what
+    each seat paid the house (fees and penalties), and the escape-penalty part of it."""
+
+    points: list[int]
+    transfers: list[int]
+    fees: list[int]
+    penalties: list[int]
 
 
 def _balance(balances: tuple[int, ...] | None, seat: int) -> int | float:
@@ -167,9 +180,8 @@ def _balance(balances: tuple[int, ...] | None, seat: int) -> int | float:
 
 
 def settle(rules: Rules, *, landlord: int, landlord_won: bool, stakes: list[int],
-           balances: tuple[int, ...] | None, escaper: int | None = None
-           ) -> tuple[list[int], list[int], list[int]]:
-    """Settle a finished deal: (points, transfers, fees) per seat (RULES.md §6.3, §6.4).
+           balances: tuple[int, ...] | None, escaper: int | None = None) -> Settled:
+    """Settle a finished deal per seat (RULES.md §6.3, §6.4).
 
     ``stakes`` are the farmers' x_i in seat order from next(landlord); ``escaper`` is the
     first seat that escaped in super, classic or four (the deal was auto-played).
@@ -217,10 +229,12 @@ def settle(rules: Rules, *, landlord: int, landlord_won: bool, stakes: list[int]
             transfers[f] = k
     # step 3: the escape penalty, to the house
     fees = [0] * n
+    penalties = [0] * n
     left = [bal[s] + transfers[s] for s in range(n)]
     if escaper is not None:
         penalty = int(min(ESCAPE_POINTS * N, left[escaper]))
         fees[escaper] += penalty
+        penalties[escaper] = penalty
         left[escaper] -= penalty
         points[escaper] -= ESCAPE_POINTS
     # step 4: the house
@@ -235,7 +249,7 @@ def settle(rules: Rules, *, landlord: int, landlord_won: bool, stakes: list[int]
         for s in range(n):
             fee = int(min(rules.table_fee, left[s]))
             fees[s] += fee
-    return points, transfers, fees
+    return Settled(points, transfers, fees, penalties)
 
 
 def escape_points(rules: Rules, *, m_esc: int, escaper_is_landlord: bool) -> int:
@@ -251,20 +265,21 @@ def escape_points(rules: Rules, *, m_esc: int, escaper_is_landlord: bool) -> int
 
 
 def settle_escape(rules: Rules, *, escaper: int, landlord: int | None, m_esc: int,
-                  balances: tuple[int, ...] | None
-                  ) -> tuple[list[int], list[int], list[int]]:
-    """happy, laizi: the deal stopped at an escape. (points, transfers, fees) per seat."""
+                  balances: tuple[int, ...] | None) -> Settled:
+    """happy, laizi: the deal stopped at an escape (RULES.md §6.4)."""
     n = rules.players
     N = rules.beans_per_point
     pts = escape_points(rules, m_esc=m_esc, escaper_is_landlord=escaper == landlord)
     points = [0] * n
     transfers = [0] * n
     fees = [0] * n
+    penalties = [0] * n
     bal = [_balance(balances, s) for s in range(n)]
     pay = int(min(pts * N, bal[escaper]))
     points[escaper] = -pts
     if landlord is None:
         fees[escaper] += pay  # before the landlord is fixed: to the house
+        penalties[escaper] = pay
     else:
         if escaper == landlord:
             receivers = [(landlord + k) % n for k in range(1, n)]
@@ -279,4 +294,4 @@ def settle_escape(rules: Rules, *, escaper: int, landlord: int | None, m_esc: in
         transfers[escaper] = -sum(kept)
     left = bal[escaper] + transfers[escaper] - fees[escaper]
     fees[escaper] += int(min(rules.table_fee, left))
-    return points, transfers, fees
+    return Settled(points, transfers, fees, penalties)

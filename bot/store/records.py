@@ -114,8 +114,10 @@ class Settlement:
         for seat, user_id in enumerate(user_ids):
             role = "" if result.landlord is None else (
                 "landlord" if seat == result.landlord else "farmer")
+            penalty = result.penalties[seat] if result.penalties else 0
             seats.append(SeatSettlement(user_id, result.transfers[seat], result.fees[seat],
-                                        result.points[seat], role, seat in result.winners))
+                                        result.points[seat], role, seat in result.winners,
+                                        penalty))
         return cls(game_id, guild_id, tuple(seats),
                    json.dumps(result.to_dict(), sort_keys=True, ensure_ascii=False))
 

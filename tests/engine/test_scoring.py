@@ -26,7 +26,7 @@ def test_example_1_the_seeds_example() -> None:
     stakes = farmer_stakes(rules, bid=1, tally=tally, landlord_doubled=False,
                            farmers_doubled=[False, False])
     assert stakes == [6, 6]
-    points, transfers, fees = settle(rules, landlord=0, landlord_won=True, stakes=stakes,
+    points, transfers, fees, _ = settle(rules, landlord=0, landlord_won=True, stakes=stakes,
                                      balances=None)
     assert points == [12, -6, -6]
     assert _beans(points, transfers, fees) == [11950, -6050, -6050]
@@ -39,7 +39,7 @@ def test_example_2_classic_spring() -> None:
     stakes = farmer_stakes(rules, bid=2, tally=tally, landlord_doubled=False,
                            farmers_doubled=[False, False])
     assert stakes == [16, 16]
-    points, transfers, fees = settle(rules, landlord=1, landlord_won=True, stakes=stakes,
+    points, transfers, fees, _ = settle(rules, landlord=1, landlord_won=True, stakes=stakes,
                                      balances=None)
     assert points == [-16, 32, -16]
     assert _beans(points, transfers, fees) == [-1605, 3195, -1605]
@@ -52,7 +52,7 @@ def test_example_3_four_farmers_win() -> None:
     stakes = farmer_stakes(rules, bid=3, tally=tally, landlord_doubled=False,
                            farmers_doubled=[False] * 3)
     assert stakes == [12, 12, 12]
-    points, transfers, fees = settle(rules, landlord=0, landlord_won=False, stakes=stakes,
+    points, transfers, fees, _ = settle(rules, landlord=0, landlord_won=False, stakes=stakes,
                                      balances=None)
     assert points == [-36, 12, 12, 12]
     assert _beans(points, transfers, fees) == [-3605, 1195, 1195, 1195]
@@ -66,7 +66,7 @@ def test_example_4_super_with_cap() -> None:
     stakes = farmer_stakes(rules, bid=2, tally=tally, landlord_doubled=False,
                            farmers_doubled=[False, False])
     assert stakes == [24, 24]
-    points, transfers, fees = settle(rules, landlord=2, landlord_won=True, stakes=stakes,
+    points, transfers, fees, _ = settle(rules, landlord=2, landlord_won=True, stakes=stakes,
                                      balances=None)
     assert points == [-24, -24, 48]
     assert _beans(points, transfers, fees) == [-240, -240, 456]
@@ -80,7 +80,7 @@ def test_example_5_pairwise_doubling() -> None:
     stakes = farmer_stakes(rules, bid=1, tally=Tally(grabs=2), landlord_doubled=True,
                            farmers_doubled=[True, False])
     assert stakes == [16, 8]
-    points, _, _ = settle(rules, landlord=0, landlord_won=False, stakes=stakes, balances=None)
+    points, _, _, _ = settle(rules, landlord=0, landlord_won=False, stakes=stakes, balances=None)
     assert points == [-24, 16, 8]
 
 
@@ -97,7 +97,7 @@ def test_example_6_laizi_cap() -> None:
 def test_example_7_floors() -> None:
     rules = Rules.preset("happy", A=50)
     # landlord 0 wins, S_1 = S_2 = 6000 (x = 60 points at N = 100)
-    points, transfers, fees = settle(rules, landlord=0, landlord_won=True, stakes=[60, 60],
+    points, transfers, fees, _ = settle(rules, landlord=0, landlord_won=True, stakes=[60, 60],
                                      balances=(7000, 2500, 9000))
     assert transfers == [7000, -2500 + 441, -6000 + 1059]
     assert _beans(points, transfers, fees) == [6950, -2109, -4991]
@@ -107,7 +107,7 @@ def test_example_7_floors() -> None:
 def test_example_8_happy_escape() -> None:
     rules = Rules.preset("happy", N=1000)
     assert escape_points(rules, m_esc=8, escaper_is_landlord=False) == 10
-    points, transfers, fees = settle_escape(rules, escaper=1, landlord=0, m_esc=8,
+    points, transfers, fees, _ = settle_escape(rules, escaper=1, landlord=0, m_esc=8,
                                             balances=None)
     assert points == [10, -10, 0]
     assert transfers == [10000, -10000, 0]
@@ -120,17 +120,19 @@ def test_example_8_happy_escape() -> None:
 
 def test_example_9_super_escape() -> None:
     rules = Rules.preset("super", N=10)
-    points, transfers, fees = settle(rules, landlord=0, landlord_won=True, stakes=[24, 24],
+    points, transfers, fees, _ = settle(rules, landlord=0, landlord_won=True, stakes=[24, 24],
                                      balances=None, escaper=1)
     assert transfers == [480, -480, 0]
     assert fees == [24, 30, 0]
+    assert settle(rules, landlord=0, landlord_won=True, stakes=[24, 24], balances=None,
+                  escaper=1).penalties == [0, 30, 0]
     assert _beans(points, transfers, fees) == [456, -510, 0]
     assert points == [48, -48 - 3, 0]
 
 
 def test_landlord_escape_pays_farmers_half_each() -> None:
     rules = Rules.preset("happy", N=100)
-    points, transfers, fees = settle_escape(rules, escaper=0, landlord=0, m_esc=3,
+    points, transfers, fees, _ = settle_escape(rules, escaper=0, landlord=0, m_esc=3,
                                             balances=None)
     assert points == [-20, 10, 10]
     assert transfers == [-2000, 1000, 1000]
@@ -139,7 +141,7 @@ def test_landlord_escape_pays_farmers_half_each() -> None:
 
 def test_escape_before_landlord_goes_to_house() -> None:
     rules = Rules.preset("laizi", N=100, laizi_coef=2)
-    points, transfers, fees = settle_escape(rules, escaper=2, landlord=None, m_esc=1,
+    points, transfers, fees, _ = settle_escape(rules, escaper=2, landlord=None, m_esc=1,
                                             balances=(5000, 5000, 1500))
     assert points == [0, 0, -20]
     assert transfers == [0, 0, 0]
@@ -149,7 +151,7 @@ def test_escape_before_landlord_goes_to_house() -> None:
 def test_farmers_win_with_floors() -> None:
     rules = Rules.preset("classic", A=5)
     # landlord holds 900, owes 2 x 1000; farmer 2 brought only 100
-    _, transfers, fees = settle(rules, landlord=0, landlord_won=False, stakes=[10, 10],
+    _, transfers, fees, _ = settle(rules, landlord=0, landlord_won=False, stakes=[10, 10],
                                 balances=(900, 5000, 100))
     assert transfers[0] == -900 + 350  # shares 450 / 450; farmer 2 keeps 100
     assert transfers[1:] == [450, 100]
