@@ -1,4 +1,5 @@
-"""Entry point: ``python -m bot`` runs the Discord bot."""
+"""Entry point: ``python -m bot`` runs the Discord bot; ``python -m bot play`` plays in the
+terminal (see :mod:`bot.terminal`)."""
 
 from __future__ import annotations
 
@@ -6,10 +7,14 @@ import sys
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the bot (the Discord layer lands with its issue)."""
-    print("doudizhu-bot: the Discord layer is not built yet; the rules engine is in bot.engine.",
-          file=sys.stderr)
-    return 2
+    args = sys.argv[1:] if argv is None else argv
+    if args and args[0] == "play":
+        from bot.terminal import main as play_main
+
+        return play_main(args[1:])
+    from bot.app import run
+
+    return run(args)
 
 
 if __name__ == "__main__":

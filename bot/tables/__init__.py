@@ -1,0 +1,55 @@
+"""Live tables: lobby, seats, AI seats, turn timers, 托管, escapes and restart recovery.
+
+Independent of Discord: the cogs, the terminal front-end and the tests all drive the same
+:class:`TableManager` and receive :mod:`events <bot.tables.events>` through a presenter.
+"""
+
+from .clock import Clock, ManualClock, SystemClock
+from .errors import StaleActionError, TableError
+from .events import (
+    ActionTaken,
+    DealEnded,
+    DealStarted,
+    HandChanged,
+    Presenter,
+    ReadingNeeded,
+    RecordingPresenter,
+    SeatsChanged,
+    TableClosed,
+    TableEvent,
+    TableOpened,
+    TableRestored,
+    TrusteeChanged,
+    TurnStarted,
+)
+from .manager import TableManager
+from .state import AI_LEVELS, Seat, Table
+from .turns import AI_BALANCE, Decider
+
+__all__ = [
+    "AI_BALANCE",
+    "AI_LEVELS",
+    "ActionTaken",
+    "Clock",
+    "DealEnded",
+    "DealStarted",
+    "Decider",
+    "HandChanged",
+    "ManualClock",
+    "Presenter",
+    "ReadingNeeded",
+    "RecordingPresenter",
+    "Seat",
+    "SeatsChanged",
+    "StaleActionError",
+    "SystemClock",
+    "Table",
+    "TableClosed",
+    "TableError",
+    "TableEvent",
+    "TableManager",
+    "TableOpened",
+    "TableRestored",
+    "TrusteeChanged",
+    "TurnStarted",
+]

@@ -1,0 +1,142 @@
+"""What a table tells its presenters (Discord, the terminal, tests).
+
+Each event names its table (the channel id) and is addressed either to the whole table
+(``seat`` None) or privately to the player of one seat. A presenter implements
+:class:`Presenter`; the manager awaits ``publish`` for every event, after the action that
+caused it is safely stored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol
+
+from bot.engine import Action, Event, Play, Result
+
+
+@dataclass(frozen=True)
+class TableEvent:
+    channel_id: int
+    type: ClassVar[str] = "table_event"
+
+    @property
+    def seat(self) -> int | None:
+        """The seat this event is private to, or None for the whole table."""
+        return None
+
+
+@dataclass(frozen=True)
+class TableOpened(TableEvent):
+    owner_id: int
+    type: ClassVar[str] = "opened"
+
+
+@dataclass(frozen=True)
+class SeatsChanged(TableEvent):
+    reason: str  # joined, left, ai_added, ai_removed, escaped
+    seat_index: int
+    type: ClassVar[str] = "seats"
+
+
+@dataclass(frozen=True)
+class DealStarted(TableEvent):
+    game_id: str
+    deal: int
+    type: ClassVar[str] = "deal_started"
+
+
+@dataclass(frozen=True)
+class HandChanged(TableEvent):
+    """A player's hand, privately: after the deal, the bottom, or a play."""
+
+    to_seat: int
+    cards: str
+    type: ClassVar[str] = "hand"
+
+    @property
+    def seat(self) -> int | None:
+        return self.to_seat
+
+
+@dataclass(frozen=True)
+class TurnStarted(TableEvent):
+    to_act: int
+    phase: str
+    deadline: float | None  # epoch seconds; None when an AI or a trustee acts at once
+    seq: int  # the number of actions so far: a stale click carries an older one
+    auto: bool  # an AI seat, a trustee (托管) or an escaped seat will act
+    type: ClassVar[str] = "turn"
+
+
+@dataclass(frozen=True)
+class ActionTaken(TableEvent):
+    acted: int
+    action: Action
+    events: tuple[Event, ...]  # the engine's public events for this action
+    by: str  # "player", "ai", "timeout", "trustee", "escaped"
+    type: ClassVar[str] = "action"
+
+
+@dataclass(frozen=True)
+class ReadingNeeded(TableEvent):
+    """A wild play with several legal readings of different kinds: ask which."""
+
+    to_seat: int
+    cards: str
+    options: tuple[Play, ...]
+    type: ClassVar[str] = "reading"
+
+    @property
+    def seat(self) -> int | None:
+        return self.to_seat
+
+
+@dataclass(frozen=True)
+class TrusteeChanged(TableEvent):
+    seat_index: int
+    on: bool
+    type: ClassVar[str] = "trustee"
+
+
+@dataclass(frozen=True)
+class DealEnded(TableEvent):
+    game_id: str
+    result: Result
+    names: tuple[str, ...]
+    levels_before: tuple[int | None, ...]  # points before, None for AI seats
+    levels_after: tuple[int | None, ...]
+    balances_after: tuple[int | None, ...]
+    type: ClassVar[str] = "deal_ended"
+
+
+@dataclass(frozen=True)
+class TableClosed(TableEvent):
+    reason: str  # closed, stopped, empty, dissolved
+    type: ClassVar[str] = "closed"
+
+
+@dataclass(frozen=True)
+class TableRestored(TableEvent):
+    """After a restart: re-announce the table (its buttons and timers work again)."""
+
+    type: ClassVar[str] = "restored"
+
+
+class Presenter(Protocol):
+    """Receives table events."""
+
+    async def publish(self, event: TableEvent) -> None:
+        ...
+
+
+class RecordingPresenter:
+    """Keeps every event (tests and the load benchmark)."""
+
+    def __init__(self) -> None:
+        self.events: list[TableEvent] = []
+
+    async def publish(self, event: TableEvent) -> None:
+        self.events.append(event)
+
+    def of_type(self, cls: type[Any]) -> list[Any]:
+        return [e for e in self.events if isinstance(e, cls)]

@@ -1,0 +1,484 @@
+"""The table manager: many live tables, one per channel, independent of Discord.
+
+Lobby operations (create, join, leave, AI seats, start, next deal, close) and in-game
+actions all go through here. Every table has its own lock, so two clicks at once never
+apply two actions; an action that names an older turn (``seq``) is refused as stale.
+Each accepted action is stored before its events go out; a finished deal is settled in
+one store transaction; on start :meth:`recover` replays every unfinished game from the
+store and re-arms its timer. Turn timers, AI seats, trusteeship (托管) and escapes live
+in :mod:`bot.tables.turns`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+from bot.engine import (
+    Action,
+    Bid,
+    Call,
+    Double,
+    Escape,
+    Game,
+    Grab,
+    Pass,
+    Play,
+    PlayCards,
+    Rules,
+    SeatView,
+    Show,
+    legal_plays,
+    parse_cards,
+    readings,
+)
+from bot.engine.compare import beats
+
+from .clock import Clock, SystemClock
+from .errors import StaleActionError, TableError
+from .events import (
+    DealStarted,
+    HandChanged,
+    Presenter,
+    ReadingNeeded,
+    SeatsChanged,
+    TableClosed,
+    TableOpened,
+    TableRestored,
+    TrusteeChanged,
+)
+from .state import AI_LEVELS, AI_NAMES, Seat, Table
+from .turns import AI_BALANCE, Decider, TurnRunner
+
+log = logging.getLogger(__name__)
+
+
+class TableManager(TurnRunner):
+    """Holds every live table; the one entry point for lobby and game actions.
+
+    ``store`` is the bean/game store (:mod:`bot.store`); ``presenter`` receives the
+    events. ``decide`` chooses actions for AI seats, timeouts and trustees (default: the
+    AI of :mod:`bot.ai`). ``ai_delay`` and ``trustee_delay`` pace automatic turns so
+    people can follow them (0 in tests and benchmarks).
+    """
+
+    def __init__(self, store: Any, presenter: Presenter, *, clock: Clock | None = None,
+                 decide: Decider | None = None, ai_delay: float = 0.0,
+                 trustee_delay: float = 1.0, ai_in_thread: bool = True,
+                 seed_source: Callable[[], int] | None = None) -> None:
+        super().__init__(store, presenter, clock or SystemClock(), decide, ai_delay,
+                         trustee_delay, ai_in_thread)
+        self.tables: dict[int, Table] = {}
+        self._seated: dict[int, int] = {}  # user id -> channel id
+        self._seed_source = seed_source or (lambda: secrets.randbits(62))
+        self._lock = asyncio.Lock()
+
+    # ================================================================= lookups
+    def table(self, channel_id: int) -> Table:
+        table = self.tables.get(channel_id)
+        if table is None:
+            raise TableError("there is no table in this channel: start one with /ddz new",
+                             code="no_table", channel_id=channel_id)
+        return table
+
+    def table_of_user(self, user_id: int) -> Table | None:
+        channel = self._seated.get(user_id)
+        return self.tables.get(channel) if channel is not None else None
+
+    def _seat_index(self, table: Table, user_id: int) -> int:
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise TableError("you are not seated at this table", code="not_seated",
+                             user_id=user_id)
+        return seat
+
+    def view(self, channel_id: int, user_id: int | None) -> SeatView:
+        """What ``user_id`` may see of the current game (a spectator when not seated)."""
+        table = self.table(channel_id)
+        if table.game is None:
+            raise TableError("no deal is being played at this table", code="no_game")
+        seat = table.seat_of(user_id) if user_id is not None else None
+        return table.game.view(seat)
+
+    # ================================================================= lobby
+    async def create(self, channel_id: int, guild_id: int, owner_id: int, owner_name: str,
+                     variant: str = "classic", *, ai_level: str = "normal",
+                     **room: Any) -> Table:
+        """Open a table in a channel and seat its owner."""
+        rules = Rules.preset(variant, **room)
+        if ai_level not in AI_LEVELS:
+            raise TableError(f"unknown AI level {ai_level!r}", code="bad_ai_level",
+                             level=ai_level)
+        async with self._lock:
+            if channel_id in self.tables:
+                raise TableError("this channel already has a table", code="table_exists")
+            self._check_free(owner_id)
+            await self._check_balance(guild_id, owner_id, owner_name, rules)
+            table = Table(channel_id, guild_id, owner_id, rules, [None] * rules.players,
+                          ai_level=ai_level)
+            table.seats[0] = Seat(owner_id, owner_name)
+            self.tables[channel_id] = table
+            self._seated[owner_id] = channel_id
+        async with table.lock:
+            await self._save(table)
+            await self._publish(TableOpened(channel_id, owner_id))
+        return table
+
+    def _check_free(self, user_id: int) -> None:
+        if user_id in self._seated:
+            raise TableError("you are already seated at a table; leave it first",
+                             code="already_seated", channel_id=self._seated[user_id])
+
+    async def _check_balance(self, guild_id: int, user_id: int, name: str,
+                             rules: Rules) -> int:
+        player = await self.store.ensure_player(guild_id, user_id, name)
+        if player.balance < rules.min_balance:
+            raise TableError(
+                f"{name} has {player.balance} beans; this room needs {rules.min_balance}",
+                code="low_balance", name=name, balance=player.balance,
+                needed=rules.min_balance)
+        return int(player.balance)
+
+    async def join(self, channel_id: int, user_id: int, name: str) -> int:
+        """Sit down at the first free seat; returns the seat."""
+        table = self.table(channel_id)
+        async with table.lock:
+            if table.seat_of(user_id) is not None:
+                raise TableError("you are already at this table", code="already_here")
+            self._check_free(user_id)
+            if table.status == "playing":
+                raise TableError("a deal is being played; join after it ends",
+                                 code="game_running")
+            free = [i for i, s in enumerate(table.seats) if s is None]
+            if not free:
+                raise TableError("the table is full", code="table_full")
+            await self._check_balance(table.guild_id, user_id, name, table.rules)
+            table.seats[free[0]] = Seat(user_id, name)
+            self._seated[user_id] = channel_id
+            await self._save(table)
+            await self._publish(SeatsChanged(channel_id, "joined", free[0]))
+            return free[0]
+
+    async def add_ai(self, channel_id: int, by_user: int, level: str | None = None) -> int:
+        """Seat an AI player (any seated player may)."""
+        table = self.table(channel_id)
+        level = level or table.ai_level
+        if level not in AI_LEVELS:
+            raise TableError(f"unknown AI level {level!r}: easy, normal or hard",
+                             code="bad_ai_level", level=level)
+        async with table.lock:
+            self._seat_index(table, by_user)
+            if table.status == "playing":
+                raise TableError("a deal is being played", code="game_running")
+            free = [i for i, s in enumerate(table.seats) if s is None]
+            if not free:
+                raise TableError("the table is full", code="table_full")
+            used = {s.name.split(" (")[0] for s in table.seats if s is not None}
+            name = next(n for n in AI_NAMES if n not in used)
+            table.seats[free[0]] = Seat(None, f"{name} ({level})", ai_level=level)
+            await self._save(table)
+            await self._publish(SeatsChanged(channel_id, "ai_added", free[0]))
+            return free[0]
+
+    async def remove_ai(self, channel_id: int, by_user: int, seat: int | None = None) -> int:
+        """Take an AI out of its seat (the last AI seat when ``seat`` is None)."""
+        table = self.table(channel_id)
+        async with table.lock:
+            self._seat_index(table, by_user)
+            if table.status == "playing":
+                raise TableError("a deal is being played", code="game_running")
+            ai_seats = [i for i, s in enumerate(table.seats) if s is not None and s.is_ai]
+            if seat is None:
+                if not ai_seats:
+                    raise TableError("there is no AI seat", code="no_ai")
+                seat = ai_seats[-1]
+            if seat not in ai_seats:
+                raise TableError(f"seat {seat + 1} is not an AI seat", code="not_ai",
+                                 seat=seat)
+            table.seats[seat] = None
+            await self._save(table)
+            await self._publish(SeatsChanged(channel_id, "ai_removed", seat))
+            return seat
+
+    async def leave(self, channel_id: int, user_id: int) -> str:
+        """Leave the table: free between deals, an escape (逃跑) during one.
+
+        Returns "left" or "escaped".
+        """
+        table = self.table(channel_id)
+        async with table.lock:
+            seat = self._seat_index(table, user_id)
+            if table.status == "playing" and table.game is not None and \
+                    not table.game.is_over:
+                entry = table.seats[seat]
+                assert entry is not None
+                if entry.left:
+                    raise TableError("you have already left this deal", code="already_left")
+                entry.left = True
+                await self._apply(table, Escape(seat), by="player")
+                if table.status == "playing":
+                    await self._publish(SeatsChanged(channel_id, "escaped", seat))
+                    await self._save(table)
+                self._seated.pop(user_id, None)
+                return "escaped"
+            await self._vacate(table, seat)
+            return "left"
+
+    async def _vacate(self, table: Table, seat: int) -> None:
+        entry = table.seats[seat]
+        if entry is not None and entry.user_id is not None:
+            self._seated.pop(entry.user_id, None)
+        table.seats[seat] = None
+        if table.status == "between":
+            table.status = "lobby"
+        humans = table.humans
+        if not humans:
+            await self._close(table, "empty")
+            return
+        if entry is not None and entry.user_id == table.owner_id:
+            table.owner_id = humans[0]
+        await self._save(table)
+        await self._publish(SeatsChanged(table.channel_id, "left", seat))
+
+    async def start(self, channel_id: int, by_user: int) -> str:
+        """Deal a new game when every seat is taken (also the next deal); returns its id."""
+        table = self.table(channel_id)
+        async with table.lock:
+            self._seat_index(table, by_user)
+            if table.status == "playing":
+                raise TableError("a deal is already being played", code="game_running")
+            if not table.is_full:
+                raise TableError("every seat must be taken: invite players or add AI",
+                                 code="seats_not_full")
+            return await self._deal(table)
+
+    next_deal = start
+
+    async def _deal(self, table: Table) -> str:
+        rules = table.rules
+        balances = []
+        for seat in table.seats:
+            assert seat is not None
+            if seat.is_ai:
+                balances.append(AI_BALANCE)
+            else:
+                assert seat.user_id is not None
+                balances.append(await self._check_balance(table.guild_id, seat.user_id,
+                                                          seat.name, rules))
+        seed = self._seed_source()
+        first = None
+        if rules.variant == "super" and table.last_first is not None:
+            first = (table.last_first + 1) % rules.players  # super rotates the first bidder
+        game = Game.new(rules, seed, balances=balances, first=first)
+        table.last_first = game.first
+        game_id = uuid.uuid4().hex
+        await self.store.create_game(
+            game_id, table.guild_id, table.channel_id, rules.to_json(), seed,
+            [{"user_id": s.user_id, "name": s.name, "ai_level": s.ai_level}
+             for s in table.seats if s is not None], balances)
+        for seat in table.seats:
+            assert seat is not None
+            seat.timeouts, seat.trustee, seat.left = 0, False, False
+        table.game, table.game_id = game, game_id
+        table.status = "playing"
+        table.deals += 1
+        table.game_first = first
+        self._hands_shown[table.channel_id] = [""] * rules.players
+        await self._save(table)
+        await self._publish(DealStarted(table.channel_id, game_id, table.deals))
+        await self._publish_hands(table)
+        await self._next_turn(table)
+        return game_id
+
+    async def close(self, channel_id: int, by_user: int, *, admin: bool = False) -> None:
+        """Close the table (its owner, or an admin). A deal in progress is void."""
+        table = self.table(channel_id)
+        async with table.lock:
+            if not admin and by_user != table.owner_id:
+                raise TableError("only the table's owner or a server manager can stop it",
+                                 code="not_owner")
+            await self._close(table, "stopped" if admin and by_user != table.owner_id
+                              else "closed")
+
+    async def _close(self, table: Table, reason: str) -> None:
+        self._cancel_timer(table)
+        if table.game_id and table.status == "playing":
+            await self.store.abandon_game(table.game_id)
+        for user in table.humans:
+            self._seated.pop(user, None)
+        self.tables.pop(table.channel_id, None)
+        self._hands_shown.pop(table.channel_id, None)
+        await self.store.delete_table(table.channel_id)
+        await self._publish(TableClosed(table.channel_id, reason))
+
+    # ================================================================= in-game actions
+    async def act(self, channel_id: int, user_id: int, make: Callable[[int], Action],
+                  *, seq: int | None = None) -> tuple[str, tuple[Play, ...]]:
+        """Apply the action ``make(seat)`` for ``user_id``'s seat.
+
+        Returns ("applied", ()) or, for a wild play that needs its reading chosen,
+        ("reading", options). ``seq`` is the turn the player saw (stale when different).
+        """
+        table = self.table(channel_id)
+        async with table.lock:
+            seat = self._seat_index(table, user_id)
+            game = table.game
+            if table.status != "playing" or game is None or game.is_over:
+                raise TableError("no deal is being played at this table", code="no_game")
+            if seq is not None and seq != table.seq:
+                raise StaleActionError("that turn has already passed", code="stale",
+                                       seq=seq, now=table.seq)
+            entry = table.seats[seat]
+            assert entry is not None
+            if entry.left:
+                raise TableError("you left this deal", code="already_left")
+            action = make(seat)
+            if game.to_act != seat:
+                # the engine explains (not your turn, or the wrong phase); nothing changes
+                game.apply(action)
+                raise AssertionError("an action out of turn was accepted")  # pragma: no cover
+            if isinstance(action, PlayCards) and action.kind is None:
+                options = self._reading_options(game, seat, action.cards)
+                if len({p.kind for p in options}) > 1:
+                    await self._publish(ReadingNeeded(channel_id, seat, options[0].cards,
+                                                      tuple(options)))
+                    return "reading", tuple(options)
+            was_trustee = entry.trustee
+            await self._apply(table, action, by="player")
+            entry.timeouts = 0
+            if was_trustee:
+                entry.trustee = False
+                await self._publish(TrusteeChanged(channel_id, seat, False))
+                await self._save(table)
+            return "applied", ()
+
+    def _reading_options(self, game: Game, seat: int, text: str) -> list[Play]:
+        """The legal readings of ``text`` for ``seat`` now (validates the cards)."""
+        rules = game.play_rules
+        cards = parse_cards(text, hand=game.hands[seat], rules=rules)
+        last = game.last[1] if game.last else None
+        options = [p for p in readings(cards, rules) if last is None or beats(p, last, rules)]
+        return options
+
+    async def play(self, channel_id: int, user_id: int, cards: str, *,
+                   kind: str | None = None, main: str | None = None,
+                   seq: int | None = None) -> tuple[str, tuple[Play, ...]]:
+        return await self.act(channel_id, user_id,
+                              lambda s: PlayCards(s, cards, kind, main), seq=seq)
+
+    async def pass_turn(self, channel_id: int, user_id: int, *, seq: int | None = None) -> None:
+        await self.act(channel_id, user_id, Pass, seq=seq)
+
+    async def bid(self, channel_id: int, user_id: int, points: int, *,
+                  seq: int | None = None) -> None:
+        await self.act(channel_id, user_id, lambda s: Bid(s, points), seq=seq)
+
+    async def call(self, channel_id: int, user_id: int, yes: bool, *,
+                   seq: int | None = None) -> None:
+        await self.act(channel_id, user_id, lambda s: Call(s, yes), seq=seq)
+
+    async def grab(self, channel_id: int, user_id: int, yes: bool, *,
+                   seq: int | None = None) -> None:
+        await self.act(channel_id, user_id, lambda s: Grab(s, yes), seq=seq)
+
+    async def show(self, channel_id: int, user_id: int, yes: bool, *,
+                   seq: int | None = None) -> None:
+        await self.act(channel_id, user_id, lambda s: Show(s, yes), seq=seq)
+
+    async def double(self, channel_id: int, user_id: int, yes: bool, *,
+                     seq: int | None = None) -> None:
+        await self.act(channel_id, user_id, lambda s: Double(s, yes), seq=seq)
+
+    async def resume(self, channel_id: int, user_id: int) -> None:
+        """Take back control from the AI (end 托管)."""
+        table = self.table(channel_id)
+        async with table.lock:
+            seat = self._seat_index(table, user_id)
+            entry = table.seats[seat]
+            assert entry is not None
+            if not entry.trustee:
+                raise TableError("the AI is not playing for you", code="not_trustee")
+            entry.trustee = False
+            entry.timeouts = 0
+            await self._save(table)
+            await self._publish(TrusteeChanged(channel_id, seat, False))
+            if table.game is not None and table.game.to_act == seat:
+                await self._next_turn(table)
+
+    async def hint(self, channel_id: int, user_id: int) -> Action | None:
+        """The AI's suggestion for the player's turn (None when it is not their turn)."""
+        table = self.table(channel_id)
+        seat = self._seat_index(table, user_id)
+        game = table.game
+        if game is None or game.is_over or game.to_act != seat:
+            return None
+        return await self._decide(table, seat, table.ai_level)
+
+    def legal_plays_for(self, channel_id: int, user_id: int) -> list[Play]:
+        """The legal plays of the player's hand now (leading or against the last play)."""
+        table = self.table(channel_id)
+        seat = self._seat_index(table, user_id)
+        game = table.game
+        if game is None or game.phase != "play":
+            return []
+        last = game.last[1] if game.last and game.to_act == seat else None
+        return legal_plays(game.hands[seat], last, game.play_rules)
+
+    # ================================================================= persistence
+    async def _save(self, table: Table) -> None:
+        await self.store.save_table(table.channel_id, table.guild_id, table.to_dict())
+
+    async def recover(self) -> int:
+        """Reload every stored table, replay unfinished games, re-arm timers."""
+        restored = 0
+        for channel_id, guild_id, data in await self.store.load_tables():
+            table = Table.from_dict(channel_id, guild_id, data)
+            self.tables[channel_id] = table
+            for user in table.humans:
+                self._seated[user] = channel_id
+            async with table.lock:
+                if table.status == "playing" and table.game_id:
+                    record = await self.store.get_game(table.game_id)
+                    rules = Rules.from_json(record.rules_json)
+                    actions = [Action.from_json(a) for a in record.actions]
+                    table.game = Game.replay(rules, record.seed, actions,
+                                             balances=record.balances,
+                                             first=table.game_first)
+                    self._hands_shown[channel_id] = [""] * rules.players
+                    if table.game.is_over:
+                        await self._finish(table)
+                    else:
+                        await self._publish(TableRestored(channel_id))
+                        await self._publish_hands(table)
+                        await self._next_turn(table, restored=True)
+                else:
+                    await self._publish(TableRestored(channel_id))
+            restored += 1
+        # a game recorded just before a crash, never referenced by its table: void it
+        live = {t.game_id for t in self.tables.values() if t.status == "playing"}
+        for record in await self.store.unfinished_games():
+            if record.game_id not in live:
+                await self.store.abandon_game(record.game_id, "orphaned")
+        return restored
+
+    async def shutdown(self) -> None:
+        """Stop every timer (the state stays in the store for :meth:`recover`)."""
+        for table in list(self.tables.values()):
+            self._cancel_timer(table)
+        await asyncio.sleep(0)
+
+    async def _publish_hands(self, table: Table) -> None:
+        game = table.game
+        assert game is not None
+        shown = self._hands_shown.setdefault(table.channel_id, [""] * table.size)
+        for i, seat in enumerate(table.seats):
+            if seat is None or seat.is_ai:
+                continue
+            text = game.hand_text(i)
+            if text and text != shown[i]:
+                shown[i] = text
+                await self._publish(HandChanged(table.channel_id, i, text))

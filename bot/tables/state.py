@@ -1,0 +1,111 @@
+"""The state of one table: its seats, room rules, current game and timers."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.engine import Game, Result, Rules
+
+AI_LEVELS = ("easy", "normal", "hard")
+AI_NAMES = ("AI 🤖 Ada", "AI 🤖 Bo", "AI 🤖 Cai", "AI 🤖 Du")
+
+
+@dataclass
+class Seat:
+    """Who sits in a seat: a player (``user_id``) or an AI (``ai_level``)."""
+
+    user_id: int | None
+    name: str
+    ai_level: str | None = None
+    timeouts: int = 0  # timeouts in a row
+    trustee: bool = False  # 托管: the AI plays every turn until the player acts again
+    left: bool = False  # escaped this deal (super, classic, four: auto-played to the end)
+
+    @property
+    def is_ai(self) -> bool:
+        return self.user_id is None
+
+    @property
+    def auto(self) -> bool:
+        """Does the system act for this seat?"""
+        return self.is_ai or self.trustee or self.left
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"user_id": self.user_id, "name": self.name, "ai_level": self.ai_level,
+                "timeouts": self.timeouts, "trustee": self.trustee, "left": self.left}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Seat:
+        return cls(**data)
+
+
+@dataclass
+class Table:
+    """One table in one channel."""
+
+    channel_id: int
+    guild_id: int
+    owner_id: int
+    rules: Rules
+    seats: list[Seat | None]
+    ai_level: str = "normal"
+    status: str = "lobby"  # lobby, playing, between
+    game: Game | None = None
+    game_id: str | None = None
+    deals: int = 0
+    last_first: int | None = None
+    game_first: int | None = None  # the first bidder fixed for the current game (super)
+    deadline: float | None = None
+    last_result: Result | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+    timer: asyncio.Task[None] | None = field(default=None, repr=False)
+    driver: asyncio.Task[None] | None = field(default=None, repr=False)
+
+    @property
+    def size(self) -> int:
+        return self.rules.players
+
+    @property
+    def is_full(self) -> bool:
+        return all(s is not None for s in self.seats)
+
+    def seat_of(self, user_id: int) -> int | None:
+        for i, seat in enumerate(self.seats):
+            if seat is not None and seat.user_id == user_id:
+                return i
+        return None
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(s.name if s else "" for s in self.seats)
+
+    @property
+    def humans(self) -> list[int]:
+        return [s.user_id for s in self.seats if s is not None and s.user_id is not None]
+
+    @property
+    def seq(self) -> int:
+        """The number of actions applied to the current game."""
+        return len(self.game.actions) if self.game is not None else 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "owner_id": self.owner_id, "rules": self.rules.to_dict(),
+            "seats": [s.to_dict() if s else None for s in self.seats],
+            "ai_level": self.ai_level, "status": self.status, "game_id": self.game_id,
+            "deals": self.deals, "last_first": self.last_first, "deadline": self.deadline,
+            "game_first": self.game_first,
+        }
+
+    @classmethod
+    def from_dict(cls, channel_id: int, guild_id: int, data: dict[str, Any]) -> Table:
+        return cls(
+            channel_id=channel_id, guild_id=guild_id, owner_id=data["owner_id"],
+            rules=Rules.from_dict(data["rules"]),
+            seats=[Seat.from_dict(s) if s else None for s in data["seats"]],
+            ai_level=data.get("ai_level", "normal"), status=data["status"],
+            game_id=data.get("game_id"), deals=data.get("deals", 0),
+            last_first=data.get("last_first"), deadline=data.get("deadline"),
+            game_first=data.get("game_first"),
+        )

@@ -1,0 +1,260 @@
+"""Turns of a live table: applying actions, turn timers, AI seats, 托管 and settlement.
+
+After every accepted action the runner looks at the seat to act: an AI seat, a trustee
+(托管) or an escaped seat is played by the AI (after a short pause so people can follow);
+a player gets a turn timer. When the timer runs out the AI acts for the player that turn
+only (不叫 / 不抢 / no show / 不加倍, or pass when passing is allowed, else the AI's
+play); after two timeouts in a row the seat is in 托管 until the player acts again.
+Deadlines are stored, so timers survive a restart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+from bot.engine import Action, Game, PlayCards
+from bot.store.records import Settlement
+
+from .clock import Clock
+from .events import (
+    ActionTaken,
+    DealEnded,
+    Presenter,
+    TableClosed,
+    TableEvent,
+    TrusteeChanged,
+    TurnStarted,
+)
+from .state import Table
+
+log = logging.getLogger(__name__)
+
+AI_BALANCE = 10**9
+"""The balance an AI seat brings: ample, so floors never bind an AI (the house backs it)."""
+
+Decider = Callable[[Game, int, str, int], Action]
+"""``decide(game, seat, level, seed) -> action``: an AI decision for the seat to act. The
+game is not changed while it runs (the table lock is held)."""
+
+
+def default_decider() -> Decider:
+    """The AI of :mod:`bot.ai`."""
+    from bot.ai.agent import decide
+
+    return decide
+
+
+class TurnRunner:
+    """The turn machinery of :class:`bot.tables.manager.TableManager`."""
+
+    def __init__(self, store: Any, presenter: Presenter, clock: Clock,
+                 decide: Decider | None, ai_delay: float, trustee_delay: float,
+                 ai_in_thread: bool) -> None:
+        self.store = store
+        self.presenter = presenter
+        self.clock = clock
+        self._decider = decide
+        self.ai_delay = ai_delay
+        self.trustee_delay = trustee_delay
+        self.ai_in_thread = ai_in_thread
+        self._hands_shown: dict[int, list[str]] = {}
+        self.latencies: list[float] = []  # seconds from an action to its last event
+        self.ai_seconds: list[float] = []  # AI thinking time, reported apart
+
+    # ================================================================= hooks
+    async def _publish(self, event: TableEvent) -> None:
+        try:
+            await self.presenter.publish(event)
+        except Exception:  # a presenter failure must never break a table
+            log.exception("presenter failed on %s", type(event).__name__)
+
+    async def _publish_hands(self, table: Table) -> None:  # pragma: no cover - manager
+        raise NotImplementedError
+
+    async def _save(self, table: Table) -> None:  # pragma: no cover - manager
+        raise NotImplementedError
+
+    async def _close(self, table: Table, reason: str) -> None:  # pragma: no cover - manager
+        raise NotImplementedError
+
+    # ================================================================= applying
+    async def _apply(self, table: Table, action: Action, *, by: str) -> None:
+        """Validate and apply ``action``, store it, then announce it (table lock held)."""
+        game = table.game
+        assert game is not None and table.game_id is not None
+        start = time.perf_counter()
+        events = game.apply(action)  # a RuleError here changes nothing
+        seq = len(game.actions) - 1
+        try:
+            await self.store.append_action(table.game_id, seq, action.to_json())
+        except Exception:
+            # not stored, so it did not happen: rebuild the game from what is stored
+            table.game = Game.replay(game.rules, game.seed, game.actions[:-1],
+                                     balances=game.balances, first=game._first_wanted)
+            raise
+        public = tuple(e for e in events if e.visible_to(None))
+        await self._publish(ActionTaken(table.channel_id, action.seat, action, public, by))
+        await self._publish_hands(table)
+        if game.is_over:
+            await self._finish(table)
+        else:
+            await self._next_turn(table)
+        self.latencies.append(time.perf_counter() - start)
+
+    def _cancel_timer(self, table: Table) -> None:
+        task = table.timer
+        if task is not None and task is not asyncio.current_task() and not task.done():
+            task.cancel()
+        table.timer = None
+
+    async def _next_turn(self, table: Table, *, restored: bool = False) -> None:
+        """Start the turn of the seat to act: an automatic move or a timer."""
+        self._cancel_timer(table)
+        game = table.game
+        assert game is not None
+        seat = game.to_act
+        if seat is None:
+            return
+        entry = table.seats[seat]
+        assert entry is not None
+        seq = table.seq
+        if entry.auto or seat in game.escaped:
+            if entry.is_ai:
+                by, delay = "ai", self.ai_delay
+            elif entry.left or seat in game.escaped:
+                by, delay = "escaped", self.ai_delay
+            else:
+                by, delay = "trustee", self.trustee_delay
+            table.deadline = None
+            await self._publish(TurnStarted(table.channel_id, seat, game.phase, None, seq,
+                                            True))
+            table.timer = asyncio.create_task(self._auto_turn(table, seq, seat, delay, by))
+            return
+        rules = game.rules
+        seconds = rules.turn_play_s if game.phase == "play" else rules.turn_bid_s
+        if not (restored and table.deadline):
+            table.deadline = self.clock.now() + seconds
+        await self._save(table)
+        await self._publish(TurnStarted(table.channel_id, seat, game.phase, table.deadline,
+                                        seq, False))
+        table.timer = asyncio.create_task(self._timeout(table, seq, seat, table.deadline))
+
+    async def _auto_turn(self, table: Table, seq: int, seat: int, delay: float,
+                         by: str) -> None:
+        try:
+            if delay > 0:
+                await self.clock.sleep(delay)
+            else:
+                await asyncio.sleep(0)
+            async with table.lock:
+                game = table.game
+                if game is None or game.is_over or table.seq != seq or game.to_act != seat:
+                    return
+                action = await self._system_action(table, seat, by)
+                await self._apply(table, action, by=by)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("automatic turn failed at table %s", table.channel_id)
+
+    async def _timeout(self, table: Table, seq: int, seat: int, deadline: float) -> None:
+        try:
+            await self.clock.sleep(deadline - self.clock.now())
+            async with table.lock:
+                game = table.game
+                if game is None or game.is_over or table.seq != seq or game.to_act != seat:
+                    return
+                entry = table.seats[seat]
+                assert entry is not None
+                entry.timeouts += 1
+                if entry.timeouts >= 2 and not entry.trustee:
+                    entry.trustee = True
+                    await self._publish(TrusteeChanged(table.channel_id, seat, True))
+                action = await self._system_action(table, seat, "timeout")
+                await self._apply(table, action, by="timeout")
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("turn timer failed at table %s", table.channel_id)
+
+    async def _system_action(self, table: Table, seat: int, by: str) -> Action:
+        """What the system does for a seat: the AI for an AI seat and for plays; the
+        timeout defaults (never raising an absent player's stake) otherwise."""
+        game = table.game
+        assert game is not None
+        entry = table.seats[seat]
+        assert entry is not None
+        if entry.is_ai:
+            return await self._decide(table, seat, entry.ai_level or table.ai_level)
+        default = game.timeout_action()
+        if game.phase != "play" and default is not None:
+            return default
+        if by == "timeout" and default is not None:
+            return default  # pass when passing is allowed
+        return await self._decide(table, seat, table.ai_level)
+
+    async def _decide(self, table: Table, seat: int, level: str) -> Action:
+        game = table.game
+        assert game is not None
+        decide = self._decider or default_decider()
+        seed = hash((game.seed, len(game.actions), seat)) & 0xFFFFFFFF
+        start = time.perf_counter()
+        if self.ai_in_thread:
+            action = await asyncio.to_thread(decide, game, seat, level, seed)
+        else:
+            action = decide(game, seat, level, seed)
+        self.ai_seconds.append(time.perf_counter() - start)
+        if isinstance(action, PlayCards) and not action.auto:
+            action = PlayCards(seat, action.cards, action.kind, action.main, auto=True)
+        elif not action.auto:
+            action = type(action)(**{**action.__dict__, "auto": True})
+        return action
+
+    # ================================================================= settlement
+    async def _finish(self, table: Table) -> None:
+        """Settle a finished deal in one store transaction and announce the result."""
+        self._cancel_timer(table)
+        game = table.game
+        assert game is not None and game.result is not None and table.game_id is not None
+        result = game.result
+        users = [s.user_id if s is not None else None for s in table.seats]
+        before = [await self._points(table, u) for u in users]
+        settlement = Settlement.from_result(table.game_id, table.guild_id, result, users)
+        await self.store.settle(settlement)
+        after = [await self._points(table, u) for u in users]
+        balances = [None if u is None else await self.store.balance(table.guild_id, u)
+                    for u in users]
+        names = table.names()
+        table.status = "between"
+        table.deadline = None
+        table.last_result = result
+        for i, seat in enumerate(table.seats):
+            if seat is None:
+                continue
+            seat.trustee, seat.timeouts = False, 0
+            if seat.left or (result.escaper == i and seat.user_id is not None):
+                table.seats[i] = None  # an escaper leaves the table
+        await self._publish(DealEnded(table.channel_id, table.game_id, result, names,
+                                      tuple(before), tuple(after), tuple(balances)))
+        if result.outcome == "dissolved":
+            await self._close(table, "dissolved")
+            return
+        if not table.humans:
+            await self._close(table, "empty")
+            return
+        if not table.is_full:
+            table.status = "lobby"
+        await self._save(table)
+
+    async def _points(self, table: Table, user_id: int | None) -> int | None:
+        if user_id is None:
+            return None
+        player = await self.store.get_player(table.guild_id, user_id)
+        return None if player is None else int(player.points)
+
+
+__all__ = ["AI_BALANCE", "Decider", "TableClosed", "TurnRunner", "default_decider"]
