@@ -83,9 +83,14 @@ class Database:
             with contextlib.suppress(Exception):
                 await self._writer.execute("PRAGMA optimize")
             await self._writer.close()
-        for _ in self._all_readers:
-            reader = await self._readers.get()
-            await reader.close()
+        # let running reads finish (a bounded wait: a reader lost by a cancelled task must
+        # not hang the shutdown), then close every reader
+        with contextlib.suppress(TimeoutError):
+            for _ in self._all_readers:
+                await asyncio.wait_for(self._readers.get(), 5)
+        for reader in self._all_readers:
+            with contextlib.suppress(Exception):
+                await reader.close()
 
     @property
     def closed(self) -> bool:

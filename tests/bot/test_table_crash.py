@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import random
+import select
 import signal
 import subprocess
 import sys
@@ -24,6 +25,10 @@ def _run_and_kill(db: Path, seconds: float) -> None:
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert proc.stdout is not None
+    ready, _, _ = select.select([proc.stdout], [], [], 60)  # never block the suite forever
+    if not ready:
+        proc.kill()
+        pytest.fail("the table process did not start within 60 s")
     line = proc.stdout.readline()
     assert line.strip() == b"ready", proc.stderr.read() if proc.stderr else line
     time.sleep(seconds)

@@ -9,10 +9,12 @@ stream. The verification reads the file with plain sqlite3, independently of the
 
 from __future__ import annotations
 
-import asyncio
 import random
+import select
 import sqlite3
+import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -25,25 +27,31 @@ CASES = 24
 WRITER = Path(__file__).with_name("crash_writer.py")
 
 
-async def _run_and_kill(db: Path, seed: int, cycle: int, rng: random.Random,
-                        early: bool) -> None:
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, str(WRITER), str(db), str(seed), str(cycle),
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+def _run_and_kill(db: Path, seed: int, cycle: int, rng: random.Random, early: bool) -> None:
+    """Start the writer, let it run a random moment, SIGKILL it. Plain ``subprocess`` with
+    bounded waits (no asyncio child watcher), so a stuck child fails the test, never hangs."""
+    proc = subprocess.Popen([sys.executable, str(WRITER), str(db), str(seed), str(cycle)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
     try:
         if early:
-            await asyncio.sleep(rng.uniform(0.05, 0.8))
+            time.sleep(rng.uniform(0.05, 0.8))
         else:
-            line = await asyncio.wait_for(proc.stdout.readline(), 20)  # type: ignore[union-attr]
+            ready, _, _ = select.select([proc.stdout], [], [], 30)
+            line = proc.stdout.readline() if ready else b""
             if line.strip() != b"ready":
-                err = await proc.stderr.read()  # type: ignore[union-attr]
+                proc.kill()
+                err = proc.stderr.read()
                 pytest.fail(f"the writer did not start: {line!r} {err.decode()[-2000:]}")
-            await asyncio.sleep(rng.uniform(0.02, 0.35))
-        assert proc.returncode is None, (await proc.stderr.read()).decode()[-2000:]  # type: ignore[union-attr]
+            time.sleep(rng.uniform(0.02, 0.35))
+            if proc.poll() is not None:
+                pytest.fail(f"the writer died by itself: {proc.stderr.read().decode()[-2000:]}")
     finally:
-        if proc.returncode is None:
+        if proc.poll() is None:
             proc.kill()  # SIGKILL: no cleanup, no rollback, no close
-        await proc.wait()
+        proc.wait(timeout=30)
+        proc.stdout.close()
+        proc.stderr.close()
 
 
 def _verify_raw(db: Path) -> int:
@@ -96,7 +104,7 @@ async def test_killed_writer_leaves_whole_settlements(tmp_path: Path, case: int)
     rng = random.Random(case)
     db = tmp_path / "crash.db"
     for cycle in range(2):
-        await _run_and_kill(db, case, cycle, rng, early=cycle == 0 and case % 4 == 0)
+        _run_and_kill(db, case, cycle, rng, early=cycle == 0 and case % 4 == 0)
         if not db.exists():
             continue  # killed before the file was created
         async with Store.open(db) as store:  # recovery: the WAL is replayed or discarded
