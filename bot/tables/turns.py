@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+import zlib
 from collections.abc import Callable
 from typing import Any
 
@@ -201,7 +202,8 @@ class TurnRunner:
         game = table.game
         assert game is not None
         decide = self._decider or default_decider()
-        seed = hash((game.seed, len(game.actions), seat)) & 0xFFFFFFFF
+        # A stable seed (no process-salted hash), so a replayed game's AI choices repeat.
+        seed = zlib.crc32(f"{game.seed}:{len(game.actions)}:{seat}".encode())
         start = time.perf_counter()
         if self.ai_in_thread:
             action = await asyncio.to_thread(decide, game, seat, level, seed)

@@ -1,0 +1,59 @@
+"""The adapter between the game state machine and the AI: one action for a seat.
+
+::
+
+    from bot.ai.agent import decide
+    action = decide(game, game.to_act, level="normal", seed=game_seed)
+    game.apply(action)
+
+``decide`` accepts a :class:`~bot.engine.game.Game` (it only ever calls ``game.view(seat)``)
+or a :class:`~bot.engine.view.SeatView`, so what the AI sees is exactly what that seat may
+see. Each phase maps to one pure decision of :mod:`bot.ai.bidding` or to the position API.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.engine.actions import Action, Bid, Call, Double, Grab, Pass, PlayCards, Show
+from bot.engine.view import SeatView
+
+from .bidding import choose_bid, choose_call, choose_double, choose_grab, choose_show
+from .position import choose_play_reading
+
+_SHOW_STAGES = {"show_start": "start", "show_deal": "deal", "show_landlord": "landlord"}
+
+
+def decide(game_or_view: Any, seat: int, level: str = "normal", seed: int = 0,
+           budget_ms: float | None = 100) -> Action:
+    """The AI's action for ``seat`` (which must be the seat to act) in any phase."""
+    view: SeatView = game_or_view if isinstance(game_or_view, SeatView) \
+        else game_or_view.view(seat)
+    if view.seat != seat:
+        raise ValueError(f"the view is seat {view.seat}'s, not seat {seat}'s")
+    rules = view.rules
+    phase = view.phase
+    hand = view.hand
+    if phase in _SHOW_STAGES:
+        return Show(seat, choose_show(rules, hand, _SHOW_STAGES[phase]).show)
+    if phase == "bid":
+        return Bid(seat, choose_bid(rules, hand, view.bids))
+    if phase == "call":
+        declined = sum(1 for _, what in view.calls if what == "no_call")
+        return Call(seat, choose_call(rules, hand, declined))
+    if phase == "grab":
+        grabs = sum(1 for _, what in view.calls if what == "grab")
+        return Grab(seat, choose_grab(rules, hand, grabs))
+    if phase == "double":
+        return Double(seat, choose_double(rules, hand, view.landlord == seat,
+                                          view.bottom or ""))
+    if phase == "play":
+        if view.landlord is None:
+            raise ValueError("no landlord in the play phase")
+        history = [(s, p if p is not None else "") for s, p in view.plays]
+        play = choose_play_reading(rules, hand, history, view.landlord, seat,
+                                   view.bottom or "", dict(view.shown), seed, level, budget_ms)
+        if play is None:
+            return Pass(seat)
+        return PlayCards(seat, play.cards, play.kind, play.main_rank)
+    raise ValueError(f"nothing to decide in phase {phase!r}")

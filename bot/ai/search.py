@@ -1,0 +1,299 @@
+"""Determinized search: sample the hidden cards, play the deal out, keep what wins.
+
+:func:`search_move` takes the heuristic's best few candidates (and passing, when allowed),
+deals the unknown cards to the other seats again and again, consistently with what the seat
+knows (card counts, the landlord's unplayed bottom cards, shown hands, and - softly - the
+passes: see :meth:`Situation.sample_hands`), and plays every sampled deal to the end after
+each candidate with the heuristic in every seat. Each candidate is scored by the points it
+wins over the same samples (common random numbers: all candidates meet the same deals), a
+deal counting ``2 ** bombs`` (bombs already played included); the best one is played, the
+heuristic's own choice winning ties.
+
+Once few cards are left in all hands, a rollout is finished exactly by
+:class:`EndgameSolver`: an and-or search over every legal play and pass (the move
+generator's full mode) for which side goes out first, stopping at the first winning move,
+with a table of positions already solved (the stakes of bombs still to come are left
+out). Near the end the order of a few plays decides the deal and the heuristic is
+weakest; a solve that grows past its node budget gives up (:class:`TooBig`) and the
+rollout goes on with the heuristic, so the solver never costs more than its budget.
+
+The work is counted (cards in the acting hands of simulated turns, solver nodes) and capped
+per level, never timed, so a seed always gives the same answer; ``budget_ms`` is a safety
+net that stops the search early (dropping the unfinished sample) on a machine too slow for
+the level's work.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from .decompose import Planner
+from .move import Counts, Move, Variant, subtract
+from .movegen import beating_moves, lead_moves
+from .opposition import Opposition, exact_opposition
+from .policy import Turn, choose_move, value_of
+from .situation import Situation
+
+# level -> (most samples, candidates besides passing, most work): the work of a simulated
+# turn is the number of cards in the acting hand, times one plus its wild cards (what a
+# turn's cost grows with)
+LEVELS = {"normal": (20, 4, 9000), "hard": (40, 6, 18000)}
+TIME_SHARE = 0.85  # of ``budget_ms`` the search may use; the rest is for the heuristic
+_ROLLOUT_LIMIT = 200  # plays per simulated deal (safety)
+_ROLLOUT_NODES = 24  # decomposition search nodes in simulated deals
+EPOCH_CARDS = 6  # simulated players re-read their opponents' hands every this many cards
+SOLVE_CARDS = 10  # rollouts are finished by the exact solver from this many cards in all hands
+SOLVE_NODES = 400  # ... unless the position needs more nodes than this
+SOLVER_NODE_WORK = 2  # work units of a solver node (a simulated turn costs its hand size)
+NODE_BUDGET = 4000  # positions per solve when the solver is used on its own
+
+
+class OutOfTime(Exception):
+    """The budget ran out in the middle of a rollout."""
+
+
+def search_move(sit: Situation, turn: Turn, rng: random.Random, level: str,
+                budget_ms: float | None, started: float | None = None) -> Move | None:
+    """The searched move (None: pass). ``started`` is when the decision began
+    (``time.perf_counter()``)."""
+    samples, width, work = LEVELS.get(level, LEVELS["normal"])
+    cands = candidates(turn, width)
+    if len(cands) == 1:
+        return cands[0]
+    deadline = None
+    if budget_ms is not None:
+        deadline = (started or time.perf_counter()) + budget_ms * TIME_SHARE / 1000
+    scores = [0.0] * len(cands)
+    sim = Simulator(sit, deadline)
+    try:
+        for _ in range(samples):
+            hands = sit.sample_hands(rng)
+            sim.begin_sample(hands)
+            results = [sim.rollout(hands, m) for m in cands]
+            for i, x in enumerate(results):
+                scores[i] += x
+            if sim.work >= work:
+                break
+    except OutOfTime:
+        pass  # the unfinished sample is dropped
+    best = max(range(len(cands)), key=lambda i: scores[i])
+    return cands[best]
+
+
+def candidates(turn: Turn, width: int) -> list[Move | None]:
+    """The heuristic's choice, its next best moves, and passing when allowed (only the
+    heuristic's choice when it ends the deal)."""
+    first = choose_move(turn)
+    if first is not None and first.n == sum(turn.hand):
+        return [first]
+    if turn.last is None:
+        legal = {m.key: m for m in lead_moves(turn.hand, turn.v)}
+        moves = [g for g in turn.planner.plan(turn.hand).groups if g.key in legal]
+        moves += [m for m in legal.values() if m.kind in ("single", "pair")]
+    else:
+        moves = beating_moves(turn.hand, turn.last, turn.v)
+        if partner_holds(turn):
+            # the partner's play stands (every opponent has passed it): never take the
+            # trick from him, unless to go out
+            total = sum(turn.hand)
+            finishing = [m for m in moves if m.n == total]
+            return [finishing[0] if finishing else None]
+    ranked = sorted(moves, key=lambda m: -value_of(turn, m))
+    out: list[Move | None] = [first]
+    for m in ranked:
+        if len(out) >= width:
+            break
+        if m not in out:
+            out.append(m)
+    if turn.last is not None and None not in out:
+        out.append(None)
+    return out
+
+
+def partner_holds(turn: Turn) -> bool:
+    """Is the trick won by a partner whom no opponent can answer any more?"""
+    ls = turn.last_seat
+    if ls is None or ls == turn.seat or not turn.same_side(ls, turn.seat):
+        return False
+    return all(turn.same_side(s, turn.seat) for s in turn.seats_after())
+
+
+class Simulator:
+    """Plays sampled deals to the end with the heuristic in every seat. A simulated player
+    re-reads his opponents' hands only every ``EPOCH_CARDS`` cards played, so oppositions
+    and planners (with their caches) are shared by all the rollouts of a sample."""
+
+    def __init__(self, sit: Situation, deadline: float | None = None) -> None:
+        self.sit = sit
+        self.deadline = deadline
+        self.v = sit.v
+        self.cache: dict[tuple, tuple[Opposition, Planner]] = {}
+        self.turns = 0  # simulated turns so far
+        self.work = 0  # cards in the acting hands of those turns: the deterministic budget
+        self.sample = 0
+        self.root_cards = 0
+        self.solver = EndgameSolver(self.v, sit.landlord, SOLVE_NODES) if SOLVE_CARDS else None
+
+    def begin_sample(self, hands: list[Counts]) -> None:
+        """A new sampled deal: planners are shared by the rollouts of one sample."""
+        self.sample += 1
+        self.cache.clear()
+        self.root_cards = sum(sum(h) for h in hands)
+
+    def rollout(self, hands: list[Counts], first: Move | None) -> float:
+        """Play a sampled deal to the end after ``first``; the seat's side's points."""
+        sit = self.sit
+        n = self.v.players
+        hands = [h[:] for h in hands]
+        seat = sit.seat
+        last, last_seat = sit.last_move, sit.last_seat
+        passes = _passes(sit)
+        bombs = sit.bombs
+        move = first
+        wslot = self.v.wslot
+        for _ in range(_ROLLOUT_LIMIT):
+            if move is None:
+                passes += 1
+                if last is not None and passes >= n - 1:
+                    last, last_seat, passes = None, None, 0
+            else:
+                hands[seat] = subtract(hands[seat], move.cards)
+                if move.cls:
+                    bombs += 1
+                last, last_seat, passes = move, seat, 0
+                if not any(hands[seat]):
+                    won = sit.same_side(seat, sit.seat)
+                    return float(2 ** bombs) if won else -float(2 ** bombs)
+            seat = (seat + 1) % n
+            if last_seat == seat:
+                last, last_seat, passes = None, None, 0
+            if self.solver is not None and sum(map(sum, hands)) <= SOLVE_CARDS:
+                solved = self._solve(hands, seat, last, last_seat, passes)
+                if solved is not None:
+                    won = solved == sit.same_side(sit.landlord, sit.seat)
+                    return float(2 ** bombs) if won else -float(2 ** bombs)
+            self.turns += 1
+            h = hands[seat]
+            # a turn costs about the cards in the acting hand, more with wild cards
+            self.work += sum(h) * (1 + (h[wslot] if wslot is not None else 0))
+            if self.deadline is not None and not self.turns % 16 and \
+                    time.perf_counter() > self.deadline:
+                raise OutOfTime
+            move = choose_move(self._turn(seat, hands, last, last_seat))
+        return 0.0
+
+    def _solve(self, hands: list[Counts], seat: int, last: Move | None,
+               last_seat: int | None, passes: int) -> bool | None:
+        """Does the landlord win this end position? None when it is too big to solve."""
+        solver = self.solver
+        assert solver is not None
+        try:
+            return solver.landlord_wins(hands, seat, last, last_seat, passes)
+        except TooBig:
+            return None
+        finally:
+            self.work += SOLVER_NODE_WORK * solver.nodes
+
+    def _turn(self, seat: int, hands: list[Counts], last: Move | None,
+              last_seat: int | None) -> Turn:
+        v = self.v
+        landlord = self.sit.landlord
+        n = len(hands)
+        opps = tuple(s for s in range(n) if s != seat and (s == landlord or seat == landlord))
+        counts = [sum(h) for h in hands]
+        # the opponents' hands are looked at again only every few cards played (an epoch):
+        # strengths go a little stale, planners are shared far more
+        key = (opps, (self.root_cards - sum(counts)) // EPOCH_CARDS)
+        got = self.cache.get(key)
+        if got is None:
+            opp = exact_opposition(v, list(opps), [hands[o] for o in opps])
+            got = (opp, Planner(v, opp, _ROLLOUT_NODES))
+            self.cache[key] = got
+        unknown = [0] * 16
+        for s in range(n):
+            if s != seat:
+                h = hands[s]
+                for r in range(16):
+                    unknown[r] += h[r]
+        return Turn(v, seat, landlord, hands[seat], counts, last, last_seat,
+                    got[0], got[1], unknown, fast=True)
+
+
+def _passes(sit: Situation) -> int:
+    count = 0
+    for _, m in reversed(sit.moves):
+        if m is not None:
+            break
+        count += 1
+    return count
+
+
+# ---------------------------------------------------------------------- end positions
+class TooBig(Exception):
+    """The position needs more nodes than the budget."""
+
+
+class EndgameSolver:
+    """Solves end positions of one variant; remembers them across calls."""
+
+    def __init__(self, v: Variant, landlord: int, budget: int = NODE_BUDGET) -> None:
+        self.v = v
+        self.landlord = landlord
+        self.budget = budget
+        self.memo: dict[tuple, bool] = {}
+        self.nodes = 0
+
+    def landlord_wins(self, hands: list[Counts], seat: int, last: Move | None,
+                      last_seat: int | None, passes: int) -> bool:
+        """Does the landlord win with best play from here (both sides knowing all)?
+        Raises :class:`TooBig` past the node budget."""
+        self.nodes = 0
+        return self._solve([list(h) for h in hands], seat, last, last_seat, passes)
+
+    def _solve(self, hands: list[Counts], seat: int, last: Move | None,
+               last_seat: int | None, passes: int) -> bool:
+        key = (tuple(tuple(h) for h in hands), seat,
+               last.key if last is not None else None, last_seat, passes)
+        got = self.memo.get(key)
+        if got is not None:
+            return got
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise TooBig
+        v = self.v
+        n = len(hands)
+        hand = hands[seat]
+        mine = seat == self.landlord  # the landlord looks for a win, a farmer for a loss
+        moves: list[Move | None]
+        if last is None:
+            moves = sorted(lead_moves(hand, v, full=True), key=lambda m: -m.n)
+        else:
+            moves = [*sorted(beating_moves(hand, last, v, full=True), key=lambda m: -m.n),
+                     None]
+        total = sum(hand)
+        if any(m is not None and m.n == total for m in moves):
+            self.memo[key] = mine
+            return mine
+        nxt = (seat + 1) % n
+        result = not mine
+        for m in moves:
+            if m is None:
+                if passes + 1 >= n - 1 or nxt == last_seat:
+                    won = self._solve(hands, nxt, None, None, 0)
+                else:
+                    won = self._solve(hands, nxt, last, last_seat, passes + 1)
+            else:
+                cards = m.cards
+                for r, c in enumerate(cards):
+                    if c:
+                        hand[r] -= c
+                won = self._solve(hands, nxt, m, seat, 0)
+                for r, c in enumerate(cards):
+                    if c:
+                        hand[r] += c
+            if won == mine:
+                result = mine
+                break
+        self.memo[key] = result
+        return result
