@@ -1,0 +1,124 @@
+"""Building and running the Discord bot.
+
+``python -m bot`` reads ``.env`` (see ``.env.example``), opens the store, builds the table
+manager and the bot, and connects. Tests build the same bot without connecting::
+
+    bot = await create_bot(Settings(db_path=tmp / "ddz.db", dev_guild_id=None, turn_seconds=30))
+
+No privileged intent is used: slash commands and components need none.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import discord
+from discord.ext import commands
+
+from bot.config import ConfigError, Settings
+from bot.store import Store
+from bot.tables import TableManager
+
+log = logging.getLogger("ddz")
+T = TypeVar("T")
+
+
+class DdzBot(commands.Bot):
+    """The bot: holds the store, the table manager and the presenter."""
+
+    def __init__(self, settings: Settings, store: Store) -> None:
+        super().__init__(command_prefix=commands.when_mentioned,
+                         intents=discord.Intents.default(), help_command=None)
+        from cogs.presenter import DiscordPresenter
+
+        self.settings = settings
+        self.store = store
+        self.presenter = DiscordPresenter(self, edit_delay=settings.edit_delay,
+                                          default_locale=settings.default_locale)
+        self.manager = TableManager(store, self.presenter, ai_delay=settings.ai_delay,
+                                    trustee_delay=settings.trustee_delay,
+                                    ai_in_thread=settings.ai_in_thread)
+        self.presenter.manager = self.manager
+        self._recovery: asyncio.Task[None] | None = None
+
+    async def setup_hook(self) -> None:
+        from cogs.ddz import Ddz
+        from cogs.errors import send_error
+        from cogs.i18n import DdzTranslator
+        from cogs.views import DYNAMIC_ITEMS
+
+        await self.tree.set_translator(DdzTranslator())
+        await self.add_cog(Ddz(self))
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.tree.on_error = send_error  # type: ignore[assignment]
+        if self.settings.dev_guild_id:
+            guild = discord.Object(id=self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        self._recovery = asyncio.create_task(self._recover())
+
+    async def _recover(self) -> None:
+        await self.wait_until_ready()
+        try:
+            restored = await self.manager.recover()
+            if restored:
+                log.info("restored %d table(s)", restored)
+        except Exception:
+            log.exception("table recovery failed")
+
+    async def render(self, fn: Callable[[Any], T], scene: Any) -> T:
+        """Render a picture off the event loop."""
+        return await asyncio.to_thread(fn, scene)
+
+    async def close(self) -> None:
+        await self.manager.shutdown()
+        await self.presenter.drain()
+        await super().close()
+        await self.store.close()
+
+    async def close_store(self) -> None:
+        """Stop the tables and close the database without touching the connection (for a
+        bot that never connected, as in the offline tests)."""
+        await self.manager.shutdown()
+        await self.store.close()
+
+
+async def create_bot(settings: Settings) -> DdzBot:
+    """The bot, its store open and its manager ready; call ``await bot.start(token)``."""
+    store = await Store.open(settings.db_path)
+    return DdzBot(settings, store)
+
+
+def run(argv: list[str] | None = None) -> int:
+    """``python -m bot``: one clear line instead of a traceback when something is missing."""
+    try:
+        settings = Settings.from_env()
+    except ConfigError as err:
+        print(f"doudizhu-bot: {err}", file=sys.stderr)
+        return 2
+    if not settings.token:
+        print("doudizhu-bot: DISCORD_TOKEN is not set. Put DISCORD_TOKEN=<your bot token> in "
+              ".env (see .env.example) or in the environment, then run again.",
+              file=sys.stderr)
+        return 2
+    discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO))
+    try:
+        asyncio.run(_serve(settings))
+    except discord.LoginFailure:
+        print("doudizhu-bot: Discord rejected the token. Copy it again from the Developer "
+              "Portal (Bot → Reset Token) into DISCORD_TOKEN in .env.", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 0
+    return 0
+
+
+async def _serve(settings: Settings) -> None:
+    bot = await create_bot(settings)
+    async with bot:
+        assert settings.token is not None
+        await bot.start(settings.token)

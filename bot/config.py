@@ -1,0 +1,59 @@
+"""Settings of a running bot, from the environment (and ``.env``)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+DEFAULT_DB = Path("data") / "doudizhu.db"
+LOCALES = ("en", "zh-CN", "zh-TW")
+
+
+class ConfigError(ValueError):
+    """A setting that cannot be used; the message says what to do."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the entry point needs to build the bot. ``token`` is never logged."""
+
+    db_path: Path | str = DEFAULT_DB
+    token: str | None = None
+    dev_guild_id: int | None = None
+    default_locale: str = "en"
+    log_level: str = "INFO"
+    turn_seconds: int | None = None  # overrides every room's play timer (tests, events)
+    ai_delay: float = 1.0  # seconds before an AI seat moves, so people can follow
+    trustee_delay: float = 1.0
+    edit_delay: float = 1.0  # table message edits are coalesced over this window
+    ai_in_thread: bool = True
+
+    def __repr__(self) -> str:  # keep the token out of every log and traceback
+        token = "set" if self.token else "missing"
+        return (f"Settings(db_path={str(self.db_path)!r}, token=<{token}>, "
+                f"dev_guild_id={self.dev_guild_id}, default_locale={self.default_locale!r})")
+
+    __str__ = __repr__
+
+    @classmethod
+    def from_env(cls, env_file: str | Path | None = ".env") -> Settings:
+        """Read ``DISCORD_TOKEN``, ``DDZ_DB_PATH``, ``DDZ_DEV_GUILD_ID``,
+        ``DDZ_DEFAULT_LOCALE``, ``DDZ_LOG_LEVEL`` (``.env`` first, the environment wins)."""
+        if env_file is not None:
+            from dotenv import load_dotenv
+
+            load_dotenv(env_file, override=False)
+        guild = os.environ.get("DDZ_DEV_GUILD_ID", "").strip()
+        if guild and not guild.isdigit():
+            raise ConfigError(f"DDZ_DEV_GUILD_ID must be a server id (digits), not {guild!r}")
+        locale = os.environ.get("DDZ_DEFAULT_LOCALE", "en").strip() or "en"
+        if locale not in LOCALES:
+            raise ConfigError(f"DDZ_DEFAULT_LOCALE must be one of {', '.join(LOCALES)}")
+        return cls(
+            db_path=os.environ.get("DDZ_DB_PATH", "").strip() or DEFAULT_DB,
+            token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
+            dev_guild_id=int(guild) if guild else None,
+            default_locale=locale,
+            log_level=os.environ.get("DDZ_LOG_LEVEL", "INFO").strip().upper() or "INFO",
+        )

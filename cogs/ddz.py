@@ -1,0 +1,492 @@
+"""The ``/ddz`` commands and the callbacks of the table's buttons and card selects.
+
+Thin adapters: every rule lives in the engine and every table decision in
+:class:`bot.tables.TableManager`; this cog turns interactions into manager calls and
+answers each one within Discord's 3 seconds (deferring before anything slow). Errors from
+all commands and components go through :func:`cogs.errors.send_error`.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+from discord.ext import commands
+
+from bot.engine import VARIANTS, Pass, PlayCards, legal_plays, parse_cards
+from bot.engine.play import KIND_NAMES
+from bot.tables import TableError
+from render import render_leaderboard, render_profile
+
+from .errors import reply, send_error
+from .i18n import locale_of, t, variant_name
+from .rules_text import rules_summary
+from .scenes import leaderboard_scene, profile_scene
+from .views import (
+    HandButton,
+    HandSelect,
+    ReadingButton,
+    TableButton,
+    reading_view,
+    selected_cards,
+)
+
+if TYPE_CHECKING:
+    from bot.app import DdzBot
+    from bot.tables import Table
+
+log = logging.getLogger("ddz.cog")
+
+ROOMS = {  # name -> room options (RULES.md §6.3's defaults are "normal")
+    "novice": {"beans_per_point": 10, "table_fee": 1, "min_balance": 100},
+    "normal": {},
+    "high": {"beans_per_point": 1000, "table_fee": 50, "min_balance": 20_000},
+}
+VARIANT_CHOICES = [app_commands.Choice(name=v, value=v) for v in VARIANTS]
+ROOM_CHOICES = [app_commands.Choice(name=r, value=r) for r in ROOMS]
+BOARD_CHOICES = [app_commands.Choice(name=b, value=b) for b in ("balance", "points", "winrate")]
+CONFIG_KEYS = ("variant", "beans_per_point", "table_fee", "min_balance", "turn_s", "bid_turn_s",
+               "ai_level", "start_balance", "daily_bonus", "relief_amount", "relief_enabled")
+
+
+def _png(data: bytes, name: str) -> discord.File:
+    return discord.File(io.BytesIO(data), filename=name)
+
+
+def _split_declared(text: str) -> tuple[str, str | None, str | None]:
+    """``"333F|trio_single|3"`` (autocomplete) or ``"333F as trio_single"``."""
+    if "|" in text:
+        cards, kind, main = [*text.split("|"), "", ""][:3]
+        return cards, kind or None, main or None
+    cards, sep, kind = text.partition(" as ")
+    return cards, (kind.strip() or None) if sep else None, None
+
+
+class Ddz(commands.GroupCog, group_name=_("ddz"),
+          group_description=_("Dou Dizhu tables, beans and ranks")):
+    """Dou Dizhu: tables, plays, beans and ranks."""
+
+    def __init__(self, bot: DdzBot) -> None:
+        self.bot = bot
+        self.manager = bot.manager
+        self.store = bot.store
+        self.presenter = bot.presenter
+        self.selection: dict[tuple[int, int], dict[int, list[int]]] = {}
+        super().__init__()
+
+    # ================================================================= helpers
+    def _remember(self, interaction: discord.Interaction) -> str:
+        locale = locale_of(interaction, self.presenter.default_locale)
+        self.presenter.user_locale[interaction.user.id] = locale
+        return locale
+
+    def _user_table(self, interaction: discord.Interaction) -> Table:
+        table = self.manager.table_of_user(interaction.user.id)
+        if table is None and interaction.channel_id in self.manager.tables:
+            table = self.manager.tables[interaction.channel_id]  # type: ignore[index]
+        if table is None:
+            raise TableError("you are not seated at a table", code="not_seated")
+        return table
+
+    async def _rules_for(self, interaction: discord.Interaction, variant: str | None,
+                         room: str | None) -> tuple[str, dict[str, Any], str]:
+        assert interaction.guild_id is not None
+        settings = await self.store.get_settings(interaction.guild_id, interaction.channel_id)
+        options: dict[str, Any] = {
+            "beans_per_point": settings.beans_per_point, "table_fee": settings.table_fee,
+            "min_balance": settings.min_balance, "turn_play_s": settings.turn_s,
+            "turn_bid_s": settings.bid_turn_s}
+        options.update(ROOMS.get(room or "normal", {}))
+        if self.bot.settings.turn_seconds:
+            options["turn_play_s"] = options["turn_bid_s"] = self.bot.settings.turn_seconds
+        return variant or settings.variant, options, settings.ai_level
+
+    async def _after_play(self, interaction: discord.Interaction, table: Table,
+                          locale: str, status: str, options: tuple[Any, ...]) -> None:
+        if status == "reading":
+            await reply(interaction, t(locale, "reading.ask", cards=options[0].cards),
+                        view=reading_view(table.channel_id, options, locale))
+
+    # ================================================================= table commands
+    @app_commands.command(name=_("new"), description=_("Open a table in this channel"))
+    @app_commands.guild_only()
+    @app_commands.choices(variant=VARIANT_CHOICES, room=ROOM_CHOICES)
+    async def new(self, interaction: discord.Interaction,
+                  variant: app_commands.Choice[str] | None = None,
+                  room: app_commands.Choice[str] | None = None) -> None:
+        locale = self._remember(interaction)
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        name, options, ai_level = await self._rules_for(
+            interaction, variant.value if variant else None, room.value if room else None)
+        self.presenter.table_locale[interaction.channel_id] = locale
+        await self.manager.create(interaction.channel_id, interaction.guild_id,
+                                  interaction.user.id, interaction.user.display_name, name,
+                                  ai_level=ai_level, **options)
+        self.presenter.refresh(interaction.channel_id, now=True)
+        await reply(interaction, "✅ " + t(locale, "ok.created") + "\n\n"
+                    + rules_summary(name, locale).split("\n\n")[0])
+
+    @app_commands.command(name=_("play"), description=_("Play cards from your hand"))
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
+    @app_commands.describe(cards="e.g. 33344, 10 j q k a, 小王 大王")
+    async def play(self, interaction: discord.Interaction, cards: str) -> None:
+        locale = self._remember(interaction)
+        table = self._user_table(interaction)
+        text, kind, main = _split_declared(cards)
+        status, options = await self.manager.play(table.channel_id, interaction.user.id, text,
+                                                  kind=kind, main=main)
+        if status == "reading":
+            await self._after_play(interaction, table, locale, status, options)
+            return
+        await reply(interaction, "✅ " + t(locale, "ok.played",
+                                          cards=parse_cards(text) if text else text))
+
+    @play.autocomplete("cards")
+    async def play_autocomplete(self, interaction: discord.Interaction,
+                                current: str) -> list[app_commands.Choice[str]]:
+        table = self.manager.table_of_user(interaction.user.id)
+        if table is None or table.game is None or table.game.phase != "play":
+            return []
+        seat = table.seat_of(interaction.user.id)
+        game = table.game
+        if seat is None or game.to_act != seat:
+            return []
+        locale = locale_of(interaction)
+        last = game.last[1] if game.last else None
+        plays = legal_plays(game.hands[seat], last, game.play_rules)
+        try:
+            typed = parse_cards(current) if current.strip() else ""
+        except Exception:
+            typed = ""
+        hint = await self.manager.hint(table.channel_id, interaction.user.id)
+        first = hint.cards if isinstance(hint, PlayCards) else None
+
+        def score(p: Any) -> tuple[int, int, int, int]:
+            return (p.cards != first, p.is_bomb, p.main_index, -len(p))
+
+        choices = []
+        for p in sorted(plays, key=score):
+            if typed and not p.cards.startswith(typed) and typed not in p.cards:
+                continue
+            zh, en = KIND_NAMES[p.kind]
+            label = f"{p.cards} · {zh if locale != 'en' else en} {p.main_rank}"
+            choices.append(app_commands.Choice(name=label[:100],
+                                               value=f"{p.cards}|{p.kind}|{p.main_rank}"))
+            if len(choices) == 25:
+                break
+        return choices
+
+    @app_commands.command(name=_("pass"), description=_("Pass this turn"))
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
+    async def pass_(self, interaction: discord.Interaction) -> None:
+        locale = self._remember(interaction)
+        table = self._user_table(interaction)
+        await self.manager.pass_turn(table.channel_id, interaction.user.id)
+        await reply(interaction, t(locale, "ok.passed"))
+
+    @app_commands.command(name=_("hint"), description=_("Ask the AI for a suggestion"))
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
+    async def hint(self, interaction: discord.Interaction) -> None:
+        locale = self._remember(interaction)
+        table = self._user_table(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await reply(interaction, await self._hint_text(table, interaction.user.id, locale))
+
+    async def _hint_text(self, table: Table, user_id: int, locale: str) -> str:
+        action = await self.manager.hint(table.channel_id, user_id)
+        if isinstance(action, PlayCards):
+            return t(locale, "hint.text", cards=action.cards)
+        if isinstance(action, Pass):
+            return t(locale, "hint.pass")
+        return t(locale, "hint.none") if action is None else t(locale, "hint.text",
+                                                                cards=action.type)
+
+    @app_commands.command(name=_("hand"), description=_("See your hand (only you)"))
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
+    async def hand(self, interaction: discord.Interaction) -> None:
+        locale = self._remember(interaction)
+        table = self._user_table(interaction)
+        await self._send_hand(interaction, table, locale)
+
+    async def _send_hand(self, interaction: discord.Interaction, table: Table,
+                         locale: str) -> None:
+        seat = table.seat_of(interaction.user.id)
+        if seat is None or table.game is None or table.status != "playing":
+            await reply(interaction, t(locale, "hand.none"))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        file, view, variant = await self.presenter.hand_payload(table, seat, locale)
+        await interaction.followup.send(variant, file=file, view=view, ephemeral=True)
+
+    @app_commands.command(name=_("leave"), description=_("Leave the table"))
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
+    async def leave(self, interaction: discord.Interaction) -> None:
+        locale = self._remember(interaction)
+        table = self._user_table(interaction)
+        how = await self.manager.leave(table.channel_id, interaction.user.id)
+        await reply(interaction, t(locale, "ok.escaped" if how == "escaped" else "ok.left"))
+
+    @app_commands.command(name=_("resume"), description=_("Take back control from the AI"))
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
+    async def resume(self, interaction: discord.Interaction) -> None:
+        locale = self._remember(interaction)
+        table = self._user_table(interaction)
+        await self.manager.resume(table.channel_id, interaction.user.id)
+        await reply(interaction, t(locale, "ok.resumed"))
+
+    @app_commands.command(name=_("stop"), description=_("Close this channel's table"))
+    @app_commands.guild_only()
+    async def stop(self, interaction: discord.Interaction) -> None:
+        locale = self._remember(interaction)
+        assert interaction.channel_id is not None
+        admin = bool(interaction.permissions.manage_guild)
+        await self.manager.close(interaction.channel_id, interaction.user.id, admin=admin)
+        await reply(interaction, t(locale, "ok.stopped"), ephemeral=False)
+
+    # ================================================================= beans and ranks
+    @app_commands.command(name=_("balance"), description=_("Your beans, points and level"))
+    @app_commands.guild_only()
+    async def balance(self, interaction: discord.Interaction) -> None:
+        locale = self._remember(interaction)
+        assert interaction.guild_id is not None
+        player = await self.store.ensure_player(interaction.guild_id, interaction.user.id,
+                                                interaction.user.display_name)
+        await reply(interaction, t(locale, "balance", name=player.name,
+                                   balance=f"{player.balance:,}", points=player.points,
+                                   level=player.level.number, level_name=player.level.name))
+
+    @app_commands.command(name=_("rank"), description=_("A player's level and progress"))
+    @app_commands.guild_only()
+    async def rank(self, interaction: discord.Interaction,
+                   user: discord.Member | None = None) -> None:
+        self._remember(interaction)
+        assert interaction.guild_id is not None
+        target = user or interaction.user
+        await interaction.response.defer(thinking=True)
+        if target.id == interaction.user.id:
+            player = await self.store.ensure_player(interaction.guild_id, target.id,
+                                                    target.display_name)
+        else:
+            player = await self.store.get_player(interaction.guild_id, target.id)
+            if player is None:
+                raise TableError(f"{target.display_name} has not played here yet",
+                                 code="unknown_player", name=target.display_name)
+        png = await self.bot.render(render_profile, profile_scene(player))
+        await interaction.followup.send(file=_png(png, "profile.png"))
+
+    @app_commands.command(name=_("leaderboard"), description=_("The server's best players"))
+    @app_commands.guild_only()
+    @app_commands.choices(by=BOARD_CHOICES)
+    async def leaderboard(self, interaction: discord.Interaction,
+                          by: app_commands.Choice[str] | None = None,
+                          page: app_commands.Range[int, 1, 1000] = 1) -> None:
+        locale = self._remember(interaction)
+        assert interaction.guild_id is not None
+        kind = by.value if by else "balance"
+        board = await self.store.leaderboard(interaction.guild_id, by=kind, page=page)
+        if not board.entries:
+            await reply(interaction, t(locale, "lb.empty"))
+            return
+        await interaction.response.defer(thinking=True)
+        scene = leaderboard_scene(board, t(locale, f"lb.title.{kind}"), interaction.user.id)
+        png = await self.bot.render(render_leaderboard, scene)
+        await interaction.followup.send(file=_png(png, "leaderboard.png"))
+
+    @app_commands.command(name=_("daily"), description=_("Claim today's bonus beans"))
+    @app_commands.guild_only()
+    async def daily(self, interaction: discord.Interaction) -> None:
+        locale = self._remember(interaction)
+        assert interaction.guild_id is not None
+        await self.store.ensure_player(interaction.guild_id, interaction.user.id,
+                                       interaction.user.display_name)
+        today = datetime.now(UTC).date()
+        amount = await self.store.claim_daily(interaction.guild_id, interaction.user.id, today)
+        balance = await self.store.balance(interaction.guild_id, interaction.user.id)
+        await reply(interaction, t(locale, "daily.ok", amount=amount, balance=f"{balance:,}"))
+
+    @app_commands.command(name=_("relief"), description=_("Claim relief beans when you are short"))
+    @app_commands.guild_only()
+    async def relief(self, interaction: discord.Interaction) -> None:
+        locale = self._remember(interaction)
+        assert interaction.guild_id is not None
+        await self.store.ensure_player(interaction.guild_id, interaction.user.id,
+                                       interaction.user.display_name)
+        settings = await self.store.get_settings(interaction.guild_id, interaction.channel_id)
+        amount = await self.store.claim_relief(interaction.guild_id, interaction.user.id,
+                                               settings.min_balance,
+                                               datetime.now(UTC).date())
+        balance = await self.store.balance(interaction.guild_id, interaction.user.id)
+        await reply(interaction, t(locale, "relief.ok", amount=amount, balance=f"{balance:,}"))
+
+    @app_commands.command(name=_("rules"), description=_("How a variant is played"))
+    @app_commands.choices(variant=VARIANT_CHOICES)
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
+    async def rules(self, interaction: discord.Interaction,
+                    variant: app_commands.Choice[str] | None = None) -> None:
+        locale = self._remember(interaction)
+        name = variant.value if variant else "classic"
+        embed = discord.Embed(title=variant_name(locale, name),
+                              description=rules_summary(name, locale),
+                              colour=discord.Colour.dark_green())
+        await reply(interaction, embed=embed)
+
+    # ================================================================= administration
+    @app_commands.command(name=_("config"), description=_("Server settings (Manage Server)"))
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.choices(key=[app_commands.Choice(name=k, value=k) for k in CONFIG_KEYS])
+    async def config(self, interaction: discord.Interaction,
+                     key: app_commands.Choice[str] | None = None,
+                     value: str | None = None) -> None:
+        locale = self._remember(interaction)
+        assert interaction.guild_id is not None
+        if not interaction.permissions.manage_guild:
+            raise app_commands.CheckFailure(t(locale, "err.no_permission"))
+        if key is None or value is None:
+            settings = await self.store.get_settings(interaction.guild_id)
+            lines = [f"`{k}` = {getattr(settings, k)}" for k in CONFIG_KEYS]
+            await reply(interaction, t(locale, "config.show") + "\n" + "\n".join(lines))
+            return
+        settings = await self.store.set_guild_setting(interaction.guild_id, key.value, value)
+        await reply(interaction, t(locale, "config.ok", key=key.value,
+                                   value=getattr(settings, key.value)))
+
+    @app_commands.command(name=_("sync"), description=_("Sync commands globally (bot owner)"))
+    async def sync(self, interaction: discord.Interaction) -> None:
+        locale = self._remember(interaction)
+        if not await self.bot.is_owner(interaction.user):
+            raise app_commands.CheckFailure(t(locale, "err.owner_only"))
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        synced = await self.bot.tree.sync()
+        await reply(interaction, t(locale, "sync.ok", n=len(synced)))
+
+    # ================================================================= components
+    async def on_table_button(self, interaction: discord.Interaction,
+                              item: TableButton) -> None:
+        try:
+            await self._table_button(interaction, item)
+        except Exception as error:
+            await send_error(interaction, error)
+
+    async def _table_button(self, interaction: discord.Interaction, item: TableButton) -> None:
+        locale = self._remember(interaction)
+        cid, user, action = item.table_id, interaction.user.id, item.action
+        manager = self.manager
+        if action == "hand":
+            await self._send_hand(interaction, manager.table(cid), locale)
+            return
+        if action == "join":
+            seat = await manager.join(cid, user, interaction.user.display_name)
+            await reply(interaction, t(locale, "ok.joined", seat=seat + 1))
+        elif action == "leave":
+            how = await manager.leave(cid, user)
+            await reply(interaction, t(locale, "ok.escaped" if how == "escaped" else "ok.left"))
+        elif action == "addai":
+            await manager.add_ai(cid, user)
+            await reply(interaction, t(locale, "ok.ai"))
+        elif action in ("start", "next"):
+            await manager.start(cid, user)
+            await reply(interaction, t(locale, "ok.started"))
+        elif action == "resume":
+            await manager.resume(cid, user)
+            await reply(interaction, t(locale, "ok.resumed"))
+        else:
+            yes = item.arg == "y"
+            if action == "bid":
+                await manager.bid(cid, user, int(item.arg or 0), seq=item.seq)
+            else:
+                method = getattr(manager, action)
+                await method(cid, user, yes, seq=item.seq)
+            await interaction.response.defer()
+
+    async def on_hand_select(self, interaction: discord.Interaction,
+                             item: HandSelect) -> None:
+        locale = self._remember(interaction)
+        values = [int(v) for v in interaction.data.get("values", [])]  # type: ignore[union-attr]
+        key = (item.table_id, interaction.user.id)
+        self.selection.setdefault(key, {})[item.part] = values
+        table = self.manager.tables.get(item.table_id)
+        text = ""
+        if table is not None and table.game is not None:
+            seat = table.seat_of(interaction.user.id)
+            if seat is not None:
+                chosen = [i for part in self.selection[key].values() for i in part]
+                text = t(locale, "hand.selected", cards=" ".join(
+                    selected_cards(table.game.hand(seat), chosen, table.game.laizi)) or "—")
+        await interaction.response.edit_message(content=text or None)
+
+    async def on_hand_button(self, interaction: discord.Interaction,
+                             item: HandButton) -> None:
+        try:
+            await self._hand_button(interaction, item)
+        except Exception as error:
+            await send_error(interaction, error)
+
+    async def _hand_button(self, interaction: discord.Interaction, item: HandButton) -> None:
+        locale = self._remember(interaction)
+        cid, user = item.table_id, interaction.user.id
+        table = self.manager.table(cid)
+        seat = table.seat_of(user)
+        assert seat is not None and table.game is not None
+        key = (cid, user)
+        if item.action == "hint":
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await reply(interaction, await self._hint_text(table, user, locale))
+            return
+        if item.action == "clear":
+            self.selection.pop(key, None)
+            await self._refresh_hand(interaction, table, seat, locale, deferred=False)
+            return
+        await interaction.response.defer()
+        if item.action == "pass":
+            await self.manager.pass_turn(cid, user)
+        elif item.action == "playhint":
+            hint = await self.manager.hint(cid, user)
+            if isinstance(hint, PlayCards):
+                await self.manager.play(cid, user, hint.cards, kind=hint.kind, main=hint.main)
+            else:
+                await self.manager.pass_turn(cid, user)
+        else:  # play the selection
+            chosen = [i for part in self.selection.get(key, {}).values() for i in part]
+            cards = selected_cards(table.game.hand(seat), chosen, table.game.laizi)
+            if not cards:
+                raise TableError("select cards first", code="no_selection")
+            status, options = await self.manager.play(cid, user, cards)
+            if status == "reading":
+                await self._after_play(interaction, table, locale, status, options)
+                return
+        self.selection.pop(key, None)
+        await self._refresh_hand(interaction, table, seat, locale, deferred=True)
+
+    async def _refresh_hand(self, interaction: discord.Interaction, table: Table, seat: int,
+                            locale: str, *, deferred: bool) -> None:
+        """Show the hand as it is now on the message the button belongs to."""
+        if table.game is None or table.status != "playing":
+            if not deferred:
+                await interaction.response.defer()
+            return
+        tracked = self.presenter.dm_messages.get((table.channel_id, interaction.user.id))
+        if deferred and interaction.message is not None and tracked is not None and \
+                tracked.id == interaction.message.id:
+            return  # the presenter updates the DM itself
+        file, view, variant = await self.presenter.hand_payload(table, seat, locale)
+        if deferred:
+            await interaction.edit_original_response(content=variant, attachments=[file],
+                                                     view=view)
+        else:
+            await interaction.response.edit_message(content=variant, attachments=[file],
+                                                    view=view)
+
+    async def on_reading(self, interaction: discord.Interaction, item: ReadingButton) -> None:
+        locale = self._remember(interaction)
+        try:
+            await self.manager.play(item.table_id, interaction.user.id, item.cards,
+                                    kind=item.kind, main=item.main)
+            await reply(interaction, "✅ " + t(locale, "ok.played", cards=item.cards))
+        except Exception as error:
+            await send_error(interaction, error)

@@ -1,0 +1,282 @@
+"""Table events to Discord messages: one public table message per table, hands by DM.
+
+The table message is posted with ``channel.send`` (so it can be edited for as long as the
+table lives) and edited as the game moves; bursts of events are coalesced into one edit
+every ``edit_delay`` seconds to respect rate limits. Each player's hand goes by DM as a
+picture with the play controls; a player whose DMs are closed (50007) is remembered, told
+once in the channel, and uses the table's "My hand" button instead. Pictures are rendered
+off the event loop. Publishing never blocks a table: the work runs in background tasks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.tables import (
+    DealEnded,
+    HandChanged,
+    TableClosed,
+    TableEvent,
+    TableRestored,
+    TrusteeChanged,
+)
+from render import render_hand, render_result, render_table
+
+from .i18n import EN, t, variant_name
+from .scenes import result_scene, table_scene
+from .views import hand_view, table_view
+
+if TYPE_CHECKING:
+    from bot.tables import Table, TableManager
+
+log = logging.getLogger("ddz.presenter")
+DM_CLOSED = 50007
+
+
+class DiscordPresenter:
+    """The presenter of :class:`bot.tables.TableManager` for Discord."""
+
+    def __init__(self, client: discord.Client, *, edit_delay: float = 1.0,
+                 default_locale: str = EN) -> None:
+        self.client = client
+        self.edit_delay = edit_delay
+        self.default_locale = default_locale
+        self.manager: TableManager | None = None
+        self.messages: dict[int, discord.Message] = {}  # table message per channel
+        self.dm_messages: dict[tuple[int, int], discord.Message] = {}
+        self.dm_closed: set[int] = set()
+        self._told_closed: set[tuple[int, int]] = set()
+        self.table_locale: dict[int, str] = {}
+        self.user_locale: dict[int, str] = {}
+        self.results: dict[int, DealEnded] = {}
+        self.notices: dict[int, list[str]] = {}
+        self._pending: dict[int, asyncio.Task[None]] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    # ------------------------------------------------------------------ events
+    async def publish(self, event: TableEvent) -> None:
+        channel_id = event.channel_id
+        if isinstance(event, HandChanged):
+            self._spawn(self._send_hand(channel_id, event.seat or 0))
+            return
+        if isinstance(event, TableClosed):
+            self._spawn(self._closed(channel_id, event.reason))
+            return
+        if isinstance(event, TableRestored):
+            self.messages.pop(channel_id, None)  # re-announce: a new message
+        if isinstance(event, DealEnded):
+            self.results[channel_id] = event
+        if isinstance(event, TrusteeChanged) and event.on:
+            table = self._table(channel_id)
+            if table is not None and table.seats[event.seat_index] is not None:
+                name = table.seats[event.seat_index].name  # type: ignore[union-attr]
+                self.notices.setdefault(channel_id, []).append(
+                    t(self.locale(channel_id), "trustee.on", name=name))
+        if event.type == "deal_started":
+            self.results.pop(channel_id, None)
+        self.refresh(channel_id)
+
+    def refresh(self, channel_id: int, *, now: bool = False) -> None:
+        """Schedule an edit of the table message (coalesced)."""
+        task = self._pending.get(channel_id)
+        if task is not None and not task.done():
+            return
+        self._pending[channel_id] = self._spawn(self._update(channel_id, 0 if now else
+                                                             self.edit_delay))
+
+    def _spawn(self, coro: Any) -> asyncio.Task[None]:
+        task = asyncio.create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    async def drain(self) -> None:
+        """Wait for every pending message update (tests, shutdown)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    def _table(self, channel_id: int) -> Table | None:
+        return self.manager.tables.get(channel_id) if self.manager else None
+
+    def locale(self, channel_id: int) -> str:
+        return self.table_locale.get(channel_id, self.default_locale)
+
+    # ------------------------------------------------------------------ the table message
+    async def _update(self, channel_id: int, delay: float) -> None:
+        if delay > 0:
+            await asyncio.sleep(delay)
+        self._pending.pop(channel_id, None)
+        table = self._table(channel_id)
+        if table is None:
+            return
+        try:
+            content, embed, file = await self.table_message(table)
+            view = table_view(table, self.locale(channel_id))
+            await self._post_or_edit(channel_id, content, embed, file, view)
+        except discord.HTTPException:
+            log.warning("could not update the table message in %s", channel_id, exc_info=True)
+        except Exception:
+            log.exception("table message failed in %s", channel_id)
+
+    async def _post_or_edit(self, channel_id: int, content: str, embed: discord.Embed | None,
+                            file: discord.File | None, view: discord.ui.View) -> None:
+        message = self.messages.get(channel_id)
+        files = [file] if file else []
+        if message is not None:
+            try:
+                await message.edit(content=content, embed=embed, attachments=files, view=view)
+                return
+            except discord.NotFound:
+                self.messages.pop(channel_id, None)
+        channel = self.client.get_partial_messageable(channel_id)
+        kwargs: dict[str, Any] = {"content": content, "view": view, "files": files}
+        if embed is not None:
+            kwargs["embed"] = embed
+        self.messages[channel_id] = await channel.send(**kwargs)
+
+    async def table_message(self, table: Table) -> tuple[str, discord.Embed | None,
+                                                          discord.File | None]:
+        """Content, embed and picture of the table message for the table's state now."""
+        locale = self.locale(table.channel_id)
+        notices = self.notices.pop(table.channel_id, [])
+        ended = self.results.get(table.channel_id)
+        if table.status != "playing" and ended is not None and table.game is not None:
+            text = self._result_text(ended, locale)
+            scene = result_scene(ended, table.game, title=t(locale, "result.title"))
+            file = None
+            if scene is not None:
+                png = await asyncio.to_thread(render_result, scene)
+                file = discord.File(io.BytesIO(png), filename="result.png")
+            return "\n".join([*notices, text]), self._lobby_embed(table, locale), file
+        if table.status != "playing" or table.game is None:
+            return "\n".join(notices), self._lobby_embed(table, locale), None
+        game = table.game
+        scene = table_scene(table, None, time.time(),
+                            title=variant_name(locale, table.rules.variant))
+        png = await asyncio.to_thread(render_table, scene)
+        seat = game.to_act
+        lines = list(notices)
+        if seat is not None:
+            entry = table.seats[seat]
+            name = entry.name if entry else "?"
+            if entry is not None and (entry.auto or seat in game.escaped):
+                how = "ai" if entry.is_ai else ("escaped" if entry.left else "trustee")
+                lines.append(t(locale, "turn.auto", name=name, how=t(locale, f"how.{how}")))
+            else:
+                when = f"<t:{int(table.deadline)}:R>" if table.deadline else "—"
+                mention = f"<@{entry.user_id}>" if entry and entry.user_id else name
+                lines.append(t(locale, "turn.who", name=mention,
+                               phase=t(locale, f"phase.{game.phase}"), when=when))
+        return "\n".join(lines), None, discord.File(io.BytesIO(png), filename="table.png")
+
+    def _lobby_embed(self, table: Table, locale: str) -> discord.Embed:
+        rules = table.rules
+        embed = discord.Embed(title=t(locale, "lobby.title",
+                                      variant=variant_name(locale, rules.variant)),
+                              colour=discord.Colour.dark_green())
+        lines = []
+        for i, seat in enumerate(table.seats):
+            if seat is None:
+                lines.append(f"{i + 1}. {t(locale, 'lobby.empty')}")
+            elif seat.user_id is None:
+                lines.append(f"{i + 1}. {seat.name}")
+            else:
+                lines.append(f"{i + 1}. <@{seat.user_id}>")
+        embed.add_field(name=t(locale, "lobby.seats"), value="\n".join(lines), inline=False)
+        embed.set_footer(text=t(locale, "lobby.room", n=rules.beans_per_point,
+                                a=rules.table_fee, min=rules.min_balance))
+        return embed
+
+    def _result_text(self, ended: DealEnded, locale: str) -> str:
+        r = ended.result
+        if r.outcome == "dissolved":
+            return t(locale, "result.dissolved")
+        if r.outcome == "escape":
+            head = t(locale, "result.escape", name=ended.names[r.escaper or 0])
+        else:
+            head = t(locale, f"result.{r.outcome}")
+        rows = [f"**{head}**"]
+        for i, name in enumerate(ended.names):
+            rows.append(f"{name}: {r.points[i]:+d} · {r.beans[i]:+,d}")
+        return "\n".join(rows)
+
+    async def _closed(self, channel_id: int, reason: str) -> None:
+        task = self._pending.pop(channel_id, None)
+        if task is not None:
+            task.cancel()
+        message = self.messages.pop(channel_id, None)
+        text = t(self.locale(channel_id), "closed.table", reason=reason)
+        try:
+            if message is not None:
+                await message.edit(content=text, view=None, embed=None)
+            else:
+                await self.client.get_partial_messageable(channel_id).send(text)
+        except discord.HTTPException:
+            log.warning("could not announce the closed table in %s", channel_id)
+
+    # ------------------------------------------------------------------ hands by DM
+    async def hand_payload(self, table: Table, seat: int, locale: str
+                           ) -> tuple[discord.File, discord.ui.View, str]:
+        game = table.game
+        assert game is not None
+        cards = game.hand(seat)
+        png = await asyncio.to_thread(render_hand, cards, laizi=game.laizi,
+                                      title=t(locale, "hand.title", n=len(cards)))
+        view = hand_view(table.channel_id, cards, locale, laizi=game.laizi)
+        variant = variant_name(locale, table.rules.variant)
+        return discord.File(io.BytesIO(png), filename="hand.png"), view, variant
+
+    async def _send_hand(self, channel_id: int, seat: int) -> None:
+        table = self._table(channel_id)
+        if table is None or table.game is None:
+            return
+        entry = table.seats[seat]
+        if entry is None or entry.user_id is None:
+            return
+        user_id = entry.user_id
+        if user_id in self.dm_closed:
+            self._tell_closed(channel_id, user_id)
+            return
+        locale = self.user_locale.get(user_id, self.locale(channel_id))
+        try:
+            file, view, variant = await self.hand_payload(table, seat, locale)
+            key = (channel_id, user_id)
+            message = self.dm_messages.get(key)
+            if message is not None:
+                try:
+                    await message.edit(content=variant, attachments=[file], view=view)
+                    return
+                except discord.NotFound:
+                    self.dm_messages.pop(key, None)
+            dm = await self.client.create_dm(discord.Object(user_id))
+            self.dm_messages[key] = await dm.send(content=variant, file=file, view=view)
+        except discord.Forbidden as err:
+            if err.code == DM_CLOSED:
+                self.dm_closed.add(user_id)
+                self._tell_closed(channel_id, user_id)
+            else:
+                log.warning("could not DM user %s: %s", user_id, err)
+        except discord.HTTPException:
+            log.warning("could not DM user %s", user_id, exc_info=True)
+
+    def _tell_closed(self, channel_id: int, user_id: int) -> None:
+        key = (channel_id, user_id)
+        if key in self._told_closed:
+            return
+        self._told_closed.add(key)
+        text = t(self.locale(channel_id), "dm.closed", mention=f"<@{user_id}>")
+
+        async def tell() -> None:
+            try:
+                await self.client.get_partial_messageable(channel_id).send(
+                    text, allowed_mentions=discord.AllowedMentions(users=True))
+            except discord.HTTPException:
+                log.warning("could not tell %s that DMs are closed", user_id)
+
+        self._spawn(tell())

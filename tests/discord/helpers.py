@@ -1,0 +1,87 @@
+"""Driving the bot like players do: slash commands and buttons only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+LABELS_FOR_PHASE = {  # what a scripted human presses in each auction phase
+    "bid": "3 pt", "call": "Call landlord", "grab": "Don't grab", "double": "Don't double",
+    "show_start": "Don't show", "show_deal": "Don't show", "show_landlord": "Don't show",
+}
+
+
+async def setup(env: Any) -> tuple[Any, Any]:
+    guild = env.create_guild()
+    channel = guild.create_text_channel("ddz")
+    await env.bot.tree.sync()
+    return guild, channel
+
+
+def table_message(env: Any, channel: Any) -> discord.Message:
+    """The bot's public table message as it is now (a fresh snapshot)."""
+    wanted = env.bot.presenter.messages[channel.id].id
+    for message in channel.history():
+        if message.id == wanted:
+            return message
+    raise AssertionError("no table message")
+
+
+def table_of(env: Any, channel: Any) -> Any:
+    return env.bot.manager.tables.get(channel.id)
+
+
+async def open_table(env: Any, channel: Any, owner: Any, variant: str, humans: list[Any]
+                     ) -> Any:
+    """/ddz new, the other humans press Join, the owner presses Add AI, then Start."""
+    await owner.slash(channel, "ddz new", variant=variant)
+    for member in humans[1:]:
+        result = await member.click(table_message(env, channel), label="Join")
+        assert result.ephemeral
+    while any(s is None for s in table_of(env, channel).seats):
+        await owner.click(table_message(env, channel), label="Add AI")
+    await owner.click(table_message(env, channel), label="Start")
+    return table_of(env, channel)
+
+
+async def take_turn(env: Any, channel: Any, member: Any, *, play_via: str = "slash") -> None:
+    """One move of a human, through the Discord UI only."""
+    table = table_of(env, channel)
+    phase = table.game.phase
+    if phase == "play":
+        choices = await member.autocomplete(channel, "ddz play", "cards", "")
+        if choices:
+            result = await member.slash(channel, "ddz play", cards=choices[0]["value"])
+        else:
+            result = await member.slash(channel, "ddz pass")
+        assert result.ephemeral, "replies to plays are private"
+        return
+    label = LABELS_FOR_PHASE[phase]
+    message = table_message(env, channel)
+    if phase == "bid" and not _enabled(message, label):
+        label = "No bid"
+    await member.click(message, label=label)
+
+
+def _enabled(message: discord.Message, label: str) -> bool:
+    for row in message.components:
+        for item in getattr(row, "children", [row]):
+            if getattr(item, "label", None) == label:
+                return not item.disabled
+    return False
+
+
+async def play_to_the_end(env: Any, channel: Any, members: dict[int, Any]) -> None:
+    """Every human plays through slash commands and buttons until the deal is over."""
+    for _ in range(3000):
+        table = table_of(env, channel)
+        if table is None or table.status != "playing":
+            return
+        game = table.game
+        seat = game.to_act
+        if seat in members and not table.seats[seat].auto and not game.is_over:
+            await take_turn(env, channel, members[seat])
+        else:
+            await env.settle()
+    raise AssertionError("the deal did not end")

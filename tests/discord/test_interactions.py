@@ -1,0 +1,225 @@
+"""Who may press what, late clicks, closed DMs, admin commands, the hand controls."""
+
+from __future__ import annotations
+
+import discord
+
+from .helpers import open_table, play_to_the_end, setup, table_message, table_of
+
+
+def _buttons(message: discord.Message) -> list[discord.Button]:
+    out = []
+    for row in message.components:
+        out.extend(getattr(row, "children", [row]))
+    return out
+
+
+async def _human_turn(env, channel, seat: int) -> None:
+    for _ in range(500):
+        table = table_of(env, channel)
+        if table.game.to_act == seat and not table.seats[seat].auto:
+            return
+        await env.settle()
+    raise AssertionError("never my turn")
+
+
+async def test_stranger_and_wrong_turn_get_a_short_answer(simcord_env) -> None:
+    env = simcord_env
+    guild, channel = await setup(env)
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    mallory = guild.add_member(env.create_user("mallory"))
+    table = await open_table(env, channel, alice, "classic", [alice, bob])
+    await _human_turn(env, channel, table.game.to_act if not table.seats[
+        table.game.to_act].auto else 0)
+    message = table_message(env, channel)
+    turn_buttons = [b for b in _buttons(message) if b.custom_id and ":bid:" in b.custom_id]
+    assert turn_buttons, "the bidding buttons are on the table message"
+    # a stranger: not at this table
+    result = await mallory.click(message, custom_id=turn_buttons[0].custom_id)
+    assert result.ephemeral and "not seated" in result.response.content
+    # a seated player out of turn: not your turn
+    waiting = table.game.to_act
+    other = bob if table.seat_of(alice.id) == waiting else alice
+    before = table.seq
+    result = await other.click(message, custom_id=turn_buttons[0].custom_id)
+    assert result.ephemeral and "not your turn" in result.response.content.lower()
+    assert table.seq == before, "nothing changed"
+    # the stranger cannot play by slash command either
+    result = await mallory.slash(channel, "ddz pass")
+    assert result.ephemeral and "not seated" in result.response.content
+
+
+async def test_a_late_click_is_refused(simcord_env) -> None:
+    env = simcord_env
+    guild, channel = await setup(env)
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    table = await open_table(env, channel, alice, "classic", [alice, bob])
+    seat = table.game.to_act
+    while table.seats[seat].auto:
+        await env.settle()
+        seat = table.game.to_act
+    player = alice if table.seat_of(alice.id) == seat else bob
+    # the table message is edited lazily, so a player can still see this turn's buttons
+    env.bot.presenter.edit_delay = 20  # shorter than the 30 s turn
+    message = table_message(env, channel)
+    no_bid = next(b for b in _buttons(message) if b.label == "No bid")
+    await player.click(message, label="No bid")  # the turn passes
+    before = table.seq
+    result = await player.click(message, custom_id=no_bid.custom_id)  # a late second click
+    assert result.ephemeral
+    assert "already passed" in result.response.content or "not your turn" in \
+        result.response.content.lower()
+    assert table.seq == before, "the late click changed nothing"
+    await env.advance_time(21)
+    assert no_bid.custom_id not in str([c.to_dict() for c in table_message(
+        env, channel).components]), "the message now shows the next turn's buttons"
+
+
+async def test_closed_dms_get_a_my_hand_button(simcord_env) -> None:
+    env = simcord_env
+    guild, channel = await setup(env)
+    alice = guild.add_member(env.create_user("alice"))
+    dm = alice.user.dm_channel
+    env.inject_error("POST", f"/channels/{dm.id}/messages", status=403, code=50007,
+                     message="Cannot send messages to this user", times=None)
+    table = await open_table(env, channel, alice, "classic", [alice])
+    await env.bot.presenter.drain()
+    assert alice.id in env.bot.presenter.dm_closed
+    notices = [m for m in channel.history() if "DMs are closed" in (m.content or "")]
+    assert len(notices) == 1, "told once"
+    result = await alice.click(table_message(env, channel), label="My hand")
+    assert result.ephemeral
+    shown = result.followups[-1] if result.followups else result.response
+    assert shown.attachments and shown.attachments[0].filename == "hand.png"
+    # the ephemeral hand has the same controls: select cards and play them
+    await _human_turn(env, channel, 0)
+    while table.game.phase != "play" or table.game.to_act != 0:
+        await env.settle()
+        if table.status != "playing":
+            return
+        if table.game.to_act == 0 and table.game.phase != "play":
+            await alice.click(table_message(env, channel), label="No bid")
+    assert table.seats[0] is not None
+
+
+async def test_play_with_the_hand_controls_in_dm(simcord_env) -> None:
+    env = simcord_env
+    guild, channel = await setup(env)
+    alice = guild.add_member(env.create_user("alice"))
+    table = await open_table(env, channel, alice, "classic", [alice])
+    await _human_turn(env, channel, 0)
+    if table.game.phase == "bid":
+        await alice.click(table_message(env, channel), label="3 pt")
+    await _human_turn(env, channel, 0)
+    game = table.game
+    assert game.phase == "play" and game.landlord == 0
+    dm_message = alice.user.dm_channel.last_message
+    selects = [c for c in _buttons(dm_message) if c.custom_id and c.custom_id.startswith("ddzs:")]
+    assert selects
+    hand_before = len(game.hand(0))
+    # the picture's first card (index 0) is the lowest: a single, always legal when leading
+    await alice.user.select(dm_message, ["0"], custom_id=selects[0].custom_id)
+    await alice.user.click(alice.user.dm_channel.last_message, label="Play selected")
+    await env.bot.presenter.drain()
+    assert len(table.game.hand(0)) == hand_before - 1
+    assert table.game.history[0][0] == 0 and len(table.game.history[0][1]) == 1
+    # Hint answers privately
+    result = await alice.user.click(alice.user.dm_channel.last_message, label="Hint")
+    assert result.ephemeral
+
+
+async def test_admin_commands_are_refused_for_others(simcord_env) -> None:
+    env = simcord_env
+    guild, channel = await setup(env)
+    admins = guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    boss = guild.add_member(env.create_user("boss"), roles=[admins])
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    result = await alice.slash(channel, "ddz config", key="daily_bonus", value="5000")
+    assert result.ephemeral and "Manage Server" in result.response.content
+    result = await boss.slash(channel, "ddz config", key="daily_bonus", value="5000")
+    assert "daily_bonus is now 5000" in result.response.content
+    result = await bob.slash(channel, "ddz daily")
+    assert "5000 beans" in result.response.content
+    result = await bob.slash(channel, "ddz daily")
+    assert result.ephemeral and "❌" in result.response.content  # once a day
+    await alice.slash(channel, "ddz new", variant="classic")
+    result = await bob.slash(channel, "ddz stop")
+    assert result.ephemeral and "owner" in result.response.content
+    assert table_of(env, channel) is not None
+    result = await bob.slash(channel, "ddz sync")
+    assert result.ephemeral and "owner" in result.response.content.lower()
+    result = await boss.slash(channel, "ddz stop")  # Manage Server may stop any table
+    assert table_of(env, channel) is None
+
+
+async def test_balance_rank_leaderboard_rules(simcord_env) -> None:
+    env = simcord_env
+    guild, channel = await setup(env)
+    alice = guild.add_member(env.create_user("alice"))
+    result = await alice.slash(channel, "ddz balance")
+    assert "10,000 beans" in result.response.content and "包身工" in result.response.content
+    result = await alice.slash(channel, "ddz rank")
+    sent = result.followups[-1] if result.followups else result.response
+    assert sent.attachments[0].filename == "profile.png"
+    await open_table(env, channel, alice, "classic", [alice])
+    await play_to_the_end(env, channel, {0: alice})
+    result = await alice.slash(channel, "ddz leaderboard", by="points")
+    sent = result.followups[-1] if result.followups else result.response
+    assert sent.attachments[0].filename == "leaderboard.png"
+    result = await alice.slash(channel, "ddz rules", variant="laizi")
+    assert result.ephemeral and "Laizi" in result.response.embeds[0].description
+
+
+async def test_restart_mid_deal_then_finish(simcord_env, settings) -> None:
+    from bot.app import create_bot
+
+    env = simcord_env
+    guild, channel = await setup(env)
+    alice = guild.add_member(env.create_user("alice"))
+    table = await open_table(env, channel, alice, "happy", [alice])
+    for _ in range(4):
+        await _human_turn(env, channel, 0)
+        from .helpers import take_turn
+        await take_turn(env, channel, alice)
+    done = table.game.actions
+    game_id = table.game_id
+    new_bot = await create_bot(settings)
+    try:
+        await env.restart_bot(new_bot)
+        await env.settle()
+        table2 = table_of(env, channel)
+        assert table2 is not None and table2.game_id == game_id
+        assert table2.game.actions[:len(done)] == done
+        assert env.bot.presenter.messages.get(channel.id) is not None, "re-announced"
+        await play_to_the_end(env, channel, {0: alice})
+        result = table2.last_result
+        assert await env.bot.store.balance(guild.id, alice.id) == 10_000 + result.beans[0]
+        assert (await env.bot.store.check_invariants()).ok
+    finally:
+        await new_bot.close_store()
+
+
+async def test_ambiguous_wild_play_asks_which_reading(simcord_env) -> None:
+    from tests.engine.game_helpers import cards
+
+    env = simcord_env
+    guild, channel = await setup(env)
+    members = [guild.add_member(env.create_user(n)) for n in ("ann", "ben", "cat")]
+    table = await open_table(env, channel, members[0], "super", members)
+    seats = {table.seat_of(m.id): m for m in members}
+    landlord = table.game.to_act
+    await seats[landlord].click(table_message(env, channel), label="3 pt")  # takes it at once
+    assert table.game.phase == "play" and table.game.to_act == landlord
+    table.game.hands[landlord] = cards("333F9")  # a crafted position: 333F is a bomb or 3334
+    result = await seats[landlord].slash(channel, "ddz play", cards="333F")
+    assert result.ephemeral and "333F" in result.response.content
+    labels = [c["label"] for row in result.response.components for c in row["components"]]
+    assert any(label.startswith("bomb") for label in labels), labels
+    assert table.game.last is None, "nothing is played before the reading is chosen"
+    trio = next(label for label in labels if label.startswith("trio with a single"))
+    chosen = await seats[landlord].click(result.response, label=trio)
+    assert chosen.ephemeral
+    assert table.game.history[0][1].kind == "trio_single"

@@ -1,0 +1,122 @@
+"""Replies in the user's language, command translations, and the entry point's messages
+(SimCord always speaks en-US, so the Chinese paths are checked here directly)."""
+
+from __future__ import annotations
+
+import re
+import string
+
+import discord
+import pytest
+from discord import app_commands
+
+from bot import app
+from bot.config import ConfigError, Settings
+from bot.engine import parse_cards
+from bot.store.errors import ClaimRefusedError
+from bot.tables import TableError
+from cogs.errors import ZH_ERRORS, error_text
+from cogs.i18n import EN, STRINGS, TW, ZH, DdzTranslator, locale_of, t
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_every_string_exists_in_every_language_with_the_same_placeholders() -> None:
+    for key, english in STRINGS[EN].items():
+        for locale in (ZH, TW):
+            assert key in STRINGS[locale], (locale, key)
+            assert _fields(STRINGS[locale][key]) == _fields(english), (locale, key)
+
+
+def test_locale_of_maps_discord_locales() -> None:
+    assert locale_of(discord.Locale.chinese) == ZH
+    assert locale_of(discord.Locale.taiwan_chinese) == TW
+    assert locale_of("zh-HK") == TW
+    assert locale_of(discord.Locale.american_english) == EN
+    assert locale_of(discord.Locale.french) == EN  # English fallback
+    assert locale_of(None) == EN
+
+
+def test_card_errors_in_three_languages() -> None:
+    with pytest.raises(Exception) as bad:
+        parse_cards("33Z")
+    assert "'z'" in error_text(bad.value, EN)
+    assert error_text(bad.value, ZH).startswith("看不懂 “z”")
+    assert "請用" in error_text(bad.value, TW)  # traditional characters
+    with pytest.raises(Exception) as missing:
+        parse_cards("777", hand="3457")
+    assert error_text(missing.value, EN) == "you have no second 7 (in '777')"
+    assert error_text(missing.value, ZH) == "你只有 1 张 7，出不了 3 张。"
+
+
+def test_store_and_table_errors_have_chinese_text() -> None:
+    err = ClaimRefusedError("relief is for balances below 1000; you have 5000",
+                            code="relief_not_needed", balance=5000, room_min=1000)
+    assert error_text(err, ZH) == "救济只给余额低于 1000 豆的玩家；你有 5000 豆。"
+    assert error_text(err, EN) == str(err)
+    assert error_text(TableError("no table here", code="no_table"), TW).startswith("這個頻道")
+
+
+def test_a_bug_is_not_shown_as_text() -> None:
+    assert error_text(KeyError("x"), EN) is None  # the handler logs it and shows an id
+    assert "{id}" not in t(ZH, "err.unexpected", id="abc123")
+    assert "abc123" in t(ZH, "err.unexpected", id="abc123")
+
+
+def test_chinese_error_texts_format_with_their_own_parameters() -> None:
+    for code, text in ZH_ERRORS.items():
+        fields = _fields(text)
+        assert text.format(**{f: "X" for f in fields}), code
+        assert not re.search(r"\{[^}]*$", text), code
+
+
+async def test_command_names_are_translated() -> None:
+    translator = DdzTranslator()
+    ctx = app_commands.TranslationContext(app_commands.TranslationContextLocation.command_name,
+                                          None)
+    assert await translator.translate(app_commands.locale_str("new"), discord.Locale.chinese,
+                                      ctx) == "开桌"
+    assert await translator.translate(app_commands.locale_str("new"),
+                                      discord.Locale.taiwan_chinese, ctx) == "開桌"
+    assert await translator.translate(app_commands.locale_str("new"),
+                                      discord.Locale.american_english, ctx) is None
+
+
+def test_settings_never_show_the_token(monkeypatch) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "secret.token.value")
+    monkeypatch.setenv("DDZ_DEV_GUILD_ID", "1234")
+    monkeypatch.setenv("DDZ_DEFAULT_LOCALE", "zh-CN")
+    settings = Settings.from_env(env_file=None)
+    assert settings.token == "secret.token.value" and settings.dev_guild_id == 1234
+    assert settings.default_locale == ZH
+    assert "secret" not in repr(settings) and "secret" not in str(settings)
+    monkeypatch.setenv("DDZ_DEV_GUILD_ID", "my-server")
+    with pytest.raises(ConfigError, match="DDZ_DEV_GUILD_ID"):
+        Settings.from_env(env_file=None)
+
+
+def test_missing_token_is_one_clear_line(monkeypatch, capsys, tmp_path) -> None:
+    monkeypatch.chdir(tmp_path)  # no .env here
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.delenv("DDZ_DEV_GUILD_ID", raising=False)
+    assert app.run([]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "DISCORD_TOKEN is not set" in err[0]
+
+
+def test_rejected_token_is_one_clear_line(monkeypatch, capsys, tmp_path) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    monkeypatch.delenv("DDZ_DEV_GUILD_ID", raising=False)
+
+    async def refuse(settings: Settings) -> None:
+        raise discord.LoginFailure("Improper token has been passed.")
+
+    monkeypatch.setattr(app, "_serve", refuse)
+    monkeypatch.setattr(discord.utils, "setup_logging", lambda **kw: None)
+    assert app.run([]) == 2
+    err = capsys.readouterr().err
+    assert "rejected the token" in err and "not-a-real-token" not in err
+    assert "Traceback" not in err

@@ -1,0 +1,42 @@
+"""The hand controls fit Discord's limits: ≤ 25 options per select, numbered as the picture."""
+
+from __future__ import annotations
+
+import random
+
+import discord
+import pytest
+
+from bot.engine import Rules
+from bot.engine.cards import make_deck
+from cogs.views import HandSelect, hand_view
+from render.hand import hand_order
+
+
+def _selects(view: discord.ui.View) -> list[discord.ui.Select]:
+    return [item.item for item in view.children if isinstance(item, HandSelect)]
+
+
+@pytest.mark.parametrize(("variant", "size", "parts"), [
+    ("classic", 20, 1), ("super", 21, 1), ("four", 33, 2), ("four", 25, 1)])
+def test_hand_selects_fit_and_match_the_picture(variant: str, size: int, parts: int) -> None:
+    rules = Rules.preset(variant)
+    deck = make_deck(rules.decks, rules.flower)
+    random.Random(size).shuffle(deck)
+    hand = deck[:size]
+    view = hand_view(1, hand, "en")
+    selects = _selects(view)
+    assert len(selects) == parts
+    assert all(1 <= len(s.options) <= 25 for s in selects)
+    assert all(s.max_values == len(s.options) for s in selects)
+    values = [int(o.value) for s in selects for o in s.options]
+    assert values == list(range(size)), "every card once, numbered as in the picture"
+    ordered = hand_order(hand)
+    labels = [o.label for s in selects for o in s.options]
+    assert all(label.startswith(f"{i + 1}. ") for i, label in enumerate(labels))
+    assert [label.split(". ", 1)[1] for label in labels] == [c.label() for c in ordered]
+    if parts == 2:  # split by rank range: the first select holds the lower ranks
+        lo = max(ordered[int(o.value)].rank for o in selects[0].options)
+        hi = min(ordered[int(o.value)].rank for o in selects[1].options)
+        assert lo <= hi
+        assert abs(len(selects[0].options) - len(selects[1].options)) <= 1
