@@ -61,6 +61,15 @@ class DdzBot(commands.Bot):
             await self.tree.sync(guild=guild)
         self._recovery = asyncio.create_task(self._recover())
 
+    async def on_command_error(self, ctx: commands.Context[Any],
+                               error: commands.CommandError) -> None:
+        """Text commands are only ``@bot sync`` for the owner: anything else said to the
+        bot by mention is ignored quietly."""
+        if isinstance(error, commands.CheckFailure | commands.CommandNotFound |
+                      commands.UserInputError):
+            return
+        log.error("text command %s failed", ctx.command, exc_info=error)
+
     async def _recover(self) -> None:
         await self.wait_until_ready()
         try:

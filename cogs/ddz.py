@@ -365,6 +365,19 @@ class Ddz(commands.GroupCog, group_name=_("ddz"),
         synced = await self.bot.tree.sync()
         await reply(interaction, t(locale, "sync.ok", n=len(synced)))
 
+    @commands.command(name="sync", hidden=True)
+    @commands.is_owner()
+    async def sync_text(self, ctx: commands.Context[Any], where: str = "global") -> None:
+        """``@bot sync`` (owner only): the first global sync, before any slash command
+        exists; ``@bot sync here`` syncs to this server at once. Mentions carry their
+        text without the message-content intent."""
+        if where == "here" and ctx.guild is not None:
+            self.bot.tree.copy_global_to(guild=ctx.guild)
+            synced = await self.bot.tree.sync(guild=ctx.guild)
+        else:
+            synced = await self.bot.tree.sync()
+        await ctx.reply(t(self.bot.settings.default_locale, "sync.ok", n=len(synced)))
+
     # ================================================================= components
     async def on_table_button(self, interaction: discord.Interaction,
                               item: TableButton) -> None:

@@ -223,3 +223,22 @@ async def test_ambiguous_wild_play_asks_which_reading(simcord_env) -> None:
     chosen = await seats[landlord].click(result.response, label=trio)
     assert chosen.ephemeral
     assert table.game.history[0][1].kind == "trio_single"
+
+
+async def test_owner_bootstraps_the_commands_by_mention(simcord_env) -> None:
+    env = simcord_env
+    guild, channel = await setup(env)
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    env.bot.owner_id = alice.id
+    mention = f"<@{env.bot.user.id}>"
+    await bob.send(channel, f"{mention} sync here")
+    await env.settle()
+    assert not any("Synced" in (m.content or "") for m in channel.history()), "not the owner"
+    from discord.ext import commands
+
+    assert isinstance(env.errors[-1], commands.NotOwner)  # refused (and read: acknowledged)
+    await alice.send(channel, f"{mention} sync here")
+    await env.settle()
+    replies = [m for m in channel.history() if "Synced" in (m.content or "")]
+    assert len(replies) == 1 and "command" in replies[0].content
