@@ -16,6 +16,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+import aiohttp
 import discord
 from discord.ext import commands
 
@@ -31,6 +32,8 @@ class DdzBot(commands.Bot):
     """The bot: holds the store, the table manager and the presenter."""
 
     def __init__(self, settings: Settings, store: Store) -> None:
+        # a card game has no voice: no warning about voice libraries at every start
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(command_prefix=commands.when_mentioned,
                          intents=discord.Intents.default(), help_command=None)
         from cogs.presenter import DiscordPresenter
@@ -121,6 +124,10 @@ def run(argv: list[str] | None = None) -> int:
         print("doudizhu-bot: Discord rejected the token. Copy it again from the Developer "
               "Portal (Bot → Reset Token) into DISCORD_TOKEN in .env.", file=sys.stderr)
         return 2
+    except (aiohttp.ClientError, OSError) as err:
+        print(f"doudizhu-bot: cannot reach Discord ({type(err).__name__}: {err}). Check the "
+              "network connection, then run again.", file=sys.stderr)
+        return 3
     except KeyboardInterrupt:
         return 0
     return 0

@@ -120,3 +120,18 @@ def test_rejected_token_is_one_clear_line(monkeypatch, capsys, tmp_path) -> None
     err = capsys.readouterr().err
     assert "rejected the token" in err and "not-a-real-token" not in err
     assert "Traceback" not in err
+
+
+def test_no_network_is_one_clear_line(monkeypatch, capsys, tmp_path) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    monkeypatch.delenv("DDZ_DEV_GUILD_ID", raising=False)
+
+    async def offline(settings: Settings) -> None:
+        raise OSError("Name or service not known")
+
+    monkeypatch.setattr(app, "_serve", offline)
+    monkeypatch.setattr(discord.utils, "setup_logging", lambda **kw: None)
+    assert app.run([]) == 3
+    err = capsys.readouterr().err
+    assert "cannot reach Discord" in err and "Traceback" not in err
