@@ -119,6 +119,19 @@ class Database:
                     await asyncio.shield(self._rollback())
                 raise
 
+    @contextlib.asynccontextmanager
+    async def statement(self) -> AsyncIterator[aiosqlite.Connection]:
+        """The writer for one self-contained statement (autocommit: SQLite makes the
+        statement, triggers included, atomic): one round trip instead of a transaction's
+        BEGIN … COMMIT."""
+        self._check_open()
+        async with self._write_lock:
+            self._check_open()
+            conn = self._writer
+            if conn.in_transaction:  # left open by a cancelled caller: never reuse it
+                await conn.execute("ROLLBACK")
+            yield conn
+
     async def _rollback(self) -> None:
         if self._writer.in_transaction:
             await self._writer.execute("ROLLBACK")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import math
+import sqlite3
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -107,22 +108,22 @@ class GamesMixin(StoreBase):
         check_game_id(game_id)
         _check_seq(seq)
         check_json_object(action_json, "action_json")
-        async with self._db.transaction() as conn:
+        async with self._db.statement() as conn:
+            try:  # the triggers of migration 004 check the sequence and advance the game
+                await conn.execute("INSERT INTO game_actions (game_id, seq, action_json, "
+                                   "created_at) VALUES (?, ?, ?, ?)",
+                                   (game_id, seq, action_json, self._now()))
+                return
+            except sqlite3.IntegrityError as err:
+                if "action_sequence" not in str(err):
+                    raise
+            # refused (nothing was written): say exactly why
             next_seq = await self._live_next_seq(conn, game_id)
-            if seq != next_seq:
-                what = "a gap" if seq > next_seq else "a duplicate"
-                raise ActionSequenceError(
-                    f"game {game_id!r}: action {seq} would be {what}; the next action is "
-                    f"number {next_seq}", code="action_gap" if seq > next_seq
-                    else "action_duplicate", game_id=game_id, seq=seq, expected=next_seq)
-            await conn.execute("INSERT INTO game_actions (game_id, seq, action_json, "
-                               "created_at) VALUES (?, ?, ?, ?)",
-                               (game_id, seq, action_json, self._now()))
-            await conn.execute(
-                "UPDATE games SET next_seq = next_seq + 1, deadline_seq = CASE WHEN "
-                "deadline_seq <= ? THEN NULL ELSE deadline_seq END, deadline_at = CASE WHEN "
-                "deadline_seq <= ? THEN NULL ELSE deadline_at END WHERE game_id = ?",
-                (seq, seq, game_id))
+            what = "a gap" if seq > next_seq else "a duplicate"
+            raise ActionSequenceError(
+                f"game {game_id!r}: action {seq} would be {what}; the next action is "
+                f"number {next_seq}", code="action_gap" if seq > next_seq
+                else "action_duplicate", game_id=game_id, seq=seq, expected=next_seq)
 
     async def set_deadline(self, game_id: str, seq: int, deadline_epoch_s: float | None) -> None:
         """Store the running turn timer: action ``seq`` (the next one) is due at
@@ -135,18 +136,20 @@ class GamesMixin(StoreBase):
                 or not math.isfinite(deadline_epoch_s) or deadline_epoch_s < 0):
             raise InvalidInputError(f"a deadline is epoch seconds, not {deadline_epoch_s!r}",
                                     code="bad_deadline", value=deadline_epoch_s)
-        async with self._db.transaction() as conn:
-            next_seq = await self._live_next_seq(conn, game_id)
-            if seq != next_seq:
-                raise ActionSequenceError(f"game {game_id!r}: a deadline is for the next "
-                                          f"action, number {next_seq}, not {seq}",
-                                          code="deadline_seq", game_id=game_id, seq=seq,
-                                          expected=next_seq)
-            await conn.execute("UPDATE games SET deadline_seq = ?, deadline_at = ? "
-                               "WHERE game_id = ?",
-                               (None if deadline_epoch_s is None else seq,
-                                None if deadline_epoch_s is None else float(deadline_epoch_s),
-                                game_id))
+        async with self._db.statement() as conn:
+            cursor = await conn.execute(
+                "UPDATE games SET deadline_seq = ?, deadline_at = ? "
+                "WHERE game_id = ? AND status = 'live' AND next_seq = ?",
+                (None if deadline_epoch_s is None else seq,
+                 None if deadline_epoch_s is None else float(deadline_epoch_s),
+                 game_id, seq))
+            if cursor.rowcount == 1:
+                return
+            next_seq = await self._live_next_seq(conn, game_id)  # unknown or finished
+            raise ActionSequenceError(f"game {game_id!r}: a deadline is for the next "
+                                      f"action, number {next_seq}, not {seq}",
+                                      code="deadline_seq", game_id=game_id, seq=seq,
+                                      expected=next_seq)
 
     async def abandon_game(self, game_id: str, reason: str = "abandoned") -> bool:
         """Close a live game without settling it (no beans move). False if it was already

@@ -9,6 +9,7 @@ the play to answer, no pass on a lead, the flower never left alone.
 from __future__ import annotations
 
 import random
+import zlib
 
 import pytest
 
@@ -99,7 +100,7 @@ def random_game_positions(rules: Rules, rng: random.Random, level: str,
 @pytest.mark.parametrize(("variant", "laizi"), CONFIGS)
 def test_easy_answers_are_legal_in_random_games(variant: str, laizi: str | None) -> None:
     rules = _rules(variant, laizi)
-    rng = random.Random(hash((variant, laizi)) & 0xFFFF)
+    rng = random.Random(zlib.crc32(f"{variant}:{laizi}".encode()))  # stable across runs
     asked = 0
     while asked < 1500:
         asked += random_game_positions(rules, rng, "easy", None)
