@@ -104,12 +104,7 @@ class Database:
     @contextlib.asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         """One write transaction on the writer connection: all of it or nothing."""
-        self._check_open()
-        async with self._write_lock:
-            self._check_open()
-            conn = self._writer
-            if conn.in_transaction:  # left open by a cancelled caller: never reuse it
-                await conn.execute("ROLLBACK")
+        async with self.statement() as conn:
             await conn.execute("BEGIN IMMEDIATE")
             try:
                 yield conn
