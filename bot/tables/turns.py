@@ -42,6 +42,15 @@ Decider = Callable[[Game, int, str, int], Action]
 game is not changed while it runs (the table lock is held)."""
 
 
+def safe_action(game: Game) -> Action:
+    """A legal move that needs no judgement: the timeout default (pass, 不叫, …) or, when a
+    play is required, the first legal play."""
+    action = game.timeout_action()
+    if action is not None:
+        return action
+    return game.legal_actions()[0]
+
+
 def default_decider() -> Decider:
     """The AI of :mod:`bot.ai`."""
     from bot.ai.agent import decide
@@ -205,10 +214,16 @@ class TurnRunner:
         # A stable seed (no process-salted hash), so a replayed game's AI choices repeat.
         seed = zlib.crc32(f"{game.seed}:{len(game.actions)}:{seat}".encode())
         start = time.perf_counter()
-        if self.ai_in_thread:
-            action = await asyncio.to_thread(decide, game, seat, level, seed)
-        else:
-            action = decide(game, seat, level, seed)
+        try:
+            if self.ai_in_thread:
+                action = await asyncio.to_thread(decide, game, seat, level, seed)
+            else:
+                action = decide(game, seat, level, seed)
+        except Exception:
+            # a failing AI must never freeze a table: play the safe move and go on
+            log.exception("the AI failed for seat %s at table %s; playing a safe move",
+                          seat, table.channel_id)
+            action = safe_action(game)
         self.ai_seconds.append(time.perf_counter() - start)
         if isinstance(action, PlayCards) and not action.auto:
             action = PlayCards(seat, action.cards, action.kind, action.main, auto=True)

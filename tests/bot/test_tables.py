@@ -57,6 +57,22 @@ async def test_whole_game_one_human_and_ai(tmp_path, variant) -> None:
     await store.close()
 
 
+@pytest.mark.parametrize("variant", ["classic", "happy", "laizi", "super", "four"])
+async def test_a_failing_ai_never_freezes_a_table(tmp_path, variant) -> None:
+    def broken(game, seat, level, seed):
+        raise RuntimeError("the AI crashed")
+
+    store = await open_store(tmp_path)
+    manager, presenter, _ = make_manager(store, decide=broken)
+    table = await _table_with_ai(manager, variant)
+    await manager.start(CH, ALICE)
+    await play_out(manager, CH, {0: ALICE})  # AI seats play safe moves instead
+    assert table.status in ("between", "lobby")
+    assert presenter.of_type(DealEnded), "the deal reached its end"
+    assert not (await store.check_invariants()).problems
+    await store.close()
+
+
 async def test_three_humans_and_next_deal(tmp_path) -> None:
     store = await open_store(tmp_path)
     manager, presenter, _ = make_manager(store)
