@@ -14,9 +14,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.engine import RuleError
-from bot.store import StoreError
-from bot.tables import TableError
+from bot.engine.errors import CodedError
 
 from .i18n import EN, TW, ZH, _traditional, locale_of, t
 
@@ -58,10 +56,10 @@ ZH_ERRORS: dict[str, str] = {
 
 def error_text(error: BaseException, locale: str) -> str | None:
     """The user-facing text of an expected error, or None for a bug."""
-    if not isinstance(error, RuleError | TableError | StoreError):
+    if not isinstance(error, CodedError):
         return None
-    code = getattr(error, "code", "")
-    params: dict[str, Any] = dict(getattr(error, "params", {}) or {})
+    code = error.code
+    params: dict[str, Any] = dict(error.params)
     if locale in (ZH, TW) and code in ZH_ERRORS:
         try:
             text = ZH_ERRORS[code].format(**params)

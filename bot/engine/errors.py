@@ -11,10 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 
-class RuleError(ValueError):
-    """Base class: an action or input the rules do not allow."""
+class CodedError(ValueError):
+    """A refusal a user can be told about: a stable ``code`` and the ``params`` to
+    translate the message; ``str(error)`` is the English text. The engine's, the store's
+    and the tables' errors all derive from it."""
 
-    code = "rule_error"
+    code = "error"
 
     def __init__(self, message: str, *, code: str | None = None, **params: Any) -> None:
         super().__init__(message)
@@ -22,6 +24,12 @@ class RuleError(ValueError):
         if code is not None:
             self.code = code
         self.params: dict[str, Any] = params
+
+
+class RuleError(CodedError):
+    """Base class: an action or input the rules do not allow."""
+
+    code = "rule_error"
 
 
 class InvalidCardsError(RuleError):

@@ -15,18 +15,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.engine.errors import CodedError
 
-class StoreError(ValueError):
+
+class StoreError(CodedError):
     """Base class: input the store refuses. Nothing was written."""
 
     code = "store_error"
-
-    def __init__(self, message: str, *, code: str | None = None, **params: Any) -> None:
-        super().__init__(message)
-        self.message = message
-        if code is not None:
-            self.code = code
-        self.params: dict[str, Any] = params
 
 
 class InvalidInputError(StoreError):

@@ -2,20 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from bot.engine.errors import CodedError
 
 
-class TableError(ValueError):
+class TableError(CodedError):
     """A table operation that cannot be done now (not a rule of the game)."""
 
     code = "table_error"
-
-    def __init__(self, message: str, *, code: str | None = None, **params: Any) -> None:
-        super().__init__(message)
-        self.message = message
-        if code is not None:
-            self.code = code
-        self.params: dict[str, Any] = params
 
 
 class StaleActionError(TableError):

@@ -46,16 +46,22 @@ class DealStarted(TableEvent):
 
 
 @dataclass(frozen=True)
-class HandChanged(TableEvent):
-    """A player's hand, privately: after the deal, the bottom, or a play."""
+class PrivateEvent(TableEvent):
+    """An event for the player of one seat only."""
 
     to_seat: int
-    cards: str
-    type: ClassVar[str] = "hand"
 
     @property
     def seat(self) -> int | None:
         return self.to_seat
+
+
+@dataclass(frozen=True)
+class HandChanged(PrivateEvent):
+    """A player's hand, privately: after the deal, the bottom, or a play."""
+
+    cards: str
+    type: ClassVar[str] = "hand"
 
 
 @dataclass(frozen=True)
@@ -78,17 +84,12 @@ class ActionTaken(TableEvent):
 
 
 @dataclass(frozen=True)
-class ReadingNeeded(TableEvent):
+class ReadingNeeded(PrivateEvent):
     """A wild play with several legal readings of different kinds: ask which."""
 
-    to_seat: int
     cards: str
     options: tuple[Play, ...]
     type: ClassVar[str] = "reading"
-
-    @property
-    def seat(self) -> int | None:
-        return self.to_seat
 
 
 @dataclass(frozen=True)
