@@ -132,7 +132,7 @@ def profile_scene(player: Player) -> ProfileScene:
     nxt = LEVEL_NAMES[level.number] if level.number < len(LEVEL_NAMES) else None
     return ProfileScene(
         name=player.name, level=level.number, level_name=level.name, points=player.points,
-        level_floor=None if level.number == 1 else level.floor, next_level_name=nxt,
+        progress=level.progress, next_level_name=nxt,
         next_threshold=level.next_threshold, balance=player.balance,
         landlord_games=player.landlord_games, landlord_wins=player.landlord_wins,
         farmer_games=player.farmer_games, farmer_wins=player.farmer_wins)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import io
 import threading
-from collections.abc import Callable
 from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
@@ -156,14 +155,6 @@ def glow(image: Image.Image, box: Box, color: RGB, radius: int = 18, spread: int
          y1 - y0 + pad + spread // 2), radius=radius + spread // 2, fill=190)
     mask = mask.filter(ImageFilter.GaussianBlur(spread / 2))
     image.paste(color, (x0 - pad, y0 - pad, x1 + pad, y1 + pad), mask)
-
-
-def supersampled(width: int, height: int, scale: int,
-                 paint: Callable[[ImageDraw.ImageDraw, int], None]) -> Image.Image:
-    """An ``L`` mask painted at ``scale``× and reduced (smooth edges for sprites)."""
-    big = Image.new("L", (width * scale, height * scale), 0)
-    paint(ImageDraw.Draw(big), scale)
-    return big.resize((width, height), Image.Resampling.LANCZOS)
 
 
 def signed(value: int) -> str:

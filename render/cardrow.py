@@ -92,8 +92,3 @@ def draw_backs(image: Image.Image, n: int, x: int, y: int, geom: CardGeom = MINI
     sprite = back_sprite(geom)
     for i in range(n):
         image.paste(sprite.rgb, (x + i * step - sprite.pad, y - sprite.pad), sprite.mask)
-
-
-def text_of_cards(cards: Sequence[Card]) -> str:
-    """Notation of cards in display order."""
-    return "".join(RANK_CHARS[c.rank] for c in cards)

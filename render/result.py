@@ -47,9 +47,14 @@ UP_COLOR = GAIN
 DOWN_COLOR = LOSS
 
 
+def row_height(scene: ResultScene) -> int:
+    """The height of every player's row: taller when someone has cards left to show."""
+    return ROW_H_CARDS if any(p.remaining for p in scene.players) else ROW_H
+
+
 def result_height(scene: ResultScene) -> int:
     """The picture's height for ``scene``."""
-    row_h = ROW_H_CARDS if any(p.remaining for p in scene.players) else ROW_H
+    row_h = row_height(scene)
     n = len(scene.players)
     return HEADER_H + 40 + n * row_h + (n - 1) * ROW_GAP + MARGIN
 
@@ -97,7 +102,7 @@ def render_result(scene: ResultScene) -> bytes:
     draw.text((COL_POINTS, head_y), LABELS["points"], font=small, fill=MUTED, anchor="rm")
     draw.text((COL_BEANS, head_y), LABELS["beans"], font=small, fill=MUTED, anchor="rm")
     draw.text((COL_LEVEL, head_y), LABELS["level"], font=small, fill=MUTED, anchor="lm")
-    row_h = ROW_H_CARDS if any(p.remaining for p in scene.players) else ROW_H
+    row_h = row_height(scene)
     y = HEADER_H + 36
     for player in scene.players:
         won = (player.role == "landlord") == landlord_won

@@ -119,14 +119,14 @@ class ResultScene:
 @dataclass(frozen=True)
 class ProfileScene:
     """A player's profile. Level data come from the engine: ``level`` 1..23 and its name,
-    ``level_floor`` the points where it starts (None for level 1, which has no floor) and the
-    next level's name and threshold (None at the top level)."""
+    ``progress`` the share of the way to the next level (0..1, the engine's
+    ``Level.progress``) and the next level's name and threshold (None at the top level)."""
 
     name: str
     level: int
     level_name: str
     points: int
-    level_floor: int | None
+    progress: float
     next_level_name: str | None
     next_threshold: int | None
     balance: int
@@ -139,21 +139,12 @@ class ProfileScene:
     def __post_init__(self) -> None:
         if not 1 <= self.level <= self.max_level:
             raise ValueError(f"level must be within 1..{self.max_level}, not {self.level}")
+        if not 0.0 <= self.progress <= 1.0:
+            raise ValueError(f"progress must be within 0..1, not {self.progress}")
         for games, wins in ((self.landlord_games, self.landlord_wins),
                             (self.farmer_games, self.farmer_wins)):
             if not 0 <= wins <= games:
                 raise ValueError(f"wins must be within 0..games, not {wins} of {games}")
-
-    @property
-    def progress(self) -> float:
-        """How far the points are from this level's floor to the next threshold (0..1)."""
-        if self.next_threshold is None:
-            return 1.0
-        floor = 0 if self.level_floor is None else self.level_floor
-        span = self.next_threshold - floor
-        if span <= 0:
-            return 1.0
-        return min(1.0, max(0.0, (self.points - floor) / span))
 
 
 @dataclass(frozen=True)

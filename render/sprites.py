@@ -317,6 +317,19 @@ def back_sprite(geom: CardGeom = MINI) -> Sprite:
         return _back_sprite(geom)
 
 
+@lru_cache(maxsize=8)
+def _back_icon(g: CardGeom, width: int, height: int) -> tuple[Image.Image, Image.Image]:
+    back = _back_sprite(g)
+    return back.rgb.resize((width, height)), back.mask.resize((width, height))
+
+
+def back_icon(width: int, height: int, geom: CardGeom = MICRO) -> tuple[Image.Image, Image.Image]:
+    """A card back sprite (shadow margin included) resized to ``width`` × ``height``, as an
+    RGB image and its mask: a small icon, made once per size."""
+    with _lock:
+        return _back_icon(geom, width, height)
+
+
 def warm_up() -> None:
     """Build every sprite now (optional: they are otherwise built on first use)."""
     for geom in (BIG, MINI, MICRO):

@@ -39,7 +39,7 @@ from .canvas import (
 from .cardrow import cards_of, draw_backs, draw_cards, fit_step, laizi_rank, row_width
 from .fonts import LABELS, clean_text, fit_text, font, font_for
 from .scenes import SeatView, TableScene
-from .sprites import MICRO, MINI, back_sprite
+from .sprites import MICRO, MINI, back_icon
 
 WIDTH = 1200
 HEIGHT = {3: 800, 4: 900}
@@ -92,15 +92,18 @@ def render_table(scene: TableScene) -> bytes:
     wild = laizi_rank(scene.laizi)
     _draw_header(image, draw, scene, wild)
     spots = seat_spots(n)
-    placed = [(scene.seats[(scene.viewer + pos) % n], spots[pos], pos) for pos in range(n)]
-    widths = {pos: _play_width(seat) for seat, _, pos in placed}
-    for seat, spot, pos in placed:
+    # (position, seat index), drawn from the bottom seat on
+    placed = sorted((seat_position(index, scene.viewer, n), index) for index in range(n))
+    plays = {pos: _play_cards(scene.seats[index]) for pos, index in placed}
+    widths = {pos: _play_width(scene.seats[index], plays[pos]) for pos, index in placed}
+    for pos, index in placed:
+        seat, spot = scene.seats[index], spots[pos]
         limit = _play_limit(pos, n, widths)
         if pos == 0 and seat.shown:  # keep clear of the viewer's own shown hand
             limit = min(limit, 2 * (spot.shown[0] - 16 - WIDTH // 2))
-        _draw_play(image, draw, seat, spot, limit, wild, upward=pos == 0)
+        _draw_play(image, draw, seat, plays[pos], spot, limit, wild, upward=pos == 0)
         _draw_shown(image, seat, spot, wild, n)
-        _draw_seat(image, draw, seat, spot, (scene.viewer + pos) % n)
+        _draw_seat(image, draw, seat, spot, index)
     return encode_png(image)
 
 
@@ -149,9 +152,14 @@ def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, scene: TableScen
 
 
 # ---------------------------------------------------------------------------- plays
-def _play_width(seat: SeatView) -> int:
-    if seat.last_play:
-        return row_width(len(cards_of(seat.last_play)), MINI, MINI.strip)
+def _play_cards(seat: SeatView) -> list[Card] | None:
+    """The cards of a seat's last play, or None when it has none."""
+    return cards_of(seat.last_play) if seat.last_play else None
+
+
+def _play_width(seat: SeatView, cards: list[Card] | None) -> int:
+    if cards is not None:
+        return row_width(len(cards), MINI, MINI.strip)
     if seat.passed or seat.action:
         text = LABELS["pass"] if seat.passed else clean_text(label(seat.action or ""))
         return int(font(28, "bold").getlength(text)) + 36
@@ -170,14 +178,14 @@ def _play_limit(pos: int, players: int, widths: dict[int, int]) -> int:
     return max(MINI.w + 60, int((middle - 30) * widths[pos] / (a + b)))
 
 
-def _draw_play(image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatView, spot: Spot,
-               limit: int, wild: int | None, upward: bool = False) -> None:
-    """A seat's last play (on two rows if long; ``upward`` for the bottom seat), or its
-    pass or said word."""
+def _draw_play(image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatView,
+               cards: list[Card] | None, spot: Spot, limit: int, wild: int | None,
+               upward: bool = False) -> None:
+    """A seat's last play, ``cards`` (on two rows if long; ``upward`` for the bottom seat),
+    or its pass or said word."""
     x, y, align = spot.play
     mid_y = y + MINI.h // 2
-    if seat.last_play:
-        cards = cards_of(seat.last_play)
+    if cards is not None:
         rows = [cards]
         if fit_step(len(cards), MINI, limit, MINI.strip) < MIN_PLAY_STEP:
             half = (len(cards) + 1) // 2  # too long for one row: two, the second lower
@@ -247,10 +255,8 @@ def _draw_seat(image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatView, sp
     if seat.role is not None:
         bg, fg = (LANDLORD_BG, LANDLORD_FG) if seat.role == "landlord" else (FARMER_BG, FARMER_FG)
         bx = pill(draw, (bx, by), LABELS[seat.role], 23, bg, fg, "l", pad=10)[2] + 10
-    back = back_sprite(MICRO)
     scale_w, scale_h = 26, 36
-    icon = back.rgb.resize((scale_w + 8, scale_h + 8))
-    mask = back.mask.resize((scale_w + 8, scale_h + 8))
+    icon, mask = back_icon(scale_w + 8, scale_h + 8, MICRO)
     image.paste(icon, (bx - 4, by - scale_h // 2 - 4), mask)
     count_color = LOSS if 0 < seat.cards_left <= 2 else WHITE
     draw.text((bx + scale_w + 6, by), str(seat.cards_left), font=font(28, "bold"),

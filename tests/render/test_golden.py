@@ -66,7 +66,7 @@ def _result() -> ResultScene:
 
 
 def _profile() -> ProfileScene:
-    return ProfileScene("Alice 王小明", 5, "贫农", 700, 600, "渔夫", 800, 123456,
+    return ProfileScene("Alice 王小明", 5, "贫农", 700, 0.5, "渔夫", 800, 123456,
                         landlord_games=40, landlord_wins=23, farmer_games=90, farmer_wins=51)
 
 

@@ -136,7 +136,7 @@ def test_jokers_and_flower_are_unmistakable() -> None:
 def test_cards_and_notation_give_the_same_picture() -> None:
     text = "334455667788BRF"
     assert render_hand(text) == render_hand(cards_of(text))
-    assert render_hand([Card(0, "S"), Card(1, "H")]) != render_hand("35")
+    assert render_hand([Card(0, "S"), Card(1, "H")]) != render_hand("34")  # 3♠4♥ vs 3♠4♠
 
 
 def test_bad_cards_and_empty_hands() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from PIL import Image
 
+from bot.engine.levels import level_for
 from render import (
     LeaderboardRow,
     LeaderboardScene,
@@ -29,8 +30,8 @@ from .helpers import count_near, decode, near
 BAR = (MARGIN + 20, 206, PROFILE_W - MARGIN - 20, 236)
 
 
-def profile(points: int, floor: int | None, nxt: int | None, level: int = 5) -> ProfileScene:
-    return ProfileScene("Alice 王小明", level, "贫农", points, floor,
+def profile(points: int, progress: float, nxt: int | None, level: int = 5) -> ProfileScene:
+    return ProfileScene("Alice 王小明", level, "贫农", points, progress,
                         None if nxt is None else "渔夫", nxt, 123456,
                         landlord_games=40, landlord_wins=23, farmer_games=90, farmer_wins=51)
 
@@ -42,14 +43,13 @@ def filled_fraction(image: Image.Image, y: int) -> float:
     return 0.0 if not gold else (max(gold) + 1 - x0) / (x1 - x0)
 
 
-@pytest.mark.parametrize(("points", "floor", "nxt", "expected"), [
-    (700, 600, 800, 0.5), (610, 600, 800, 0.05), (790, 600, 800, 0.95),
-    (-50, None, 100, 0.0), (123_456_789, 100_000_000, None, 1.0),
+@pytest.mark.parametrize(("points", "expected"), [
+    (700, 0.5), (610, 0.05), (790, 0.95), (-50, 0.0), (123_456_789, 1.0),
 ])
-def test_progress_bar_matches_the_points(points: int, floor: int | None, nxt: int | None,
-                                        expected: float) -> None:
-    s = profile(points, floor, nxt, level=23 if nxt is None else 5)
-    assert s.progress == pytest.approx(expected)
+def test_progress_bar_matches_the_points(points: int, expected: float) -> None:
+    level = level_for(points)  # the progress comes from the engine, as the bot passes it
+    assert level.progress == pytest.approx(expected)
+    s = profile(points, level.progress, level.next_threshold, level=level.number)
     image = decode(render_profile(s))
     assert image.size == (PROFILE_W, PROFILE_H)
     y = BAR[3] - 5  # below the highlight and the percentage
@@ -58,9 +58,12 @@ def test_progress_bar_matches_the_points(points: int, floor: int | None, nxt: in
 
 def test_profile_validation() -> None:
     with pytest.raises(ValueError):
-        ProfileScene("a", 24, "?", 0, None, None, None, 0)
+        ProfileScene("a", 24, "?", 0, 0.0, None, None, 0)
+    for progress in (-0.1, 1.5):
+        with pytest.raises(ValueError):
+            ProfileScene("a", 1, "包身工", 0, progress, "短工", 100, 0)
     with pytest.raises(ValueError):
-        ProfileScene("a", 1, "包身工", 0, None, "短工", 100, 0, landlord_games=1,
+        ProfileScene("a", 1, "包身工", 0, 0.0, "短工", 100, 0, landlord_games=1,
                      landlord_wins=2)
 
 
