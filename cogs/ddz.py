@@ -18,7 +18,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from bot.engine import VARIANTS, Pass, PlayCards, legal_plays, parse_cards
+from bot.engine import VARIANTS, Pass, PlayCards, parse_cards
 from bot.engine.play import KIND_NAMES
 from bot.tables import TableError
 from render import render_leaderboard, render_profile
@@ -157,8 +157,7 @@ class Ddz(commands.GroupCog, group_name=_("ddz"),
         if seat is None or game.to_act != seat:
             return []
         locale = locale_of(interaction)
-        last = game.last[1] if game.last else None
-        plays = legal_plays(game.hands[seat], last, game.play_rules)
+        plays = self.manager.legal_plays_for(table.channel_id, interaction.user.id)
         try:
             typed = parse_cards(current) if current.strip() else ""
         except Exception:

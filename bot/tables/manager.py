@@ -30,7 +30,6 @@ from bot.engine import (
     Play,
     PlayCards,
     Rules,
-    SeatView,
     Show,
     legal_plays,
     parse_cards,
@@ -95,14 +94,6 @@ class TableManager(TurnRunner):
             raise TableError("you are not seated at this table", code="not_seated",
                              user_id=user_id)
         return seat
-
-    def view(self, channel_id: int, user_id: int | None) -> SeatView:
-        """What ``user_id`` may see of the current game (a spectator when not seated)."""
-        table = self.table(channel_id)
-        if table.game is None:
-            raise TableError("no deal is being played at this table", code="no_game")
-        seat = table.seat_of(user_id) if user_id is not None else None
-        return table.game.view(seat)
 
     # ================================================================= lobby
     async def create(self, channel_id: int, guild_id: int, owner_id: int, owner_name: str,
@@ -279,14 +270,13 @@ class TableManager(TurnRunner):
         await self.store.create_game(
             game_id, table.guild_id, table.channel_id, rules.to_json(), seed,
             [{"user_id": s.user_id, "name": s.name, "ai_level": s.ai_level}
-             for s in table.seats if s is not None], balances)
+             for s in table.seats if s is not None], balances, first=first)
         for seat in table.seats:
             assert seat is not None
             seat.timeouts, seat.trustee, seat.left = 0, False, False
         table.game, table.game_id = game, game_id
         table.status = "playing"
         table.deals += 1
-        table.game_first = first
         self._hands_shown[table.channel_id] = [""] * rules.players
         await self._save(table)
         await self._publish(DealStarted(table.channel_id, game_id, table.deals))
@@ -347,13 +337,14 @@ class TableManager(TurnRunner):
                     await self._publish(ReadingNeeded(channel_id, seat, options[0].cards,
                                                       tuple(options)))
                     return "reading", tuple(options)
-            was_trustee = entry.trustee
+            was_trustee, had_timeouts = entry.trustee, entry.timeouts
             await self._apply(table, action, by="player")
             entry.timeouts = 0
             if was_trustee:
                 entry.trustee = False
                 await self._publish(TrusteeChanged(channel_id, seat, False))
-                await self._save(table)
+            if was_trustee or had_timeouts:
+                await self._save(table)  # the seat's timeout count and 托管 survive a restart
             return "applied", ()
 
     def _reading_options(self, game: Game, seat: int, text: str) -> list[Play]:
@@ -413,10 +404,15 @@ class TableManager(TurnRunner):
         """The AI's suggestion for the player's turn (None when it is not their turn)."""
         table = self.table(channel_id)
         seat = self._seat_index(table, user_id)
-        game = table.game
-        if game is None or game.is_over or game.to_act != seat:
-            return None
-        return await self._decide(table, seat, table.ai_level)
+        async with table.lock:  # the AI reads the game: no click may change it meanwhile
+            game = table.game
+            if game is None or game.is_over or game.to_act != seat:
+                return None
+            # one AI run per turn: autocomplete asks on every keystroke, then Hint, Play hint
+            if table.hint is None or table.hint[0] != (table.game_id, table.seq):
+                table.hint = ((table.game_id, table.seq),
+                              await self._decide(table, seat, table.ai_level))
+            return table.hint[1]
 
     def legal_plays_for(self, channel_id: int, user_id: int) -> list[Play]:
         """The legal plays of the player's hand now (leading or against the last play)."""
@@ -443,12 +439,10 @@ class TableManager(TurnRunner):
             async with table.lock:
                 if table.status == "playing" and table.game_id:
                     record = await self.store.get_game(table.game_id)
-                    rules = Rules.from_json(record.rules_json)
-                    actions = [Action.from_json(a) for a in record.actions]
-                    table.game = Game.replay(rules, record.seed, actions,
-                                             balances=record.balances,
-                                             first=table.game_first)
-                    self._hands_shown[channel_id] = [""] * rules.players
+                    table.game = record.replay()
+                    # the running turn's stored deadline (cleared when its action came)
+                    table.deadline = record.deadline
+                    self._hands_shown[channel_id] = [""] * table.size
                     if table.game.is_over:
                         await self._finish(table)
                     else:

@@ -6,9 +6,11 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.engine import Game, Result, Rules
+from bot.engine import Action, Game, Result, Rules
+from bot.store.settings import AI_LEVELS
 
-AI_LEVELS = ("easy", "normal", "hard")
+__all__ = ["AI_LEVELS", "AI_NAMES", "Seat", "Table"]
+
 AI_NAMES = ("AI 🤖 Ada", "AI 🤖 Bo", "AI 🤖 Cai", "AI 🤖 Du")
 
 
@@ -56,12 +58,11 @@ class Table:
     game_id: str | None = None
     deals: int = 0
     last_first: int | None = None
-    game_first: int | None = None  # the first bidder fixed for the current game (super)
-    deadline: float | None = None
+    deadline: float | None = None  # the running turn's (stored with the game, not here)
     last_result: Result | None = None
+    hint: tuple[tuple[str | None, int], Action] | None = None  # ((game id, seq), the AI's hint)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     timer: asyncio.Task[None] | None = field(default=None, repr=False)
-    driver: asyncio.Task[None] | None = field(default=None, repr=False)
 
     @property
     def size(self) -> int:
@@ -94,8 +95,7 @@ class Table:
             "owner_id": self.owner_id, "rules": self.rules.to_dict(),
             "seats": [s.to_dict() if s else None for s in self.seats],
             "ai_level": self.ai_level, "status": self.status, "game_id": self.game_id,
-            "deals": self.deals, "last_first": self.last_first, "deadline": self.deadline,
-            "game_first": self.game_first,
+            "deals": self.deals, "last_first": self.last_first,
         }
 
     @classmethod
@@ -106,6 +106,5 @@ class Table:
             seats=[Seat.from_dict(s) if s else None for s in data["seats"]],
             ai_level=data.get("ai_level", "normal"), status=data["status"],
             game_id=data.get("game_id"), deals=data.get("deals", 0),
-            last_first=data.get("last_first"), deadline=data.get("deadline"),
-            game_first=data.get("game_first"),
+            last_first=data.get("last_first"),
         )

@@ -73,7 +73,6 @@ class TurnRunner:
         self.ai_in_thread = ai_in_thread
         self._hands_shown: dict[int, list[str]] = {}
         self.latencies: list[float] = []  # seconds from an action to its last event
-        self.ai_seconds: list[float] = []  # AI thinking time, reported apart
 
     # ================================================================= hooks
     async def _publish(self, event: TableEvent) -> None:
@@ -148,7 +147,8 @@ class TurnRunner:
         seconds = rules.turn_play_s if game.phase == "play" else rules.turn_bid_s
         if not (restored and table.deadline):
             table.deadline = self.clock.now() + seconds
-        await self._save(table)
+        assert table.game_id is not None
+        await self.store.set_deadline(table.game_id, seq, table.deadline)
         await self._publish(TurnStarted(table.channel_id, seat, game.phase, table.deadline,
                                         seq, False))
         table.timer = asyncio.create_task(self._timeout(table, seq, seat, table.deadline))
@@ -186,6 +186,8 @@ class TurnRunner:
                     await self._publish(TrusteeChanged(table.channel_id, seat, True))
                 action = await self._system_action(table, seat, "timeout")
                 await self._apply(table, action, by="timeout")
+                if table.status == "playing":
+                    await self._save(table)  # the timeout count and 托管 survive a restart
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -213,7 +215,6 @@ class TurnRunner:
         decide = self._decider or default_decider()
         # A stable seed (no process-salted hash), so a replayed game's AI choices repeat.
         seed = zlib.crc32(f"{game.seed}:{len(game.actions)}:{seat}".encode())
-        start = time.perf_counter()
         try:
             if self.ai_in_thread:
                 action = await asyncio.to_thread(decide, game, seat, level, seed)
@@ -224,7 +225,6 @@ class TurnRunner:
             log.exception("the AI failed for seat %s at table %s; playing a safe move",
                           seat, table.channel_id)
             action = safe_action(game)
-        self.ai_seconds.append(time.perf_counter() - start)
         if isinstance(action, PlayCards) and not action.auto:
             action = PlayCards(seat, action.cards, action.kind, action.main, auto=True)
         elif not action.auto:

@@ -319,14 +319,26 @@ async def test_restart_continues_the_same_game(tmp_path) -> None:
 async def test_turns_are_announced_with_deadlines(tmp_path) -> None:
     store = await open_store(tmp_path)
     manager, presenter, clock = make_manager(store)
-    await _table_with_ai(manager, "classic", turn_bid_s=15)
+    await _table_with_ai(manager, "classic", turn_bid_s=15, turn_play_s=15)
     await manager.start(CH, ALICE)
     table = manager.tables[CH]
-    await run_until(lambda: table.game.to_act == 0 or table.game.phase == "play")
-    turns = [t for t in presenter.of_type(TurnStarted) if t.to_act == 0 and not t.auto]
-    if turns:
-        assert turns[0].deadline == pytest.approx(clock.now() + 15, abs=1)
-    await manager.close(CH, ALICE)
+    def mine() -> list[TurnStarted]:  # the human's turns announced (bidding or play)
+        return [t for t in presenter.of_type(TurnStarted) if t.to_act == 0]
+
+    await run_until(lambda: bool(mine()))
+    turn = mine()[-1]
+    assert not turn.auto and turn.seq == table.seq
+    assert turn.deadline == pytest.approx(clock.now() + 15, abs=1)
+    record = await store.get_game(table.game_id)  # the deadline is stored with the game
+    assert record.deadline == pytest.approx(turn.deadline)
+    assert record.deadline_seq == table.seq
+    # a restart re-arms the same deadline, not a fresh one
+    await manager.shutdown()
+    manager2, presenter2, _ = make_manager(store)
+    assert await manager2.recover() == 1
+    (again,) = [t for t in presenter2.of_type(TurnStarted) if t.to_act == 0]
+    assert again.deadline == pytest.approx(turn.deadline) and again.seq == turn.seq
+    await manager2.close(CH, ALICE)
     record = await store.get_game(table.game_id)
     assert record.status == "abandoned"
     await store.close()
@@ -334,3 +346,26 @@ async def test_turns_are_announced_with_deadlines(tmp_path) -> None:
 
 def test_play_cards_type() -> None:
     assert PlayCards(0, "3").type == "play"
+
+
+async def test_the_hint_is_thought_once_per_turn(tmp_path) -> None:
+    from .helpers import quick_decide
+
+    asked: list[tuple[int, int]] = []
+
+    def counting(game, seat, level, seed):
+        asked.append((len(game.actions), seat))
+        return quick_decide(game, seat, level, seed)
+
+    store = await open_store(tmp_path)
+    manager, presenter, _ = make_manager(store, decide=counting)
+    await _table_with_ai(manager, "classic")
+    await manager.start(CH, ALICE)
+    table = manager.tables[CH]
+    await run_until(lambda: any(t.to_act == 0 for t in presenter.of_type(TurnStarted)))
+    before = len(asked)
+    hints = [await manager.hint(CH, ALICE) for _ in range(3)]  # autocomplete keystrokes
+    assert hints[0] == hints[1] == hints[2] is not None
+    assert asked[before:] == [(table.seq, 0)], "one AI run for the three questions"
+    await manager.close(CH, ALICE)
+    await store.close()
