@@ -203,7 +203,7 @@ class GamesMixin(StoreBase):
         except (TypeError, ValueError) as e:
             raise InvalidInputError(f"table data is not JSON-ready: {e}",
                                     code="bad_table_data") from None
-        async with self._db.transaction() as conn:
+        async with self._db.statement() as conn:  # one upsert: atomic on its own
             await conn.execute(
                 "INSERT INTO live_tables (channel_id, guild_id, data_json, updated_at) "
                 "VALUES (?, ?, ?, ?) ON CONFLICT (channel_id) DO UPDATE SET "
@@ -219,7 +219,7 @@ class GamesMixin(StoreBase):
     async def delete_table(self, channel_id: int) -> bool:
         """Forget a channel's table; False if none was saved."""
         check_id(channel_id, "channel_id")
-        async with self._db.transaction() as conn:
+        async with self._db.statement() as conn:
             cursor = await conn.execute("DELETE FROM live_tables WHERE channel_id = ?",
                                         (channel_id,))
             return cursor.rowcount > 0

@@ -431,6 +431,7 @@ class TableManager(TurnRunner):
     async def recover(self) -> int:
         """Reload every stored table, replay unfinished games, re-arm timers."""
         restored = 0
+        live = {r.game_id: r for r in await self.store.unfinished_games()}  # one read
         for channel_id, guild_id, data in await self.store.load_tables():
             table = Table.from_dict(channel_id, guild_id, data)
             self.tables[channel_id] = table
@@ -438,7 +439,9 @@ class TableManager(TurnRunner):
                 self._seated[user] = channel_id
             async with table.lock:
                 if table.status == "playing" and table.game_id:
-                    record = await self.store.get_game(table.game_id)
+                    # live, or settled just before the crash (then it is announced again)
+                    record = live.pop(table.game_id, None) or \
+                        await self.store.get_game(table.game_id)
                     table.game = record.replay()
                     # the running turn's stored deadline (cleared when its action came)
                     table.deadline = record.deadline
@@ -453,10 +456,8 @@ class TableManager(TurnRunner):
                     await self._publish(TableRestored(channel_id))
             restored += 1
         # a game recorded just before a crash, never referenced by its table: void it
-        live = {t.game_id for t in self.tables.values() if t.status == "playing"}
-        for record in await self.store.unfinished_games():
-            if record.game_id not in live:
-                await self.store.abandon_game(record.game_id, "orphaned")
+        for game_id in live:
+            await self.store.abandon_game(game_id, "orphaned")
         return restored
 
     async def shutdown(self) -> None:
