@@ -23,7 +23,7 @@ from bot.engine.play import KIND_NAMES
 from bot.tables import TableError
 from render import render_leaderboard, render_profile
 
-from .errors import reply, send_error
+from .errors import reply
 from .i18n import locale_of, t, variant_name
 from .rules_text import rules_summary
 from .scenes import leaderboard_scene, profile_scene
@@ -76,7 +76,8 @@ class Ddz(commands.GroupCog, group_name=_("ddz"),
         self.manager = bot.manager
         self.store = bot.store
         self.presenter = bot.presenter
-        self.selection: dict[tuple[int, int], dict[int, list[int]]] = {}
+        # (table, user) -> (the hand the numbers refer to, {select part: card numbers})
+        self.selection: dict[tuple[int, int], tuple[str, dict[int, list[int]]]] = {}
         super().__init__()
 
     # ================================================================= helpers
@@ -127,7 +128,6 @@ class Ddz(commands.GroupCog, group_name=_("ddz"),
         await self.manager.create(interaction.channel_id, interaction.guild_id,
                                   interaction.user.id, interaction.user.display_name, name,
                                   ai_level=ai_level, **options)
-        self.presenter.refresh(interaction.channel_id, now=True)
         await reply(interaction, "✅ " + t(locale, "ok.created") + "\n\n"
                     + rules_summary(name, locale).split("\n\n")[0])
 
@@ -378,14 +378,9 @@ class Ddz(commands.GroupCog, group_name=_("ddz"),
         await ctx.reply(t(self.bot.settings.default_locale, "sync.ok", n=len(synced)))
 
     # ================================================================= components
+    # each handler runs through views._dispatch, which turns any error into the reply
     async def on_table_button(self, interaction: discord.Interaction,
                               item: TableButton) -> None:
-        try:
-            await self._table_button(interaction, item)
-        except Exception as error:
-            await send_error(interaction, error)
-
-    async def _table_button(self, interaction: discord.Interaction, item: TableButton) -> None:
         locale = self._remember(interaction)
         cid, user, action = item.table_id, interaction.user.id, item.action
         manager = self.manager
@@ -420,26 +415,30 @@ class Ddz(commands.GroupCog, group_name=_("ddz"),
                              item: HandSelect) -> None:
         locale = self._remember(interaction)
         values = [int(v) for v in interaction.data.get("values", [])]  # type: ignore[union-attr]
-        key = (item.table_id, interaction.user.id)
-        self.selection.setdefault(key, {})[item.part] = values
         table = self.manager.tables.get(item.table_id)
-        text = ""
-        if table is not None and table.game is not None:
-            seat = table.seat_of(interaction.user.id)
-            if seat is not None:
-                chosen = [i for part in self.selection[key].values() for i in part]
-                text = t(locale, "hand.selected", cards=" ".join(
-                    selected_cards(table.game.hand(seat), chosen, table.game.laizi)) or "—")
-        await interaction.response.edit_message(content=text or None)
+        seat = table.seat_of(interaction.user.id) if table is not None else None
+        if table is None or table.game is None or seat is None:
+            await interaction.response.edit_message(content=None)
+            return
+        hand = table.game.hand_text(seat)
+        key = (item.table_id, interaction.user.id)
+        if key not in self.selection or self.selection[key][0] != hand:
+            self.selection[key] = (hand, {})  # a new hand: the old numbers mean other cards
+        self.selection[key][1][item.part] = values
+        cards = selected_cards(table.game.hand(seat), self._chosen(key, hand),
+                               table.game.laizi)
+        await interaction.response.edit_message(
+            content=t(locale, "hand.selected", cards=" ".join(cards) or "—"))
+
+    def _chosen(self, key: tuple[int, int], hand: str) -> list[int]:
+        """The card numbers selected for ``hand`` (none when the hand changed since)."""
+        entry = self.selection.get(key)
+        if entry is None or entry[0] != hand:
+            return []
+        return [i for part in entry[1].values() for i in part]
 
     async def on_hand_button(self, interaction: discord.Interaction,
                              item: HandButton) -> None:
-        try:
-            await self._hand_button(interaction, item)
-        except Exception as error:
-            await send_error(interaction, error)
-
-    async def _hand_button(self, interaction: discord.Interaction, item: HandButton) -> None:
         locale = self._remember(interaction)
         cid, user = item.table_id, interaction.user.id
         table = self.manager.table(cid)
@@ -464,7 +463,7 @@ class Ddz(commands.GroupCog, group_name=_("ddz"),
             else:
                 await self.manager.pass_turn(cid, user)
         else:  # play the selection
-            chosen = [i for part in self.selection.get(key, {}).values() for i in part]
+            chosen = self._chosen(key, table.game.hand_text(seat))
             cards = selected_cards(table.game.hand(seat), chosen, table.game.laizi)
             if not cards:
                 raise TableError("select cards first", code="no_selection")
@@ -496,9 +495,6 @@ class Ddz(commands.GroupCog, group_name=_("ddz"),
 
     async def on_reading(self, interaction: discord.Interaction, item: ReadingButton) -> None:
         locale = self._remember(interaction)
-        try:
-            await self.manager.play(item.table_id, interaction.user.id, item.cards,
-                                    kind=item.kind, main=item.main)
-            await reply(interaction, "✅ " + t(locale, "ok.played", cards=item.cards))
-        except Exception as error:
-            await send_error(interaction, error)
+        await self.manager.play(item.table_id, interaction.user.id, item.cards,
+                                kind=item.kind, main=item.main)
+        await reply(interaction, "✅ " + t(locale, "ok.played", cards=item.cards))

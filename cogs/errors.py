@@ -47,6 +47,7 @@ ZH_ERRORS: dict[str, str] = {
     "unknown_variant": "没有这个玩法：{variant}。",
     "relief_not_needed": "救济只给余额低于 {room_min} 豆的玩家；你有 {balance} 豆。",
     "relief_disabled": "本服务器关闭了救济。", "daily_disabled": "本服务器关闭了每日奖励。",
+    "no_selection": "请先选牌。", "unknown_player": "{name} 还没在这里玩过。",
     "insufficient_balance": "欢乐豆不够。", "already_escaped": "你已经离开本局。",
     "unknown_option": "没有这个选项：{option}。", "bad_option": "选项 {option} 的值不合适：{value}。",
     "guild_only_setting": "{key} 只能按服务器设置，不能按频道设置。",

@@ -57,6 +57,7 @@ class DiscordPresenter:
         self.results: dict[int, DealEnded] = {}
         self.notices: dict[int, list[str]] = {}
         self._pending: dict[int, asyncio.Task[None]] = {}
+        self._edit_locks: dict[int, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------------ events
@@ -80,7 +81,7 @@ class DiscordPresenter:
                     t(self.locale(channel_id), "trustee.on", name=name))
         if event.type == "deal_started":
             self.results.pop(channel_id, None)
-        self.refresh(channel_id)
+        self.refresh(channel_id, now=event.type == "opened")  # a new lobby shows at once
 
     def refresh(self, channel_id: int, *, now: bool = False) -> None:
         """Schedule an edit of the table message (coalesced)."""
@@ -112,17 +113,21 @@ class DiscordPresenter:
         if delay > 0:
             await asyncio.sleep(delay)
         self._pending.pop(channel_id, None)
-        table = self._table(channel_id)
-        if table is None:
-            return
-        try:
-            content, embed, file = await self.table_message(table)
-            view = table_view(table, self.locale(channel_id))
-            await self._post_or_edit(channel_id, content, embed, file, view)
-        except discord.HTTPException:
-            log.warning("could not update the table message in %s", channel_id, exc_info=True)
-        except Exception:
-            log.exception("table message failed in %s", channel_id)
+        # one update at a time per table: a slower, older render must never land on top of
+        # a newer one (the state is read inside the lock, so the last edit is the latest)
+        async with self._edit_locks.setdefault(channel_id, asyncio.Lock()):
+            table = self._table(channel_id)
+            if table is None:
+                return
+            try:
+                content, embed, file = await self.table_message(table)
+                view = table_view(table, self.locale(channel_id))
+                await self._post_or_edit(channel_id, content, embed, file, view)
+            except discord.HTTPException:
+                log.warning("could not update the table message in %s", channel_id,
+                            exc_info=True)
+            except Exception:
+                log.exception("table message failed in %s", channel_id)
 
     async def _post_or_edit(self, channel_id: int, content: str, embed: discord.Embed | None,
                             file: discord.File | None, view: discord.ui.View) -> None:
@@ -212,6 +217,11 @@ class DiscordPresenter:
             task.cancel()
         message = self.messages.pop(channel_id, None)
         text = t(self.locale(channel_id), "closed.table", reason=reason)
+        # forget the table's state: a later table in this channel starts afresh
+        for key in [k for k in self.dm_messages if k[0] == channel_id]:
+            del self.dm_messages[key]
+        for per_channel in (self.results, self.notices, self.table_locale, self._edit_locks):
+            per_channel.pop(channel_id, None)
         try:
             if message is not None:
                 await message.edit(content=text, view=None, embed=None)

@@ -19,7 +19,7 @@ from bot.engine import Card, Play
 from bot.engine.play import KIND_NAMES
 from render import hand_order
 
-from .errors import reply
+from .errors import reply, send_error
 from .i18n import locale_of, t
 
 if TYPE_CHECKING:
@@ -28,6 +28,15 @@ if TYPE_CHECKING:
     from .ddz import Ddz
 
 SELECT_SIZE = 25  # Discord's limit on select options
+
+
+async def _dispatch(interaction: discord.Interaction, handler: Any, item: Any) -> None:
+    """Run a component's handler; any error becomes the one ephemeral error reply
+    (discord.py would only log an error raised in a component callback)."""
+    try:
+        await handler(interaction, item)
+    except Exception as error:
+        await send_error(interaction, error)
 
 
 def cog(interaction: discord.Interaction) -> Ddz:
@@ -92,7 +101,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=(
                                   turn=self.action in _TURN_ACTIONS)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await cog(interaction).on_table_button(interaction, self)
+        await _dispatch(interaction, cog(interaction).on_table_button, self)
 
 
 # ---------------------------------------------------------------------------- hand controls
@@ -117,7 +126,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=(
                                   turn=self.action in ("play", "playhint", "pass"))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await cog(interaction).on_hand_button(interaction, self)
+        await _dispatch(interaction, cog(interaction).on_hand_button, self)
 
 
 class HandSelect(discord.ui.DynamicItem[discord.ui.Select], template=(
@@ -142,7 +151,7 @@ class HandSelect(discord.ui.DynamicItem[discord.ui.Select], template=(
         return await check_seated(interaction, self.table_id)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await cog(interaction).on_hand_select(interaction, self)
+        await _dispatch(interaction, cog(interaction).on_hand_select, self)
 
 
 class ReadingButton(discord.ui.DynamicItem[discord.ui.Button], template=(
@@ -166,7 +175,7 @@ class ReadingButton(discord.ui.DynamicItem[discord.ui.Button], template=(
         return await check_seated(interaction, self.table_id, turn=True)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await cog(interaction).on_reading(interaction, self)
+        await _dispatch(interaction, cog(interaction).on_reading, self)
 
 
 DYNAMIC_ITEMS = (TableButton, HandButton, HandSelect, ReadingButton)

@@ -95,13 +95,20 @@ async def test_closed_dms_get_a_my_hand_button(simcord_env) -> None:
     assert shown.attachments and shown.attachments[0].filename == "hand.png"
     # the ephemeral hand has the same controls: select cards and play them
     await _human_turn(env, channel, 0)
-    while table.game.phase != "play" or table.game.to_act != 0:
-        await env.settle()
-        if table.status != "playing":
-            return
-        if table.game.to_act == 0 and table.game.phase != "play":
-            await alice.click(table_message(env, channel), label="No bid")
-    assert table.seats[0] is not None
+    if table.game.phase == "bid":
+        await alice.click(table_message(env, channel), label="3 pt")  # landlord: she leads
+    await _human_turn(env, channel, 0)
+    assert table.game.phase == "play" and table.game.last is None
+    result = await alice.click(table_message(env, channel), label="My hand")
+    shown = result.followups[-1] if result.followups else result.response
+    select = next(c for row in shown.components for c in row["components"]
+                  if c["custom_id"].startswith("ddzs:"))
+    before = len(table.game.hand(0))
+    await alice.select(shown, ["0"], custom_id=select["custom_id"])  # the lowest card
+    await alice.click(shown, label="Play selected")
+    await env.bot.presenter.drain()
+    assert len(table.game.hand(0)) == before - 1
+    assert table.game.history[0][0] == 0 and len(table.game.history[0][1]) == 1
 
 
 async def test_play_with_the_hand_controls_in_dm(simcord_env) -> None:
@@ -242,3 +249,23 @@ async def test_owner_bootstraps_the_commands_by_mention(simcord_env) -> None:
     await env.settle()
     replies = [m for m in channel.history() if "Synced" in (m.content or "")]
     assert len(replies) == 1 and "command" in replies[0].content
+
+
+async def test_a_selection_does_not_survive_a_change_of_hand(simcord_env) -> None:
+    env = simcord_env
+    guild, channel = await setup(env)
+    alice = guild.add_member(env.create_user("alice"))
+    env.bot.manager._seed_source = lambda: 1  # a deal where alice (seat 0) bids first
+    table = await open_table(env, channel, alice, "classic", [alice])
+    assert table.game.phase == "bid" and table.game.to_act == 0
+    await env.bot.presenter.drain()
+    dm = alice.user.dm_channel.last_message
+    select = next(c for c in _buttons(dm) if c.custom_id and c.custom_id.startswith("ddzs:"))
+    await alice.user.select(dm, ["0"], custom_id=select.custom_id)  # card 1 of 17
+    await alice.click(table_message(env, channel), label="3 pt")  # + the bottom: 20 cards
+    await _human_turn(env, channel, 0)
+    await env.bot.presenter.drain()
+    result = await alice.user.click(alice.user.dm_channel.last_message, label="Play selected")
+    said = result.followups[-1] if result.followups else result.response
+    assert said.ephemeral and "select cards first" in said.content.lower()
+    assert table.game.history == [], "the old numbers were not played on the new hand"
