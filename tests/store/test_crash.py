@@ -113,6 +113,5 @@ async def test_killed_writer_leaves_whole_settlements(tmp_path: Path, case: int)
             for record in await store.unfinished_games(GUILD):
                 assert await store.game_ledger(record.game_id) == []
                 assert await store.get_settlement(record.game_id) is None
-                assert record.next_seq == len(record.actions)
         settled = _verify_raw(db)
     assert settled > 0, "the writer never got to settle a game: the test proves nothing"
