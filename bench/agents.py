@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from bot.ai import choose_play_reading
 from bot.engine import Play, Rules, legal_plays, reading_of
-from bot.engine.cards import RANK_CHARS
+from bot.engine.cards import sort_text, text_of_counts
 
 
 @dataclass
@@ -34,7 +34,7 @@ class Seat:
 
     @property
     def hand_text(self) -> str:
-        return "".join(RANK_CHARS[r] * n for r, n in enumerate(self.hands[self.seat]))
+        return text_of_counts(self.hands[self.seat])
 
 
 @dataclass
@@ -81,10 +81,6 @@ class RuleAgent:
         return reading_of(action, view.rules, last=view.last)
 
 
-def _text(counts: list[int]) -> str:
-    return "".join(RANK_CHARS[r] * n for r, n in enumerate(counts))
-
-
 def rlcard_state(view: Seat) -> dict:
     """The ``raw_obs`` dict RLCard's Dou Dizhu game gives a player (classic)."""
     n = len(view.hands)
@@ -94,7 +90,7 @@ def rlcard_state(view: Seat) -> dict:
     for s, cards in history:
         if cards:
             played[s] += cards
-    played = ["".join(sorted(p, key=RANK_CHARS.index)) for p in played]
+    played = [sort_text(p) for p in played]
     seen = view.bottom
     for s, cards in history:
         if s == view.landlord and cards:
@@ -112,7 +108,7 @@ def rlcard_state(view: Seat) -> dict:
         actions = rlcard_follow_order(view.last.cards, legal)
     return {
         "seen_cards": seen, "landlord": view.landlord, "trace": trace, "played_cards": played,
-        "self": view.seat, "current_hand": hand, "others_hand": _text(others),
+        "self": view.seat, "current_hand": hand, "others_hand": text_of_counts(others),
         "num_cards_left": [sum(h) for h in view.hands], "actions": actions,
     }
 

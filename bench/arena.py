@@ -25,8 +25,8 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from bot.engine import Play, Rules, beats, readings
-from bot.engine.cards import make_deck, text_of
+from bot.engine import Play, Rules, legal_plays
+from bot.engine.cards import RANK_INDEX, counts_of, make_deck, text_of, text_of_counts
 
 from .agents import OurAgent, RandomAgent, RuleAgent, Seat
 
@@ -79,13 +79,7 @@ def deal(rules: Rules, rng: random.Random) -> tuple[list[list[int]], str]:
     hands = [deck[i * size:(i + 1) * size] for i in range(n)]
     bottom = deck[n * size:]
     hands[0] = hands[0] + bottom
-    counts = []
-    for h in hands:
-        c = [0] * 16
-        for card in h:
-            c[card.rank] += 1
-        counts.append(c)
-    return counts, text_of(bottom)
+    return [counts_of(h) for h in hands], text_of(bottom)
 
 
 def play_game(rules: Rules, hands: list[list[int]], bottom: str, agents: list[Agent],
@@ -113,7 +107,7 @@ def play_game(rules: Rules, hands: list[list[int]], bottom: str, agents: list[Ag
         else:
             _check(rules, play, hands[seat], last)
             for ch in play.cards:
-                hands[seat]["3456789TJQKA2BRF".index(ch)] -= 1
+                hands[seat][RANK_INDEX[ch]] -= 1
             history.append((seat, play))
             if play.is_bomb:
                 bombs += 1
@@ -127,18 +121,11 @@ def play_game(rules: Rules, hands: list[list[int]], bottom: str, agents: list[Ag
 
 
 def _check(rules: Rules, play: Play, hand: list[int], last: Play | None) -> None:
-    counts = [0] * 16
-    for ch in play.cards:
-        counts["3456789TJQKA2BRF".index(ch)] += 1
-    if any(c > h for c, h in zip(counts, hand, strict=True)):
-        raise AssertionError(f"{play.cards!r} is not in the hand")
-    if not any(p.kind == play.kind and p.main_rank == play.main_rank
-               for p in readings(play.cards, rules)):
-        raise AssertionError(f"{play!r} is not a reading of its cards")
-    if last is not None and not beats(play, last, rules):
-        raise AssertionError(f"{play!r} does not beat {last!r}")
-    if rules.flower and hand[15] and sum(hand) - len(play.cards) == 1 and "F" not in play.cards:
-        raise AssertionError(f"{play!r} strands the flower")
+    """The engine's word: ``play`` (cards and declared reading) is one of the hand's legal
+    plays (cards held, a reading of them that beats ``last``, the flower not stranded)."""
+    if play not in legal_plays(hand, last, rules):
+        raise AssertionError(f"{play!r} is not a legal play of {text_of_counts(hand)!r} "
+                             f"after {last!r}")
 
 
 def _make(kind: str, seed: int, budget_ms: float | None) -> Agent:

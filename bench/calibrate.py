@@ -23,6 +23,7 @@ from bot.ai.policy import choose_move
 from bot.ai.position import _checked, turn_of
 from bot.ai.situation import read_situation
 from bot.engine import Play, Rules
+from bot.engine.cards import RANK_INDEX
 
 from .agents import Seat
 from .arena import deal, play_game, rules_for
@@ -44,7 +45,7 @@ def _rows(args: tuple[str, list[int]]) -> list[tuple[str, list[float], int]]:
         size = rules.hand_size
         dealt = hands[0][:]
         for ch in bottom:
-            dealt["3456789TJQKA2BRF".index(ch)] -= 1
+            dealt[RANK_INDEX[ch]] -= 1
         res = play_game(rules, hands, bottom, [heuristic_agent] * rules.players, seed=s)
         y = int(res.landlord_won)
         bid_rules = Rules.preset(variant) if variant == "laizi" else rules

@@ -24,3 +24,12 @@ def no_database_left_open() -> Iterator[None]:
         if thread.is_alive():
             left.append(thread.name)
     assert not left, f"a database connection was left open: {left}"
+
+
+@pytest.fixture(autouse=True)
+def strict_ai(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An AI answer the engine refuses fails the test instead of being quietly replaced
+    by a legal one (production logs it and falls back, ``bot.ai.position.STRICT``)."""
+    import bot.ai.position
+
+    monkeypatch.setattr(bot.ai.position, "STRICT", True)

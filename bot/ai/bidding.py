@@ -32,9 +32,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.engine import Rules
+from bot.engine.cards import counts_of_text
 
 from .decompose import Planner
-from .move import Counts, counts_of, variant_of
+from .move import Counts, variant_of
 from .opposition import estimate_opposition
 
 BID_ODDS = {1: 0.50, 2: 0.58, 3: 0.66}
@@ -79,7 +80,7 @@ class HandFeatures:
 def _counts(hand: str | Counts, rules: Rules) -> Counts:
     if isinstance(hand, str):
         from bot.engine import parse_cards
-        return counts_of(parse_cards(hand, rules=rules)) if hand else [0] * 16
+        return counts_of_text(parse_cards(hand, rules=rules)) if hand else [0] * 16
     return list(hand)
 
 

@@ -31,6 +31,7 @@ NODE_LIMIT = 160  # sequence-search nodes per decomposition
 
 _SEQ_DEF = (("chain", 1, 5), ("pair_chain", 2, 3), ("plane", 3, 2))
 _NATURAL_KIND = {1: "single", 2: "pair", 3: "trio"}
+_WILDS_KIND = {1: "single", 2: "pair", 3: "trio", 4: "laizi_bomb"}  # laizi played as themselves
 
 
 class Plan:
@@ -41,9 +42,6 @@ class Plan:
     def __init__(self, groups: list[Move], cost: float) -> None:
         self.groups = groups
         self.cost = cost
-
-    def __len__(self) -> int:
-        return len(self.groups)
 
     def __repr__(self) -> str:
         return f"Plan({' '.join(g.text for g in self.groups)} cost={self.cost:.2f})"
@@ -363,7 +361,7 @@ class Planner:
                 else:
                     by_rank[r] = self._rank_group(r, g[2] + 1, g[4] + 1)
         if own:
-            kind = {1: "single", 2: "pair", 3: "trio", 4: "laizi_bomb"}[own]
+            kind = _WILDS_KIND[own]
             groups.append([kind, lz, own, {}, own, self._own_cost(own), None])
         groups.extend(by_rank.values())
         cost = self._attach(groups)
@@ -374,7 +372,7 @@ class Planner:
     def _own_cost(self, k: int) -> float:
         if k == 0:
             return 0.0
-        kind = {1: "single", 2: "pair", 3: "trio", 4: "laizi_bomb"}[k]
+        kind = _WILDS_KIND[k]
         return self.group_cost(kind, k, self.v.laizi)  # type: ignore[arg-type]
 
     def _rank_group(self, r: int, c: int, wild: int) -> list | None:

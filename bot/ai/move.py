@@ -10,24 +10,24 @@ reading with the engine.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
 from bot.engine import Play, Rules, beats, bomb_class, reading_of
-from bot.engine.cards import FLOWER, NUM_RANKS, RANK_CHARS, RANK_INDEX, RED, TWO
+from bot.engine.cards import (
+    FLOWER,
+    RANK_CHARS,
+    RED,
+    TWO,
+    counts_of,
+    counts_of_text,
+    make_deck,
+    text_of_counts,
+)
 from bot.engine.errors import RuleError
+from bot.engine.play import KINDS
 
 Counts = list[int]
-
-_REP = [[ch * k for k in range(9)] for ch in RANK_CHARS]
-
-# every kind the engine knows; bomb classes come from the engine itself
-_ALL_KINDS = (
-    "single", "pair", "trio", "trio_single", "trio_pair", "chain", "pair_chain", "plane",
-    "plane_singles", "plane_pairs", "four_two_singles", "four_two_pairs", "bomb", "rocket",
-    "super_bomb", "soft_bomb", "hard_bomb", "laizi_bomb",
-)
 
 
 @dataclass(frozen=True)
@@ -47,18 +47,15 @@ class Variant:
     deck: tuple[int, ...]  # rank counts of the full deck
     bomb_kind: str  # the kind of a natural four of a rank
 
-    @property
-    def has_wilds(self) -> bool:
-        return self.wslot is not None
-
 
 @lru_cache(maxsize=64)
 def variant_of(rules: Rules) -> Variant:
     """The AI's view of ``rules`` (cached)."""
-    classes = {k: bomb_class(Play(k, "3", "3333"), rules) for k in _ALL_KINDS}
+    # every kind the engine knows; bomb classes come from the engine itself
+    classes = {k: bomb_class(Play(k, "3", "3333"), rules) for k in KINDS}
     laizi = rules.laizi_index if rules.variant == "laizi" else None
     wslot = FLOWER if rules.flower else laizi
-    deck = [4 * rules.decks] * 13 + [rules.decks, rules.decks, 1 if rules.flower else 0]
+    deck = counts_of(make_deck(rules.decks, rules.flower))
     return Variant(
         rules=rules, name=rules.variant, players=rules.players, kinds=rules.kinds,
         four=rules.variant == "four", wslot=wslot, laizi=laizi, flower=rules.flower,
@@ -87,10 +84,6 @@ class Move:
     def text(self) -> str:
         return text_of_counts(self.cards)
 
-    @property
-    def is_bomb(self) -> bool:
-        return self.cls > 0
-
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Move):
             return NotImplemented
@@ -116,22 +109,9 @@ def move_beats(a: Move, b: Move, four: bool) -> bool:
     return a.main > b.main
 
 
-def text_of_counts(counts: Iterable[int]) -> str:
-    """Sorted notation of rank counts."""
-    return "".join([_REP[i][n] for i, n in enumerate(counts) if n])
-
-
-def counts_of(text: str) -> Counts:
-    """Rank counts (16 ints) of sorted or unsorted notation."""
-    c = [0] * NUM_RANKS
-    for ch in text:
-        c[RANK_INDEX[ch]] += 1
-    return c
-
-
 def move_of_play(play: Play, v: Variant) -> Move:
     """The AI's move for an engine play."""
-    return Move(play.kind, play.main_index, tuple(counts_of(play.cards)), v.classes[play.kind])
+    return Move(play.kind, play.main_index, tuple(counts_of_text(play.cards)), v.classes[play.kind])
 
 
 def to_play(move: Move, v: Variant, last: Play | None) -> Play | None:

@@ -4,7 +4,7 @@ An :class:`Opposition` holds, for every opposing seat ``o``, rank ``r`` and coun
 probability ``hold[o][q][r]`` that ``o`` can put ``q`` cards of rank ``r`` on the table
 (wild cards included), and each seat's number of cards. From it, :meth:`strength` says how
 likely a play is to stand, i.e. that no opponent can answer it with a play of the same kind
-(bombs are counted apart, by :meth:`bomb_risk`).
+(a bomb or rocket is counted apart: it stands unless some opponent holds a stronger one).
 
 Two ways to build one:
 
@@ -22,12 +22,10 @@ from __future__ import annotations
 from math import comb
 
 from bot.engine.cards import ACE, BLACK, RED, TWO
+from bot.engine.patterns import UNIT  # the main part's card count of each kind
 
 from .move import Counts, Variant
 
-_UNIT = {"single": 1, "pair": 2, "trio": 3, "trio_single": 3, "trio_pair": 3, "chain": 1,
-         "pair_chain": 2, "plane": 3, "plane_singles": 3, "plane_pairs": 3,
-         "four_two_singles": 4, "four_two_pairs": 4}
 _SEQ_UNITS = {"chain": 1, "pair_chain": 2, "plane": 3, "plane_singles": 4, "plane_pairs": 5}
 
 
@@ -73,7 +71,7 @@ class Opposition:
 
     def _stands_against(self, hold: list[list[float]], kind: str, n: int, main: int) -> float:
         if kind in _SEQ_UNITS:
-            q = _UNIT[kind]
+            q = UNIT[kind]
             length = n // _SEQ_UNITS[kind]
             s = 1.0
             for e in range(main + 1, ACE + 1):
@@ -86,7 +84,7 @@ class Opposition:
                         break
                 s *= 1.0 - p
             return s
-        q = _UNIT[kind]
+        q = UNIT[kind]
         top = self.v.pair_top if q == 2 else (TWO if q > 1 else RED)
         row = hold[min(q, self.maxq)]
         s = 1.0
@@ -128,18 +126,6 @@ class Opposition:
             elif size + 1 <= maxq:
                 s *= 1.0 - hold[size + 1][r]  # four: a longer bomb of any rank
         return s
-
-    def bomb_risk(self, among: tuple[int, ...] | None = None) -> float:
-        """Probability that some opponent (of ``among``) holds a bomb or rocket."""
-        s = 1.0
-        for o, hold in enumerate(self.hold):
-            if among is not None and self.seats[o] not in among:
-                continue
-            s *= 1.0 - self.rocket[o]
-            row = hold[4]
-            for r in range(TWO + 1):
-                s *= 1.0 - row[r]
-        return 1.0 - s
 
 
 def exact_opposition(v: Variant, seats: list[int], hands: list[Counts]) -> Opposition:

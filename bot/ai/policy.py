@@ -68,11 +68,13 @@ class Turn:
         return out
 
 
-def choose_move(t: Turn) -> Move | None:
-    """The heuristic's play (None: pass)."""
+def choose_move(t: Turn, moves: list[Move] | None = None) -> Move | None:
+    """The heuristic's play (None: pass). ``moves`` are the turn's legal moves
+    (``lead_moves`` or ``beating_moves`` of the hand) when the caller has them already;
+    they are not modified."""
     if t.last is None:
-        return _lead(t)
-    return _follow(t)
+        return _lead(t, moves)
+    return _follow(t, moves)
 
 
 def value_of(t: Turn, m: Move, after_cost: float | None = None) -> float:
@@ -90,7 +92,7 @@ def value_of(t: Turn, m: Move, after_cost: float | None = None) -> float:
     return q
 
 
-def _lead(t: Turn) -> Move | None:
+def _lead(t: Turn, given: list[Move] | None = None) -> Move | None:
     hand = t.hand
     if t.fast:
         # rollouts trust the plan's groups (always plays, except a lone flower, and those
@@ -104,11 +106,11 @@ def _lead(t: Turn) -> Move | None:
         if len(groups) == 1 and groups[0].n == total:
             return groups[0]
         if not groups:
-            moves = lead_moves(hand, t.v)
+            moves = lead_moves(hand, t.v) if given is None else given
             return max(moves, key=lambda m: m.n) if moves else None
     else:
         total = sum(hand)
-        moves = lead_moves(hand, t.v)
+        moves = lead_moves(hand, t.v) if given is None else given
         legal = {m.key: m for m in moves}
         finishing = [m for m in moves if m.n == total]
         if finishing:
@@ -154,10 +156,10 @@ def _simple_leads(moves: list[Move]) -> list[Move]:
     return out
 
 
-def _follow(t: Turn) -> Move | None:
+def _follow(t: Turn, given: list[Move] | None = None) -> Move | None:
     assert t.last is not None and t.last_seat is not None
     hand = t.hand
-    cands = beating_moves(hand, t.last, t.v)
+    cands = beating_moves(hand, t.last, t.v) if given is None else given
     if not cands:
         return None
     total = sum(hand)

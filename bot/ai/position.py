@@ -23,12 +23,14 @@ returned.
 
 from __future__ import annotations
 
+import logging
 import random
 import time
 import zlib
 from collections.abc import Mapping, Sequence
 
 from bot.engine import Play, Rules, legal_plays
+from bot.engine.cards import text_of_counts
 
 from .decompose import Planner
 from .move import Counts, Move, to_play
@@ -37,6 +39,12 @@ from .search import search_move
 from .situation import HistoryItem, Situation, read_situation
 
 LEVELS = ("easy", "normal", "hard")
+
+STRICT = False
+"""When True, an AI answer the engine refuses raises AssertionError instead of being
+logged and replaced by a legal one (the test suite turns it on, ``tests/conftest.py``)."""
+
+log = logging.getLogger("ddz.ai")
 
 
 def choose_play(rules: Rules, hand: str | Counts, history: Sequence[HistoryItem],
@@ -94,22 +102,33 @@ def _easy_move(turn: Turn, rng: random.Random) -> Move | None:
 
 
 def _checked(sit: Situation, move: Move | None) -> Play | None:
-    """The engine play for ``move``; a refused move (a bug) falls back to the engine's own
-    list, so the answer is always legal."""
-    rules = sit.v.rules
-    if move is None:
-        if not sit.leading:
-            return None
-    else:
+    """The engine play for ``move``. A refused move (a bug) is logged and falls back to
+    the engine's own list (a pass when following, the lowest lead when leading), so the
+    answer is always legal; under :data:`STRICT` it raises AssertionError instead."""
+    if move is not None:
         play = to_play(move, sit.v, sit.last)
         if play is not None and all(c <= h for c, h in zip(move.cards, sit.hand, strict=True)):
             return play
-    options = legal_plays(sit.hand, sit.last, rules)
-    if not options:
+    elif not sit.leading:
         return None
-    if sit.last is not None:
+    if not sit.leading:  # a refused answer: the only legal fallback is a pass
+        _refused(sit, move)
         return None
+    options = legal_plays(sit.hand, None, sit.v.rules)
+    if not options:  # nothing can be led (an empty hand): passing is all there is
+        return None
+    _refused(sit, move)
     return min(options, key=lambda p: (len(p.cards) > 1, p.main_index))
+
+
+def _refused(sit: Situation, move: Move | None) -> None:
+    """Report an AI answer the engine refuses: raise under :data:`STRICT`, else log."""
+    what = "a pass on the lead" if move is None else f"an illegal move {move!r}"
+    message = (f"AI answered {what} ({sit.v.name}, seat {sit.seat}, hand "
+               f"{text_of_counts(sit.hand)!r}, last {sit.last!r}); falling back")
+    if STRICT:
+        raise AssertionError(message)
+    log.warning(message)
 
 
 def _mix(seed: int, sit: Situation) -> int:

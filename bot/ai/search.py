@@ -46,7 +46,6 @@ EPOCH_CARDS = 6  # simulated players re-read their opponents' hands every this m
 SOLVE_CARDS = 10  # rollouts are finished by the exact solver from this many cards in all hands
 SOLVE_NODES = 400  # ... unless the position needs more nodes than this
 SOLVER_NODE_WORK = 2  # work units of a solver node (a simulated turn costs its hand size)
-NODE_BUDGET = 4000  # positions per solve when the solver is used on its own
 
 
 class OutOfTime(Exception):
@@ -84,15 +83,19 @@ def search_move(sit: Situation, turn: Turn, rng: random.Random, level: str,
 def candidates(turn: Turn, width: int) -> list[Move | None]:
     """The heuristic's choice, its next best moves, and passing when allowed (only the
     heuristic's choice when it ends the deal)."""
-    first = choose_move(turn)
+    if turn.last is None:
+        legal_moves = lead_moves(turn.hand, turn.v)
+    else:
+        legal_moves = beating_moves(turn.hand, turn.last, turn.v)
+    first = choose_move(turn, legal_moves)  # generated once, for both
     if first is not None and first.n == sum(turn.hand):
         return [first]
     if turn.last is None:
-        legal = {m.key: m for m in lead_moves(turn.hand, turn.v)}
+        legal = {m.key: m for m in legal_moves}
         moves = [g for g in turn.planner.plan(turn.hand).groups if g.key in legal]
         moves += [m for m in legal.values() if m.kind in ("single", "pair")]
     else:
-        moves = beating_moves(turn.hand, turn.last, turn.v)
+        moves = legal_moves
         if partner_holds(turn):
             # the partner's play stands (every opponent has passed it): never take the
             # trick from him, unless to go out
@@ -131,13 +134,11 @@ class Simulator:
         self.cache: dict[tuple, tuple[Opposition, Planner]] = {}
         self.turns = 0  # simulated turns so far
         self.work = 0  # cards in the acting hands of those turns: the deterministic budget
-        self.sample = 0
         self.root_cards = 0
-        self.solver = EndgameSolver(self.v, sit.landlord, SOLVE_NODES) if SOLVE_CARDS else None
+        self.solver = EndgameSolver(self.v, sit.landlord, SOLVE_NODES)
 
     def begin_sample(self, hands: list[Counts]) -> None:
         """A new sampled deal: planners are shared by the rollouts of one sample."""
-        self.sample += 1
         self.cache.clear()
         self.root_cards = sum(sum(h) for h in hands)
 
@@ -168,7 +169,7 @@ class Simulator:
             seat = (seat + 1) % n
             if last_seat == seat:
                 last, last_seat, passes = None, None, 0
-            if self.solver is not None and sum(map(sum, hands)) <= SOLVE_CARDS:
+            if sum(map(sum, hands)) <= SOLVE_CARDS:
                 solved = self._solve(hands, seat, last, last_seat, passes)
                 if solved is not None:
                     won = solved == sit.same_side(sit.landlord, sit.seat)
@@ -187,7 +188,6 @@ class Simulator:
                last_seat: int | None, passes: int) -> bool | None:
         """Does the landlord win this end position? None when it is too big to solve."""
         solver = self.solver
-        assert solver is not None
         try:
             return solver.landlord_wins(hands, seat, last, last_seat, passes)
         except TooBig:
@@ -237,7 +237,7 @@ class TooBig(Exception):
 class EndgameSolver:
     """Solves end positions of one variant; remembers them across calls."""
 
-    def __init__(self, v: Variant, landlord: int, budget: int = NODE_BUDGET) -> None:
+    def __init__(self, v: Variant, landlord: int, budget: int) -> None:
         self.v = v
         self.landlord = landlord
         self.budget = budget

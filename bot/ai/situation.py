@@ -21,10 +21,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.engine import Play, Rules, canonical, follow_reading, readings
-from bot.engine.cards import FLOWER
+from bot.engine.cards import FLOWER, counts_of_text
 from bot.engine.errors import RuleError
 
-from .move import Counts, Move, Variant, counts_of, move_of_play, variant_of
+from .move import Counts, Move, Variant, move_of_play, variant_of
 from .opposition import Opposition, estimate_opposition
 
 HistoryItem = tuple[int, Any] | tuple[int, str, str, str]
@@ -66,12 +66,6 @@ class Situation:
 
     def opponents(self) -> list[int]:
         return [s for s in range(self.players) if not self.same_side(s, self.seat)]
-
-    def partners(self) -> list[int]:
-        return [s for s in range(self.players) if s != self.seat and self.same_side(s, self.seat)]
-
-    def others(self) -> list[int]:
-        return [s for s in range(self.players) if s != self.seat]
 
     def slots(self, s: int) -> int:
         """How many of seat ``s``'s cards the seat does not know."""
@@ -150,12 +144,12 @@ def _as_counts(cards: str | Iterable[Any] | None, rules: Rules) -> Counts:
         return [0] * 16
     if isinstance(cards, str):
         from bot.engine import parse_cards
-        return counts_of(parse_cards(cards, rules=rules))
+        return counts_of_text(parse_cards(cards, rules=rules))
     if isinstance(cards, Play):
-        return counts_of(cards.cards)
+        return counts_of_text(cards.cards)
     if isinstance(cards, list) and len(cards) == 16 and all(isinstance(x, int) for x in cards):
         return list(cards)
-    return counts_of("".join(str(c) for c in cards))
+    return counts_of_text("".join(str(c) for c in cards))
 
 
 def _reading(entry: HistoryItem, last: Play | None, rules: Rules) -> Play | None:

@@ -8,12 +8,12 @@ import random
 import pytest
 
 from bot.ai.decompose import Planner
-from bot.ai.move import counts_of, move_of_play, variant_of
+from bot.ai.move import move_of_play, variant_of
 from bot.ai.movegen import beating_moves, lead_moves
 from bot.ai.opposition import exact_opposition
 from bot.ai.situation import read_situation
 from bot.engine import Rules, legal_plays, readings
-from bot.engine.cards import RANK_CHARS, make_deck, text_of
+from bot.engine.cards import RANK_CHARS, counts_of_text, make_deck, text_of
 
 CONFIGS = [("classic", None), ("laizi", "7"), ("laizi", "2"), ("super", None), ("four", None)]
 
@@ -37,7 +37,7 @@ def test_full_generation_equals_the_engine(variant: str, laizi: str | None) -> N
         hand = text_of(deck[:rng.choice([6, 10, 15])])
         other = text_of(deck[40:60])
         last = rng.choice(legal_plays(other, None, rules))
-        c = counts_of(hand)
+        c = counts_of_text(hand)
         assert {_mkey(m) for m in lead_moves(c, v, full=True)} == \
             {_key(p) for p in legal_plays(hand, None, rules)}
         engine = {_key(p) for p in legal_plays(hand, last, rules)}
@@ -56,8 +56,8 @@ def test_plans_cover_the_hand_with_readable_groups(variant: str, laizi: str | No
         deck = make_deck(rules.decks, rules.flower)
         rng.shuffle(deck)
         size = rules.hand_size + rules.bottom_size
-        hand = counts_of(text_of(deck[:size]))
-        opp = counts_of(text_of(deck[size:size + rules.hand_size]))
+        hand = counts_of_text(text_of(deck[:size]))
+        opp = counts_of_text(text_of(deck[size:size + rules.hand_size]))
         plan = Planner(v, exact_opposition(v, [1], [opp])).plan(hand)
         total = [0] * 16
         for g in plan.groups:

@@ -80,3 +80,25 @@ def test_a_history_with_declared_readings() -> None:
                                  budget_ms=None)
     assert answer is not None and answer.kind == "trio_single"
     assert beats(answer, declared, rules)
+
+
+def test_a_refused_answer_is_logged_and_replaced(monkeypatch: pytest.MonkeyPatch,
+                                                 caplog: pytest.LogCaptureFixture) -> None:
+    """Production never returns an illegal play: it logs the AI's bug and falls back (a pass
+    when following, the lowest lead when leading); the suite runs strict (conftest)."""
+    from bot.ai import position
+    from bot.ai.move import Move
+    from bot.ai.situation import read_situation
+
+    not_held = Move("single", 14, (0,) * 14 + (1, 0), 0)  # a red joker
+    lead = read_situation(CLASSIC, "3345", [], 0, 0)
+    follow = read_situation(CLASSIC, "3345", [(0, "2")], 0, 1)
+    with pytest.raises(AssertionError):
+        position._checked(lead, None)
+    monkeypatch.setattr(position, "STRICT", False)
+    with caplog.at_level("WARNING", logger="ddz.ai"):
+        assert position._checked(lead, None) == canonical("3", CLASSIC)
+        assert position._checked(lead, not_held) == canonical("3", CLASSIC)
+        assert position._checked(follow, not_held) is None
+        assert position._checked(follow, None) is None  # a legal pass: not logged
+    assert len(caplog.records) == 3
