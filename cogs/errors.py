@@ -42,7 +42,7 @@ ZH_ERRORS: dict[str, str] = {
     "seats_not_full": "座位未满：邀请玩家或添加 AI。", "not_owner": "只有桌主或服务器管理员可以关桌。",
     "no_game": "现在没有进行中的牌局。", "stale": "这一轮已经过去了。",
     "not_trustee": "AI 没有在替你出牌。", "daily_claimed": "今天已经领过了，明天再来。",
-    "relief_claimed": "今天已经领过救济了。", "relief_refused": "余额还够，不能领救济。",
+    "relief_claimed": "今天已经领过救济了。",
     "unknown_setting": "没有这个设置：{key}。", "invalid_setting": "设置值不合适：{value}。",
     "unknown_variant": "没有这个玩法：{variant}。",
     "relief_not_needed": "救济只给余额低于 {room_min} 豆的玩家；你有 {balance} 豆。",
