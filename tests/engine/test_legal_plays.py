@@ -103,3 +103,23 @@ def test_no_strand_rule() -> None:
     assert "55" not in plays  # would leave the flower alone
     assert {"5", "5F", "55F"} <= plays
     assert "55" in {p.cards for p in legal_plays("55F4", None, rules)}
+
+
+_NATURAL_KIND = {"soft_bomb": "bomb", "hard_bomb": "bomb", "laizi_bomb": "bomb"}
+
+
+@settings(max_examples=80, deadline=None)
+@given(hand_and_rules())
+def test_wild_cards_stand_for_a_reading_of_the_same_kind(data) -> None:
+    """Read with every wild card replaced by what it stands for, a play is a natural play
+    of the same kind and main rank (a super bomb, four and the flower, has no natural
+    form)."""
+    rules, hand = data
+    natural = Rules.preset("classic")
+    for play in legal_plays(hand, None, rules):
+        if not play.wild_as or play.kind == "super_bomb":
+            continue
+        assert len(play.wild_as) == play.cards.count(play.wild), play
+        kind = _NATURAL_KIND.get(play.kind, play.kind)
+        found = {(r.kind, r.main_rank) for r in readings(play.resolved, natural)}
+        assert (kind, play.main_rank) in found, (hand, play, play.resolved, found)

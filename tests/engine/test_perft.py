@@ -1,7 +1,9 @@
 """Perft-style table: exact legal-play counts for fixed hands of every variant.
 
 The counts were produced by this engine after it passed the brute-force cross-check and
-RLCard parity; any change to move generation that changes a count shows up here.
+RLCard parity; any change to move generation that changes a count shows up here. The
+big laizi hands were counted by the first wild-card generator and match the packed-count
+generator that replaced it (same plays, readings and wild-card meanings).
 """
 
 from __future__ import annotations
@@ -20,7 +22,14 @@ PERFT = [
     ("laizi", "7", "3345567789TJQQKA2", None, 821),
     ("laizi", "5", "33445555689TTJQK2R", None, 4206),
     ("laizi", "9", "345689999TJQKA22B", "3456789T", 101),
+    # landlord-sized laizi hands with all four wild cards, leading and following
+    ("laizi", "8", "34455668888TJQKA2", None, 3629),
+    ("laizi", "3", "3333445566789TTJQQKA", None, 10798),
+    ("laizi", "J", "3344556678JJJJQKA2B", "333444TJ", 773),
+    ("laizi", "6", "34556666789TTQKKA", "334455", 50),
+    ("laizi", "6", "34556666789TTQKKA", "33334455", 422),
     ("super", None, "3334445556789TJQKA2BF", None, 1818),
+    ("super", None, "3344455667788TJQKA2RF", "55566678", 2),
     ("super", None, "33445566789TJJQKAAF", "3344F5", 5),
     ("four", None, "3334445556667778899TTJJQKA2BBR", None, 398),
     ("four", None, "33333444556677889TTJQKA22BR", "333444", 3),
