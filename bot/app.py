@@ -135,6 +135,21 @@ def run(argv: list[str] | None = None) -> int:
 
 async def _serve(settings: Settings) -> None:
     bot = await create_bot(settings)
-    async with bot:
-        assert settings.token is not None
-        await bot.start(settings.token)
+    warming = asyncio.create_task(warm_pictures())
+    try:
+        async with bot:
+            assert settings.token is not None
+            await bot.start(settings.token)
+    finally:
+        await warming
+
+
+async def warm_pictures() -> None:
+    """Draw every card sprite in a thread while the bot logs in (about half a second), so
+    the first hands are drawn as fast as the later ones."""
+    from render import warm_up
+
+    try:
+        await asyncio.to_thread(warm_up)
+    except Exception:  # pictures are then drawn on first use, as without the warm-up
+        log.exception("could not prepare the card pictures")

@@ -245,7 +245,8 @@ class Ddz(commands.GroupCog, group_name=_("ddz"),
         assert interaction.channel_id is not None
         admin = bool(interaction.permissions.manage_guild)
         await self.manager.close(interaction.channel_id, interaction.user.id, admin=admin)
-        await reply(interaction, t(locale, "ok.stopped"), ephemeral=False)
+        # the table message itself announces the closing to the channel
+        await reply(interaction, t(locale, "ok.stopped"))
 
     # ================================================================= beans and ranks
     @app_commands.command(name=_("balance"), description=_("Your beans, points and level"))

@@ -160,6 +160,11 @@ async def test_admin_commands_are_refused_for_others(simcord_env) -> None:
     assert result.ephemeral and "owner" in result.response.content.lower()
     result = await boss.slash(channel, "ddz stop")  # Manage Server may stop any table
     assert table_of(env, channel) is None
+    await env.bot.presenter.drain()
+    # announced once to the channel (the table message), the admin told privately
+    assert result.ephemeral and "closed" in result.response.content
+    public = [m.content for m in channel.history() if "closed" in (m.content or "")]
+    assert len(public) == 1 and "The table was closed (" in public[0], public
 
 
 async def test_balance_rank_leaderboard_rules(simcord_env) -> None:

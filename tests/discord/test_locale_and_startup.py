@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 import string
 
@@ -135,3 +136,23 @@ def test_no_network_is_one_clear_line(monkeypatch, capsys, tmp_path) -> None:
     assert app.run([]) == 3
     err = capsys.readouterr().err
     assert "cannot reach Discord" in err and "Traceback" not in err
+
+
+def test_serving_draws_the_card_sprites_while_logging_in(monkeypatch, tmp_path) -> None:
+    """``python -m bot`` warms the picture caches in a thread while it connects."""
+    import threading
+
+    import render
+
+    calls: list[str] = []
+    monkeypatch.setattr(render, "warm_up", lambda: calls.append(threading.current_thread().name))
+
+    async def start(self, token: str) -> None:
+        assert token == "not-a-real-token"
+        await asyncio.sleep(0)
+
+    monkeypatch.setattr(app.DdzBot, "start", start)
+    settings = Settings(db_path=tmp_path / "ddz.db", dev_guild_id=None,
+                        token="not-a-real-token")
+    asyncio.run(app._serve(settings))
+    assert len(calls) == 1 and calls[0] != threading.main_thread().name
