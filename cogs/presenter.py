@@ -171,7 +171,7 @@ class DiscordPresenter:
             entry = table.seats[seat]
             name = entry.name if entry else "?"
             if entry is not None and (entry.auto or seat in game.escaped):
-                how = "ai" if entry.is_ai else ("escaped" if entry.left else "trustee")
+                how = "ai" if entry.is_ai else ("escaped" if seat in game.escaped else "trustee")
                 lines.append(t(locale, "turn.auto", name=name, how=t(locale, f"how.{how}")))
             else:
                 when = f"<t:{int(table.deadline)}:R>" if table.deadline else "—"

@@ -84,7 +84,7 @@ def table_scene(table: Table, viewer: int | None, now: float, *,
             passed=i in trick and trick[i] is None,
             action=said.get(i) or ("show" if i in shown and game.phase != "play" else None),
             shown=game.hand_text(i) if i in shown else None, turn=turn,
-            seconds_left=seconds, auto=bool(entry and (entry.trustee or entry.left)),
+            seconds_left=seconds, auto=bool(entry and (entry.trustee or i in game.escaped)),
             bot=bool(entry and entry.is_ai), doubled=bool(doubled[i]) if doubled else False,
         ))
     mult, _ = game.table_multiplier()

@@ -205,12 +205,9 @@ class TableManager(TurnRunner):
             seat = self._seat_index(table, user_id)
             if table.status == "playing" and table.game is not None and \
                     not table.game.is_over:
-                entry = table.seats[seat]
-                assert entry is not None
-                if entry.left:
+                if table.escaped(seat):
                     raise TableError("you have already left this deal", code="already_left")
-                entry.left = True
-                await self._apply(table, Escape(seat), by="player")
+                await self._apply(table, Escape(seat), by="player")  # stored, or no change
                 if table.status == "playing":
                     await self._publish(SeatsChanged(channel_id, "escaped", seat))
                     await self._save(table)
@@ -273,7 +270,7 @@ class TableManager(TurnRunner):
              for s in table.seats if s is not None], balances, first=first)
         for seat in table.seats:
             assert seat is not None
-            seat.timeouts, seat.trustee, seat.left = 0, False, False
+            seat.timeouts, seat.trustee = 0, False
         table.game, table.game_id = game, game_id
         table.status = "playing"
         table.deals += 1
@@ -324,7 +321,7 @@ class TableManager(TurnRunner):
                                        seq=seq, now=table.seq)
             entry = table.seats[seat]
             assert entry is not None
-            if entry.left:
+            if table.escaped(seat):
                 raise TableError("you left this deal", code="already_left")
             action = make(seat)
             if game.to_act != seat:
@@ -443,6 +440,10 @@ class TableManager(TurnRunner):
                     record = live.pop(table.game_id, None) or \
                         await self.store.get_game(table.game_id)
                     table.game = record.replay()
+                    for i, entry in enumerate(table.seats):  # escapers may sit elsewhere
+                        if entry is not None and entry.user_id is not None and \
+                                table.escaped(i):
+                            self._seated.pop(entry.user_id, None)
                     # the running turn's stored deadline (cleared when its action came)
                     table.deadline = record.deadline
                     self._hands_shown[channel_id] = [""] * table.size

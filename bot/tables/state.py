@@ -23,7 +23,6 @@ class Seat:
     ai_level: str | None = None
     timeouts: int = 0  # timeouts in a row
     trustee: bool = False  # 托管: the AI plays every turn until the player acts again
-    left: bool = False  # escaped this deal (super, classic, four: auto-played to the end)
 
     @property
     def is_ai(self) -> bool:
@@ -31,16 +30,18 @@ class Seat:
 
     @property
     def auto(self) -> bool:
-        """Does the system act for this seat?"""
-        return self.is_ai or self.trustee or self.left
+        """Does the system act for this seat? (So it does for a seat that escaped the deal:
+        see :meth:`Table.escaped`.)"""
+        return self.is_ai or self.trustee
 
     def to_dict(self) -> dict[str, Any]:
         return {"user_id": self.user_id, "name": self.name, "ai_level": self.ai_level,
-                "timeouts": self.timeouts, "trustee": self.trustee, "left": self.left}
+                "timeouts": self.timeouts, "trustee": self.trustee}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Seat:
-        return cls(**data)
+        data = {k: v for k, v in data.items() if k != "left"}  # saved before escapes
+        return cls(**data)  # were read from the game (they are its Escape actions)
 
 
 @dataclass
@@ -77,6 +78,11 @@ class Table:
             if seat is not None and seat.user_id == user_id:
                 return i
         return None
+
+    def escaped(self, seat: int) -> bool:
+        """Did ``seat`` escape the current deal? (Its Escape is in the game, so this holds
+        exactly when the escape was stored; the AI plays on for it to the end.)"""
+        return self.game is not None and seat in self.game.escaped
 
     def names(self) -> tuple[str, ...]:
         return tuple(s.name if s else "" for s in self.seats)

@@ -134,7 +134,7 @@ class TurnRunner:
         if entry.auto or seat in game.escaped:
             if entry.is_ai:
                 by, delay = "ai", self.ai_delay
-            elif entry.left or seat in game.escaped:
+            elif seat in game.escaped:
                 by, delay = "escaped", self.ai_delay
             else:
                 by, delay = "trustee", self.trustee_delay
@@ -253,7 +253,7 @@ class TurnRunner:
             if seat is None:
                 continue
             seat.trustee, seat.timeouts = False, 0
-            if seat.left or (result.escaper == i and seat.user_id is not None):
+            if seat.user_id is not None and (table.escaped(i) or result.escaper == i):
                 table.seats[i] = None  # an escaper leaves the table
         await self._publish(DealEnded(table.channel_id, table.game_id, result, names,
                                       tuple(before), tuple(after), tuple(balances)))

@@ -236,7 +236,7 @@ async def test_escape_plays_on_in_points_variants(tmp_path, variant) -> None:
     await manager.start(CH, ALICE)
     assert await manager.leave(CH, BOB) == "escaped"
     table = manager.tables[CH]
-    assert table.seats[1].left
+    assert table.escaped(1) and not table.escaped(0)
     await play_out(manager, CH, {0: ALICE})
     (ended,) = presenter.of_type(DealEnded)
     assert ended.result.escaper == 1
@@ -252,6 +252,43 @@ async def test_escape_plays_on_in_points_variants(tmp_path, variant) -> None:
     assert manager.table_of_user(BOB) is None
     assert not (await store.check_invariants()).problems
     await store.close()
+
+
+async def test_an_escape_that_was_not_stored_did_not_happen(tmp_path) -> None:
+    """A failed store write during /ddz leave leaves the player seated and playing; the
+    escape stored later is the one that counts, and a restart keeps it."""
+    store = await open_store(tmp_path)
+    manager, _, _ = make_manager(store)
+    await _table_with_ai(manager, "classic", humans=(ALICE, BOB))
+    await manager.start(CH, ALICE)
+    table = manager.tables[CH]
+    append = store.append_action
+
+    async def broken(*args, **kwargs):
+        raise OSError("disk full")
+
+    store.append_action = broken
+    with pytest.raises(OSError):
+        await manager.leave(CH, BOB)
+    assert not table.escaped(1) and manager.table_of_user(BOB) is table
+    store.append_action = append
+    assert await manager.leave(CH, BOB) == "escaped"  # not "you have already left"
+    assert table.escaped(1) and manager.table_of_user(BOB) is None
+    with pytest.raises(TableError) as err:
+        await manager.leave(CH, BOB)
+    assert err.value.code == "already_left"
+    await manager.shutdown()
+    await store.close()
+    # a restart: the escape is read back from the game, and Bob may sit elsewhere
+    store2 = await open_store(tmp_path)
+    manager2, _, _ = make_manager(store2)
+    assert await manager2.recover() == 1
+    table2 = manager2.tables[CH]
+    assert table2.escaped(1) and not table2.escaped(0)
+    assert manager2.table_of_user(BOB) is None and manager2.table_of_user(ALICE) is table2
+    await manager2.create(CH + 1, GUILD, BOB, "bob", "classic")
+    await manager2.shutdown()
+    await store2.close()
 
 
 async def test_ambiguous_wild_play_asks_for_the_reading(tmp_path) -> None:
