@@ -30,7 +30,7 @@ import zlib
 from collections.abc import Mapping, Sequence
 
 from bot.engine import Play, Rules, legal_plays
-from bot.engine.cards import text_of_counts
+from bot.engine.cards import FLOWER, text_of_counts
 
 from .decompose import Planner
 from .move import Counts, Move, to_play
@@ -107,7 +107,8 @@ def _checked(sit: Situation, move: Move | None) -> Play | None:
     answer is always legal; under :data:`STRICT` it raises AssertionError instead."""
     if move is not None:
         play = to_play(move, sit.v, sit.last)
-        if play is not None and all(c <= h for c, h in zip(move.cards, sit.hand, strict=True)):
+        if play is not None and all(c <= h for c, h in zip(move.cards, sit.hand, strict=True)) \
+                and not _strands_flower(sit, move):
             return play
     elif not sit.leading:
         return None
@@ -119,6 +120,13 @@ def _checked(sit: Situation, move: Move | None) -> Play | None:
         return None
     _refused(sit, move)
     return min(options, key=lambda p: (len(p.cards) > 1, p.main_index))
+
+
+def _strands_flower(sit: Situation, move: Move) -> bool:
+    """Would ``move`` leave the flower card as the hand's only card? (RULES.md: never.)"""
+    hand = sit.hand
+    return bool(sit.v.rules.flower and hand[FLOWER] and not move.cards[FLOWER]
+                and sum(hand) - sum(move.cards) == 1)
 
 
 def _refused(sit: Situation, move: Move | None) -> None:

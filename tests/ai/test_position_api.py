@@ -11,6 +11,7 @@ from bot.engine import Play, Rules, beats, canonical, legal_plays, readings
 from bot.engine.cards import make_deck, text_of
 
 CLASSIC = Rules.preset("classic")
+SUPER = Rules.preset("super")
 
 
 def _is_legal(cards: str, hand: str, last: Play | None, rules: Rules) -> bool:
@@ -101,4 +102,8 @@ def test_a_refused_answer_is_logged_and_replaced(monkeypatch: pytest.MonkeyPatch
         assert position._checked(lead, not_held) == canonical("3", CLASSIC)
         assert position._checked(follow, not_held) is None
         assert position._checked(follow, None) is None  # a legal pass: not logged
-    assert len(caplog.records) == 3
+        # super: a lead that would leave the flower as the last card is refused too
+        strand = read_situation(SUPER, "33F", [], 0, 0)
+        pair = Move("pair", 0, (2,) + (0,) * 15, 0)
+        assert position._checked(strand, pair) == canonical("3", SUPER)
+    assert len(caplog.records) == 4
