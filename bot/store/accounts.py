@@ -44,6 +44,9 @@ class AccountsMixin(StoreBase):
         check_id(guild_id, "guild_id")
         check_id(user_id, "user_id")
         clean = check_name(name)
+        known = await self.get_player(guild_id, user_id)  # the usual case: a read, no lock
+        if known is not None and known.name == clean:
+            return known
         async with self._db.transaction() as conn:
             player = await self._player_on(conn, guild_id, user_id)
             if player is not None:

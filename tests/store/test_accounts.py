@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from datetime import date, datetime
 
 import pytest
@@ -37,6 +38,18 @@ async def test_new_player_gets_the_start_balance_booked(store: Store) -> None:
     assert other.balance == 10_000 and other.guild_id == OTHER_GUILD
     await store.grant(OTHER_GUILD, 7, 5, "gift", 1)
     assert await store.balance(GUILD, 7) == 10_000
+
+
+async def test_a_known_player_is_read_without_the_writer(store: Store) -> None:
+    """Sitting down reads an existing account: it does not queue behind the settlements
+    (the writer is held here; a rename still needs it)."""
+    await store.ensure_player(GUILD, 7, "Alice")
+    async with store._db.transaction():
+        player = await asyncio.wait_for(store.ensure_player(GUILD, 7, "Alice"), 2)
+        assert (player.name, player.balance) == ("Alice", 10_000)
+        with pytest.raises(TimeoutError):
+            await asyncio.wait_for(store.ensure_player(GUILD, 7, "Alice B."), 0.2)
+    assert (await store.get_player(GUILD, 7)).name == "Alice"
 
 
 async def test_daily_bonus_once_per_day(store: Store, players: list[int]) -> None:
