@@ -126,10 +126,6 @@ async def load(n_tables: int, seconds: float, db: Path, pace: float = 0.0
     for task in list(counter.tasks):
         task.cancel()
     await manager.shutdown()
-    for table in manager.tables.values():  # let every table finish what it is doing
-        async with table.lock:
-            manager._cancel_timer(table)
-    await asyncio.sleep(0.1)
     report = await store.check_invariants()
     await store.close()
     return {

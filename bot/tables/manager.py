@@ -462,10 +462,16 @@ class TableManager(TurnRunner):
         return restored
 
     async def shutdown(self) -> None:
-        """Stop every timer (the state stays in the store for :meth:`recover`)."""
+        """Stop every table once the action it is applying is done, and wait until every
+        timer has stopped (the state stays in the store for :meth:`recover`)."""
+        self.stopping = True
+        stopped: list[asyncio.Task[None]] = []
         for table in list(self.tables.values()):
-            self._cancel_timer(table)
-        await asyncio.sleep(0)
+            async with table.lock:  # an action in progress finishes (and is stored)
+                if table.timer is not None:
+                    stopped.append(table.timer)
+                self._cancel_timer(table)
+        await asyncio.gather(*stopped, return_exceptions=True)
 
     async def _publish_hands(self, table: Table) -> None:
         game = table.game

@@ -73,6 +73,7 @@ class TurnRunner:
         self.ai_in_thread = ai_in_thread
         self._hands_shown: dict[int, list[str]] = {}
         self.latencies: list[float] = []  # seconds from an action to its last event
+        self.stopping = False  # set by shutdown(): no new turn timers
 
     # ================================================================= hooks
     async def _publish(self, event: TableEvent) -> None:
@@ -128,6 +129,8 @@ class TurnRunner:
         seat = game.to_act
         if seat is None:
             return
+        if self.stopping:
+            return  # recover() re-arms this turn in the next process
         entry = table.seats[seat]
         assert entry is not None
         seq = table.seq

@@ -291,6 +291,45 @@ async def test_an_escape_that_was_not_stored_did_not_happen(tmp_path) -> None:
     await store2.close()
 
 
+async def test_shutdown_waits_for_the_running_action(tmp_path) -> None:
+    """Stopping the bot mid-deal: the action being stored is finished, no timer is left
+    running, nothing is played afterwards, and the next process continues the deal."""
+    from .helpers import quick_decide
+
+    store = await open_store(tmp_path)
+    manager, _, _ = make_manager(store)
+    await _table_with_ai(manager, "classic", humans=(ALICE,))
+    table = manager.tables[CH]
+    append = store.append_action
+    writing = asyncio.Event()
+
+    async def slow_append(*args, **kwargs):  # an AI action is caught while it is stored
+        writing.set()
+        await asyncio.sleep(0.05)
+        return await append(*args, **kwargs)
+
+    store.append_action = slow_append
+    await manager.start(CH, ALICE)
+    if table.game.to_act == 0:  # Alice answers first, then the AI seats act on their own
+        action = quick_decide(table.game, 0, "normal", 0)
+        await manager.act(CH, ALICE, lambda s: type(action)(**{**action.__dict__, "seat": s}))
+        writing.clear()
+    await asyncio.wait_for(writing.wait(), 5)
+    await manager.shutdown()
+    assert table.timer is None
+    done = len(table.game.actions)
+    await asyncio.sleep(0.1)
+    assert len(table.game.actions) == done, "nothing was played after the shutdown"
+    assert len((await store.get_game(table.game_id)).actions) == done  # all of it stored
+    await store.close()
+    store2 = await open_store(tmp_path)
+    manager2, _, _ = make_manager(store2)
+    assert await manager2.recover() == 1
+    assert manager2.tables[CH].game.actions[:done] == table.game.actions
+    await manager2.shutdown()
+    await store2.close()
+
+
 async def test_ambiguous_wild_play_asks_for_the_reading(tmp_path) -> None:
     from tests.engine.game_helpers import cards
 
