@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.engine import Action, Game, PlayCards
-from bot.store.records import Settlement
+from bot.store.records import Player, Settlement
 
 from .clock import Clock
 from .events import (
@@ -242,12 +242,10 @@ class TurnRunner:
         assert game is not None and game.result is not None and table.game_id is not None
         result = game.result
         users = [s.user_id if s is not None else None for s in table.seats]
-        before = [await self._points(table, u) for u in users]
+        before = [await self._player(table, u) for u in users]
         settlement = Settlement.from_result(table.game_id, table.guild_id, result, users)
         await self.store.settle(settlement)
-        after = [await self._points(table, u) for u in users]
-        balances = [None if u is None else await self.store.balance(table.guild_id, u)
-                    for u in users]
+        after = [await self._player(table, u) for u in users]
         names = table.names()
         table.status = "between"
         table.deadline = None
@@ -258,8 +256,11 @@ class TurnRunner:
             seat.trustee, seat.timeouts = False, 0
             if seat.user_id is not None and (table.escaped(i) or result.escaper == i):
                 table.seats[i] = None  # an escaper leaves the table
-        await self._publish(DealEnded(table.channel_id, table.game_id, result, names,
-                                      tuple(before), tuple(after), tuple(balances)))
+        await self._publish(DealEnded(
+            table.channel_id, table.game_id, result, names,
+            tuple(None if p is None else int(p.points) for p in before),
+            tuple(None if p is None else int(p.points) for p in after),
+            tuple(None if p is None else p.balance for p in after)))
         if result.outcome == "dissolved":
             await self._close(table, "dissolved")
             return
@@ -270,11 +271,11 @@ class TurnRunner:
             table.status = "lobby"
         await self._save(table)
 
-    async def _points(self, table: Table, user_id: int | None) -> int | None:
+    async def _player(self, table: Table, user_id: int | None) -> Player | None:
+        """A seated player's account (None for an AI seat)."""
         if user_id is None:
             return None
-        player = await self.store.get_player(table.guild_id, user_id)
-        return None if player is None else int(player.points)
+        return await self.store.get_player(table.guild_id, user_id)
 
 
 __all__ = ["AI_BALANCE", "Decider", "TableClosed", "TurnRunner", "default_decider"]
