@@ -156,3 +156,23 @@ def test_serving_draws_the_card_sprites_while_logging_in(monkeypatch, tmp_path) 
                         token="not-a-real-token")
     asyncio.run(app._serve(settings))
     assert len(calls) == 1 and calls[0] != threading.main_thread().name
+
+
+async def test_a_refused_new_table_keeps_the_open_table_language(simcord_env) -> None:
+    """/ddz new in a channel whose table is open is refused, and that table goes on in
+    its own language (the refused caller's language used to replace it)."""
+    from .helpers import setup, table_message
+
+    env = simcord_env
+    guild, channel = await setup(env)
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    await alice.slash(channel, "ddz new", variant="classic")
+    env.bot.presenter.table_locale[channel.id] = ZH  # as if Alice wrote in Chinese
+    result = await bob.slash(channel, "ddz new", variant="happy")
+    assert result.ephemeral and "❌" in result.response.content
+    assert env.bot.presenter.locale(channel.id) == ZH
+    env.bot.presenter.refresh(channel.id, now=True)
+    await env.bot.presenter.drain()
+    embed = table_message(env, channel).embeds[0]
+    assert embed.title.startswith("斗地主牌桌"), embed.title
