@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -59,7 +60,7 @@ class Database:
         opened: list[aiosqlite.Connection] = []
         try:
             writer = await _connect(file, busy_timeout_ms, synchronous.upper(), opened)
-            rows = list(await writer.execute_fetchall("PRAGMA journal_mode = WAL"))
+            rows = await _switch_to_wal(writer, busy_timeout_ms)
             if str(rows[0][0]).lower() != "wal":
                 raise RuntimeError(f"{file}: could not switch to WAL mode ({rows[0][0]})")
             applied = await migrate(writer, migrations)
@@ -165,6 +166,21 @@ class Database:
 
 
 # ---------------------------------------------------------------------------- helpers
+async def _switch_to_wal(conn: aiosqlite.Connection, busy_timeout_ms: int) -> list[Any]:
+    """``PRAGMA journal_mode = WAL``, retried while another connection opening the same
+    new file holds it: SQLite answers "database is locked" at once there, without the
+    busy timeout (two processes starting together on a fresh database)."""
+    waited = 0.0
+    while True:
+        try:
+            return list(await conn.execute_fetchall("PRAGMA journal_mode = WAL"))
+        except sqlite3.OperationalError as err:
+            if "locked" not in str(err) or waited * 1000 >= busy_timeout_ms:
+                raise
+        await asyncio.sleep(0.01)
+        waited += 0.01
+
+
 async def _connect(file: Path, busy_timeout_ms: int, synchronous: str,
                    opened: list[aiosqlite.Connection], *, read_only: bool = False
                    ) -> aiosqlite.Connection:

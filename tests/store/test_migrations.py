@@ -34,7 +34,10 @@ async def test_applied_once(tmp_path: Path) -> None:
             assert await store.table_counts() == counts
 
 
-async def test_concurrent_first_opens_apply_once(tmp_path: Path) -> None:
+@pytest.mark.parametrize("round_", range(25))
+async def test_concurrent_first_opens_apply_once(tmp_path: Path, round_: int) -> None:
+    """Four stores opening one new file at once (the switch to WAL used to fail with
+    "database is locked" in about one race in nine: hence many rounds)."""
     path = tmp_path / "race.db"
     stores = await asyncio.gather(*(Store.open(path) for _ in range(4)))
     try:
