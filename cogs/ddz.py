@@ -19,12 +19,11 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.engine import VARIANTS, Pass, PlayCards, parse_cards
-from bot.engine.play import KIND_NAMES
 from bot.tables import TableError
 from render import render_leaderboard, render_profile
 
 from .errors import reply
-from .i18n import locale_of, t, variant_name
+from .i18n import kind_name, locale_of, t, variant_name
 from .rules_text import rules_summary
 from .scenes import leaderboard_scene, profile_scene
 from .views import (
@@ -181,8 +180,7 @@ class Ddz(commands.GroupCog, group_name=_("ddz"),
         for p in sorted(plays, key=score):
             if typed and not p.cards.startswith(typed) and typed not in p.cards:
                 continue
-            zh, en = KIND_NAMES[p.kind]
-            label = f"{p.cards} · {zh if locale != 'en' else en} {p.main_rank}"
+            label = f"{p.cards} · {kind_name(locale, p.kind)} {p.main_rank}"
             choices.append(app_commands.Choice(name=label[:100],
                                                value=f"{p.cards}|{p.kind}|{p.main_rank}"))
             if len(choices) == 25:

@@ -13,6 +13,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.engine.play import KIND_NAMES
+
 EN, ZH, TW = "en", "zh-CN", "zh-TW"
 
 VARIANT_NAMES = {
@@ -133,6 +135,14 @@ def _traditional(text: str) -> str:
 
 
 STRINGS[TW] = {key: _traditional(value) for key, value in STRINGS[ZH].items()}
+
+
+def kind_name(locale: str, kind: str) -> str:
+    """The name of a pattern kind (``"pair_chain"``: 连对, 連對, pair chain)."""
+    zh, en = KIND_NAMES[kind]
+    if locale == TW:
+        return _traditional(zh)
+    return zh if locale == ZH else en
 
 
 def locale_of(value: discord.Interaction | discord.Locale | str | None,

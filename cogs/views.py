@@ -16,11 +16,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.engine import Card, Play
-from bot.engine.play import KIND_NAMES
 from render import hand_order
 
 from .errors import reply, send_error
-from .i18n import locale_of, t
+from .i18n import kind_name, locale_of, t
 
 if TYPE_CHECKING:
     from bot.tables import Table
@@ -215,10 +214,8 @@ def hand_view(table_id: int, cards: list[Card], locale: str, *, laizi: str | Non
 
 def reading_view(table_id: int, options: tuple[Play, ...], locale: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    zh = locale.startswith("zh")
     for play in options[:20]:
-        zh_name, en_name = KIND_NAMES[play.kind]
-        name = zh_name if zh else en_name
+        name = kind_name(locale, play.kind)
         view.add_item(ReadingButton(table_id, play, f"{name} {play.main_rank} ({play.resolved})"))
     return view
 

@@ -176,3 +176,19 @@ async def test_a_refused_new_table_keeps_the_open_table_language(simcord_env) ->
     await env.bot.presenter.drain()
     embed = table_message(env, channel).embeds[0]
     assert embed.title.startswith("斗地主牌桌"), embed.title
+
+
+def test_kind_names_in_each_language() -> None:
+    """Autocomplete and the reading buttons name the pattern in the player's script."""
+    from bot.engine import KINDS, Rules, readings
+    from cogs.i18n import kind_name
+    from cogs.views import reading_view
+
+    assert [kind_name(loc, "pair_chain") for loc in (EN, ZH, TW)] == [
+        "pair chain", "连对", "連對"]
+    assert kind_name(TW, "plane_singles") == "飛機帶翅膀"
+    for kind in KINDS:  # every name in Traditional script has no Simplified-only character
+        assert not set(kind_name(TW, kind)) & set("斗单对带连顺飞机弹软纯级两癞张"), kind
+    options = tuple(readings("333F", Rules.preset("super")))
+    labels = [item.item.label for item in reading_view(1, options, TW).children]
+    assert any(label.startswith("三帶一") for label in labels), labels
