@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import discord
+import pytest
+
+from bot.engine import Bid
+from bot.tables.turns import default_decider
 
 from .helpers import open_table, play_to_the_end, setup, table_message, table_of
 
@@ -50,12 +54,27 @@ async def test_stranger_and_wrong_turn_get_a_short_answer(simcord_env) -> None:
     assert result.ephemeral and "not seated" in result.response.content
 
 
-async def test_a_late_click_is_refused(simcord_env) -> None:
+@pytest.mark.parametrize("ai_takes_it", [False, True])
+async def test_a_late_click_is_refused(simcord_env, ai_takes_it: bool) -> None:
+    """A second press of a turn button once the turn has passed changes nothing. With
+    ``ai_takes_it`` the AI seat bids first and takes the landlord with 3 points, so the
+    players' first turn is following its lead (a case that made this test fail)."""
     env = simcord_env
     guild, channel = await setup(env)
     alice = guild.add_member(env.create_user("alice"))
     bob = guild.add_member(env.create_user("bob"))
+    if ai_takes_it:
+        env.bot.manager._seed_source = lambda: 6  # the AI seat (2) bids first in this deal
+        real = default_decider()
+
+        def bid_three(game, seat, level, seed):
+            return Bid(seat, 3) if game.phase == "bid" else real(game, seat, level, seed)
+
+        env.bot.manager._decider = bid_three
     table = await open_table(env, channel, alice, "classic", [alice, bob])
+    if ai_takes_it:
+        await env.settle()
+        assert table.game.landlord == 2 and table.game.phase == "play"
     seat = table.game.to_act
     while table.seats[seat].auto:
         await env.settle()
@@ -63,18 +82,23 @@ async def test_a_late_click_is_refused(simcord_env) -> None:
     player = alice if table.seat_of(alice.id) == seat else bob
     # the table message is edited lazily, so a player can still see this turn's buttons
     env.bot.presenter.edit_delay = 20  # shorter than the 30 s turn
-    message = table_message(env, channel)
-    no_bid = next(b for b in _buttons(message) if b.label == "No bid")
-    await player.click(message, label="No bid")  # the turn passes
+    bidding = table.game.phase == "bid"
+    if bidding:  # the bid buttons are on the table message
+        message, label, clicker = table_message(env, channel), "No bid", player
+    else:  # the AI leads: the player answers from the hand message (DM)
+        message, label, clicker = player.user.dm_channel.last_message, "Pass", player.user
+    button = next(b for b in _buttons(message) if getattr(b, "label", None) == label)
+    await clicker.click(message, label=label)  # the turn passes
     before = table.seq
-    result = await player.click(message, custom_id=no_bid.custom_id)  # a late second click
+    result = await clicker.click(message, custom_id=button.custom_id)  # a late second click
     assert result.ephemeral
     assert "already passed" in result.response.content or "not your turn" in \
         result.response.content.lower()
     assert table.seq == before, "the late click changed nothing"
-    await env.advance_time(21)
-    assert no_bid.custom_id not in str([c.to_dict() for c in table_message(
-        env, channel).components]), "the message now shows the next turn's buttons"
+    if bidding:
+        await env.advance_time(21)
+        assert button.custom_id not in str([c.to_dict() for c in table_message(
+            env, channel).components]), "the message now shows the next turn's buttons"
 
 
 async def test_closed_dms_get_a_my_hand_button(simcord_env) -> None:
