@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 import pytest_asyncio
 
@@ -18,6 +20,8 @@ def settings(tmp_path) -> Settings:
 @pytest_asyncio.fixture
 async def simcord_bot(settings):
     bot = await create_bot(settings)
+    # deals from fixed seeds: a test plays the same deals every run (a failure repeats)
+    bot.manager._seed_source = itertools.count(1).__next__
     yield bot
     # SimCord detaches the bot but never closes it: close the database (its thread would
     # otherwise keep the test process alive at exit)
