@@ -47,14 +47,12 @@ PairSet = Option
 
 
 def _table(first: int) -> list[str]:
-    texts = []
-    for value in range(1 << (BITS * _CHUNK)):
-        parts = []
-        for i in range(_CHUNK):
-            n = (value >> (BITS * i)) & ((1 << BITS) - 1)
-            if n and first + i < NUM_RANKS:
-                parts.append(RANK_CHARS[first + i] * n)
-        texts.append("".join(parts))
+    """The notation of every value of :data:`_CHUNK` packed counts from rank ``first``
+    (the lowest rank in the lowest bits)."""
+    texts = [""]
+    for rank in range(first, first + _CHUNK):
+        char = RANK_CHARS[rank] if rank < NUM_RANKS else ""
+        texts = [low + char * n for n in range(1 << BITS) for low in texts]
     return texts
 
 
