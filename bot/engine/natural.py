@@ -118,6 +118,9 @@ def _sequences(c: list[int], kind: str, units: int | None, above: int,
         b = s
         while b + 1 <= ACE and c[b + 1] >= q:
             b += 1
+        if b - s + 1 < (units or minlen):  # too short for any play of this kind
+            s = b + 1
+            continue
         # a maximal run s..b: every sub-run of the right length
         for a in range(s, b + 1):
             if units is None:
@@ -141,6 +144,9 @@ def _planes(c: list[int], kind: str, units: int | None, above: int, out: list[Pl
         b = s
         while b + 1 <= ACE and c[b + 1] >= 3:
             b += 1
+        if b == s or (units is not None and b - s + 1 < units):  # no plane in this run
+            s = b + 1
+            continue
         for a in range(s, b + 1):
             lo = 2 if units is None else units
             hi = b - a + 1 if units is None else units
