@@ -7,9 +7,9 @@ once under a lock; fonts are cached per thread), so call them via ``asyncio.to_t
     png = render_hand("33456789TJQKA2BRF", laizi=None, title="Your hand")
     png = render_table(TableScene(seats=(SeatView("Alice", "landlord", 20), ...)))
 
-Sprites are otherwise built on first use; a caller may call ``warm_up()`` (about 0.3 s)
-to build every card sprite ahead of time, so that the first pictures are as fast as the
-rest. Nothing calls it by default.
+Sprites are otherwise built on first use; ``warm_up()`` (about 0.5 s) builds every card
+sprite ahead of time, so that the first pictures are as fast as the rest (``python -m bot``
+calls it in a thread while it logs in).
 """
 
 from .hand import Group, HandLayout, group_cards, hand_layout, hand_order, render_hand
