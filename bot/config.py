@@ -34,8 +34,6 @@ class Settings:
         return (f"Settings(db_path={str(self.db_path)!r}, token=<{token}>, "
                 f"dev_guild_id={self.dev_guild_id}, default_locale={self.default_locale!r})")
 
-    __str__ = __repr__
-
     @classmethod
     def from_env(cls, env_file: str | Path | None = ".env") -> Settings:
         """Read ``DISCORD_TOKEN``, ``DDZ_DB_PATH``, ``DDZ_DEV_GUILD_ID``,

@@ -19,6 +19,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.engine import VARIANTS, Pass, PlayCards, parse_cards
+from bot.store.settings import KEYS as SETTING_KEYS
 from bot.tables import TableError
 from render import render_leaderboard, render_profile
 
@@ -49,8 +50,7 @@ ROOMS = {  # name -> room options (RULES.md §6.3's defaults are "normal")
 VARIANT_CHOICES = [app_commands.Choice(name=v, value=v) for v in VARIANTS]
 ROOM_CHOICES = [app_commands.Choice(name=r, value=r) for r in ROOMS]
 BOARD_CHOICES = [app_commands.Choice(name=b, value=b) for b in ("balance", "points", "winrate")]
-CONFIG_KEYS = ("variant", "beans_per_point", "table_fee", "min_balance", "turn_s", "bid_turn_s",
-               "ai_level", "start_balance", "daily_bonus", "relief_amount", "relief_enabled")
+CONFIG_KEYS = tuple(SETTING_KEYS)
 
 
 def _png(data: bytes, name: str) -> discord.File:
@@ -106,11 +106,11 @@ class Ddz(commands.GroupCog, group_name=_("ddz"),
             options["turn_play_s"] = options["turn_bid_s"] = self.bot.settings.turn_seconds
         return variant or settings.variant, options, settings.ai_level
 
-    async def _after_play(self, interaction: discord.Interaction, table: Table,
-                          locale: str, status: str, options: tuple[Any, ...]) -> None:
-        if status == "reading":
-            await reply(interaction, t(locale, "reading.ask", cards=options[0].cards),
-                        view=reading_view(table.channel_id, options, locale))
+    async def _ask_reading(self, interaction: discord.Interaction, table_id: int,
+                           locale: str, options: tuple[Any, ...]) -> None:
+        """A wild play that reads several ways: nothing is played until one is chosen."""
+        await reply(interaction, t(locale, "reading.ask", cards=options[0].cards),
+                    view=reading_view(table_id, options, locale))
 
     # ================================================================= table commands
     @app_commands.command(name=_("new"), description=_("Open a table in this channel"))
@@ -149,10 +149,9 @@ class Ddz(commands.GroupCog, group_name=_("ddz"),
         status, options = await self.manager.play(table.channel_id, interaction.user.id, text,
                                                   kind=kind, main=main)
         if status == "reading":
-            await self._after_play(interaction, table, locale, status, options)
+            await self._ask_reading(interaction, table.channel_id, locale, options)
             return
-        await reply(interaction, "✅ " + t(locale, "ok.played",
-                                          cards=parse_cards(text) if text else text))
+        await reply(interaction, "✅ " + t(locale, "ok.played", cards=parse_cards(text)))
 
     @play.autocomplete("cards")
     async def play_autocomplete(self, interaction: discord.Interaction,
@@ -178,7 +177,7 @@ class Ddz(commands.GroupCog, group_name=_("ddz"),
 
         choices = []
         for p in sorted(plays, key=score):
-            if typed and not p.cards.startswith(typed) and typed not in p.cards:
+            if typed and typed not in p.cards:
                 continue
             label = f"{p.cards} · {kind_name(locale, p.kind)} {p.main_rank}"
             choices.append(app_commands.Choice(name=label[:100],
@@ -477,7 +476,7 @@ class Ddz(commands.GroupCog, group_name=_("ddz"),
                 raise TableError("select cards first", code="no_selection")
             status, options = await self.manager.play(cid, user, cards)
             if status == "reading":
-                await self._after_play(interaction, table, locale, status, options)
+                await self._ask_reading(interaction, cid, locale, options)
                 return
         self.selection.pop(key, None)
         await self._refresh_hand(interaction, table, seat, locale, deferred=True)

@@ -16,7 +16,7 @@ from discord import app_commands
 
 from bot.engine.errors import CodedError
 
-from .i18n import EN, TW, ZH, _traditional, locale_of, t
+from .i18n import TW, ZH, _traditional, locale_of, t
 
 log = logging.getLogger("ddz.errors")
 
@@ -108,4 +108,4 @@ async def reply(interaction: discord.Interaction, content: str | None = None, *,
         log.warning("could not answer interaction %s", interaction.id, exc_info=True)
 
 
-__all__ = ["EN", "error_text", "reply", "send_error", "unwrap"]
+__all__ = ["error_text", "reply", "send_error", "unwrap"]

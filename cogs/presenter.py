@@ -162,8 +162,7 @@ class DiscordPresenter:
         if table.status != "playing" or table.game is None:
             return "\n".join(notices), self._lobby_embed(table, locale), None
         game = table.game
-        scene = table_scene(table, None, time.time(),
-                            title=variant_name(locale, table.rules.variant))
+        scene = table_scene(table, time.time(), title=variant_name(locale, table.rules.variant))
         png = await asyncio.to_thread(render_table, scene)
         seat = game.to_act
         lines = list(notices)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.engine import Game, level_for
+from bot.engine import LEVELS, Game, level_for
 from bot.store.records import Leaderboard, Player
 from bot.tables import DealEnded, Table
 from render import (
@@ -14,9 +14,6 @@ from render import (
     TableScene,
 )
 from render import SeatView as SeatScene
-from render.fonts.charset import LEVEL_NAMES
-
-_AUCTION_WORDS = {"call": "call", "no_call": "no_call", "grab": "grab", "no_grab": "no_grab"}
 
 
 def current_trick(game: Game) -> dict[int, str | None]:
@@ -41,34 +38,38 @@ def auction_words(game: Game) -> dict[int, str]:
     for seat, points in game.bids:
         words[seat] = f"bid{points}" if points else "no_bid"
     for seat, said in game.calls:
-        words[seat] = _AUCTION_WORDS.get(said, said)
+        words[seat] = said
     return words
 
 
-def multiplier_parts(game: Game) -> tuple[tuple[str, int], ...]:
-    """The table multiplier's parts as (label, factor) pairs, with the base first."""
-    _, parts = game.table_multiplier()
+def _factors(parts: tuple[tuple[str, int, int], ...]) -> list[tuple[str, int]]:
+    """The engine's (event, factor, count) parts as (label, factor) pairs, one per time
+    (the super cap is not a factor)."""
+    return [(name, factor) for name, factor, count in parts if name != "cap"
+            for _ in range(max(count, 1))]
+
+
+def multiplier_parts(game: Game, parts: tuple[tuple[str, int, int], ...]
+                     ) -> tuple[tuple[str, int], ...]:
+    """The table multiplier's ``parts`` as (label, factor) pairs, with the base first."""
     out: list[tuple[str, int]] = []
     if game.rules.bidding == "points" and game.high_bid:
         out.append(("base", game.high_bid))
     elif game.rules.bidding == "call" and game.rules.m_init > 1:
         out.append(("init", game.rules.m_init))
-    for name, factor, count in parts:
-        if name == "cap":
-            continue
-        out.extend([(name, factor)] * max(count, 1))
+    out.extend(_factors(parts))
     return tuple(out)
 
 
-def table_scene(table: Table, viewer: int | None, now: float, *,
-                title: str | None = None, status: str | None = None) -> TableScene:
-    """The table as ``viewer`` (a seat, or None for the channel) may see it."""
+def table_scene(table: Table, now: float, *, title: str | None = None) -> TableScene:
+    """The table as the channel may see it."""
     game = table.game
     assert game is not None
+    view = game.view(None)  # 加倍 choices stay hidden while they are being made
     trick = current_trick(game) if game.phase in ("play", "over") else {}
     said = auction_words(game) if game.phase not in ("play", "over") else {}
     shown = {s for s, _ in game.shows}
-    doubled = game.view(None).doubles
+    doubled = view.doubles
     seats = []
     for i, entry in enumerate(table.seats):
         name = entry.name if entry else "—"
@@ -87,13 +88,13 @@ def table_scene(table: Table, viewer: int | None, now: float, *,
             seconds_left=seconds, auto=bool(entry and (entry.trustee or i in game.escaped)),
             bot=bool(entry and entry.is_ai), doubled=bool(doubled[i]) if doubled else False,
         ))
-    mult, _ = game.table_multiplier()
     base = game.high_bid if game.rules.bidding == "points" and game.high_bid else 1
     return TableScene(
-        seats=tuple(seats), viewer=viewer if viewer is not None else 0, title=title,
+        seats=tuple(seats), title=title,
         bottom=game.bottom, bottom_count=game.rules.bottom_size, laizi=game.laizi,
-        multiplier=mult * base * (game.rules.m_init if game.rules.bidding == "call" else 1),
-        multiplier_parts=multiplier_parts(game), status=status)
+        multiplier=view.multiplier * base * (game.rules.m_init if game.rules.bidding == "call"
+                                             else 1),
+        multiplier_parts=multiplier_parts(game, view.parts))
 
 
 def result_scene(event: DealEnded, game: Game, *, title: str | None = None
@@ -118,8 +119,7 @@ def result_scene(event: DealEnded, game: Game, *, title: str | None = None
             remaining=game.hand_text(i), doubled=bool(r.doubles[i]) if r.doubles else False,
             escaped=r.escaper == i))
     spring = "spring" if r.spring else "anti_spring" if r.anti_spring else None
-    parts = [(name, factor) for name, factor, count in r.parts if name != "cap"
-             for _ in range(max(count, 1))]
+    parts = _factors(r.parts)
     if game.rules.bidding == "points":
         parts.insert(0, ("base", r.bid))
     return ResultScene(winner=winner, players=tuple(players), spring=spring,
@@ -129,7 +129,7 @@ def result_scene(event: DealEnded, game: Game, *, title: str | None = None
 
 def profile_scene(player: Player) -> ProfileScene:
     level = player.level
-    nxt = LEVEL_NAMES[level.number] if level.number < len(LEVEL_NAMES) else None
+    nxt = LEVELS[level.number][0] if level.number < len(LEVELS) else None
     return ProfileScene(
         name=player.name, level=level.number, level_name=level.name, points=player.points,
         progress=level.progress, next_level_name=nxt,

@@ -228,7 +228,7 @@ def table_view(table: Table, locale: str) -> discord.ui.View:
     green, grey, blue = (discord.ButtonStyle.success, discord.ButtonStyle.secondary,
                          discord.ButtonStyle.primary)
     if table.status != "playing" or game is None or game.is_over:
-        free = any(s is None for s in table.seats)
+        free = not table.is_full
         view.add_item(TableButton(cid, "join", label=t(locale, "btn.join"), style=green,
                                   disabled=not free))
         view.add_item(TableButton(cid, "addai", label=t(locale, "btn.addai"), style=grey,

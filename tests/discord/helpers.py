@@ -32,6 +32,24 @@ def table_of(env: Any, channel: Any) -> Any:
     return env.bot.manager.tables.get(channel.id)
 
 
+def buttons(message: discord.Message) -> list[Any]:
+    """Every component of a message (buttons and selects), row after row."""
+    out = []
+    for row in message.components:
+        out.extend(getattr(row, "children", [row]))
+    return out
+
+
+async def human_turn(env: Any, channel: Any, seat: int) -> None:
+    """Let the AI seats move until it is ``seat``'s turn (and a person acts for it)."""
+    for _ in range(500):
+        table = table_of(env, channel)
+        if table.game.to_act == seat and not table.seats[seat].auto:
+            return
+        await env.settle()
+    raise AssertionError("never my turn")
+
+
 async def open_table(env: Any, channel: Any, owner: Any, variant: str, humans: list[Any]
                      ) -> Any:
     """/ddz new, the other humans press Join, the owner presses Add AI, then Start."""
@@ -65,10 +83,9 @@ async def take_turn(env: Any, channel: Any, member: Any, *, play_via: str = "sla
 
 
 def _enabled(message: discord.Message, label: str) -> bool:
-    for row in message.components:
-        for item in getattr(row, "children", [row]):
-            if getattr(item, "label", None) == label:
-                return not item.disabled
+    for item in buttons(message):
+        if getattr(item, "label", None) == label:
+            return not item.disabled
     return False
 
 

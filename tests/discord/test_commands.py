@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import discord
 
-from .helpers import open_table, setup, table_message, table_of
-from .test_interactions import _buttons, _human_turn
+from .helpers import buttons, human_turn, open_table, setup, table_message, table_of
 
 
 async def _to_my_play_turn(env, channel, alice) -> None:
     """Classic, one human: take the landlord with 3 pt when asked, wait for a play turn."""
     table = table_of(env, channel)
     for _ in range(50):
-        await _human_turn(env, channel, 0)
+        await human_turn(env, channel, 0)
         if table.game.phase == "play":
             return
         await alice.click(table_message(env, channel), label="3 pt")
@@ -71,13 +70,13 @@ async def test_timeouts_then_resume(simcord_env) -> None:
     result = await alice.slash(channel, "ddz resume")
     assert result.ephemeral and "❌" in result.response.content  # nothing to take back
     for _ in range(2):  # two turns in a row run out: 托管
-        await _human_turn(env, channel, seat)
+        await human_turn(env, channel, seat)
         if table.seats[seat].trustee:
             break
         await env.advance_time(31)
         await env.settle()
     assert table.status == "playing" and table.seats[seat].trustee
-    assert any(b.label == "Take back control" for b in _buttons(table_message(env, channel)))
+    assert any(b.label == "Take back control" for b in buttons(table_message(env, channel)))
     result = await alice.slash(channel, "ddz resume")
     assert result.ephemeral and "❌" not in result.response.content
     assert not table.seats[seat].trustee
@@ -112,7 +111,7 @@ async def test_happy_yes_buttons_call_grab_show_double(simcord_env) -> None:
         game = table.game
         if table.status != "playing" or game.phase == "play":
             break
-        labels = [b.label for b in _buttons(table_message(env, channel))]
+        labels = [b.label for b in buttons(table_message(env, channel))]
         yes = next(label for label in labels if label.startswith(
             ("Call landlord", "Grab", "Show hand", "Double")) or label == "3 pt")
         if yes.startswith("Show hand"):

@@ -8,23 +8,15 @@ import pytest
 from bot.engine import Bid
 from bot.tables.turns import default_decider
 
-from .helpers import open_table, play_to_the_end, setup, table_message, table_of
-
-
-def _buttons(message: discord.Message) -> list[discord.Button]:
-    out = []
-    for row in message.components:
-        out.extend(getattr(row, "children", [row]))
-    return out
-
-
-async def _human_turn(env, channel, seat: int) -> None:
-    for _ in range(500):
-        table = table_of(env, channel)
-        if table.game.to_act == seat and not table.seats[seat].auto:
-            return
-        await env.settle()
-    raise AssertionError("never my turn")
+from .helpers import (
+    buttons,
+    human_turn,
+    open_table,
+    play_to_the_end,
+    setup,
+    table_message,
+    table_of,
+)
 
 
 async def test_stranger_and_wrong_turn_get_a_short_answer(simcord_env) -> None:
@@ -34,10 +26,10 @@ async def test_stranger_and_wrong_turn_get_a_short_answer(simcord_env) -> None:
     bob = guild.add_member(env.create_user("bob"))
     mallory = guild.add_member(env.create_user("mallory"))
     table = await open_table(env, channel, alice, "classic", [alice, bob])
-    await _human_turn(env, channel, table.game.to_act if not table.seats[
+    await human_turn(env, channel, table.game.to_act if not table.seats[
         table.game.to_act].auto else 0)
     message = table_message(env, channel)
-    turn_buttons = [b for b in _buttons(message) if b.custom_id and ":bid:" in b.custom_id]
+    turn_buttons = [b for b in buttons(message) if b.custom_id and ":bid:" in b.custom_id]
     assert turn_buttons, "the bidding buttons are on the table message"
     # a stranger: not at this table
     result = await mallory.click(message, custom_id=turn_buttons[0].custom_id)
@@ -87,7 +79,7 @@ async def test_a_late_click_is_refused(simcord_env, ai_takes_it: bool) -> None:
         message, label, clicker = table_message(env, channel), "No bid", player
     else:  # the AI leads: the player answers from the hand message (DM)
         message, label, clicker = player.user.dm_channel.last_message, "Pass", player.user
-    button = next(b for b in _buttons(message) if getattr(b, "label", None) == label)
+    button = next(b for b in buttons(message) if getattr(b, "label", None) == label)
     await clicker.click(message, label=label)  # the turn passes
     before = table.seq
     result = await clicker.click(message, custom_id=button.custom_id)  # a late second click
@@ -118,10 +110,10 @@ async def test_closed_dms_get_a_my_hand_button(simcord_env) -> None:
     shown = result.followups[-1] if result.followups else result.response
     assert shown.attachments and shown.attachments[0].filename == "hand.png"
     # the ephemeral hand has the same controls: select cards and play them
-    await _human_turn(env, channel, 0)
+    await human_turn(env, channel, 0)
     if table.game.phase == "bid":
         await alice.click(table_message(env, channel), label="3 pt")  # landlord: she leads
-    await _human_turn(env, channel, 0)
+    await human_turn(env, channel, 0)
     assert table.game.phase == "play" and table.game.last is None
     result = await alice.click(table_message(env, channel), label="My hand")
     shown = result.followups[-1] if result.followups else result.response
@@ -140,14 +132,14 @@ async def test_play_with_the_hand_controls_in_dm(simcord_env) -> None:
     guild, channel = await setup(env)
     alice = guild.add_member(env.create_user("alice"))
     table = await open_table(env, channel, alice, "classic", [alice])
-    await _human_turn(env, channel, 0)
+    await human_turn(env, channel, 0)
     if table.game.phase == "bid":
         await alice.click(table_message(env, channel), label="3 pt")
-    await _human_turn(env, channel, 0)
+    await human_turn(env, channel, 0)
     game = table.game
     assert game.phase == "play" and game.landlord == 0
     dm_message = alice.user.dm_channel.last_message
-    selects = [c for c in _buttons(dm_message) if c.custom_id and c.custom_id.startswith("ddzs:")]
+    selects = [c for c in buttons(dm_message) if c.custom_id and c.custom_id.startswith("ddzs:")]
     assert selects
     hand_before = len(game.hand(0))
     # the picture's first card (index 0) is the lowest: a single, always legal when leading
@@ -217,7 +209,7 @@ async def test_restart_mid_deal_then_finish(simcord_env, settings) -> None:
     alice = guild.add_member(env.create_user("alice"))
     table = await open_table(env, channel, alice, "happy", [alice])
     for _ in range(4):
-        await _human_turn(env, channel, 0)
+        await human_turn(env, channel, 0)
         from .helpers import take_turn
         await take_turn(env, channel, alice)
     done = table.game.actions
@@ -289,10 +281,10 @@ async def test_a_selection_does_not_survive_a_change_of_hand(simcord_env) -> Non
     assert table.game.phase == "bid" and table.game.to_act == 0
     await env.bot.presenter.drain()
     dm = alice.user.dm_channel.last_message
-    select = next(c for c in _buttons(dm) if c.custom_id and c.custom_id.startswith("ddzs:"))
+    select = next(c for c in buttons(dm) if c.custom_id and c.custom_id.startswith("ddzs:"))
     await alice.user.select(dm, ["0"], custom_id=select.custom_id)  # card 1 of 17
     await alice.click(table_message(env, channel), label="3 pt")  # + the bottom: 20 cards
-    await _human_turn(env, channel, 0)
+    await human_turn(env, channel, 0)
     await env.bot.presenter.drain()
     result = await alice.user.click(alice.user.dm_channel.last_message, label="Play selected")
     said = result.followups[-1] if result.followups else result.response

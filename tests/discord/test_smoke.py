@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from .helpers import setup
+
 
 async def test_new_table_opens_a_lobby(simcord_env) -> None:
     env = simcord_env
-    guild = env.create_guild()
-    channel = guild.create_text_channel("ddz")
+    guild, channel = await setup(env)
     alice = guild.add_member(env.create_user("alice"))
-    await env.bot.tree.sync()
     result = await alice.slash(channel, "ddz new", variant="classic")
     assert result.ephemeral and "Table opened" in result.response.content
     lobby = channel.last_message
