@@ -95,7 +95,7 @@ def rlcard_state(view: Seat) -> dict:
     for s, cards in history:
         if s == view.landlord and cards:
             for c in cards:
-                seen = seen.replace(c, "", 1) if c in seen else seen
+                seen = seen.replace(c, "", 1)
     others = [0] * 16
     for s in range(n):
         if s != view.seat:

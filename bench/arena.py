@@ -82,6 +82,14 @@ def deal(rules: Rules, rng: random.Random) -> tuple[list[list[int]], str]:
     return [counts_of(h) for h in hands], text_of(bottom)
 
 
+def seeded_deal(variant: str, seed: int) -> tuple[Rules, list[list[int]], str]:
+    """The rules (a random laizi rank in laizi) and the deal of :func:`deal` for a seed."""
+    rng = random.Random(seed)
+    rules = rules_for(variant, rng)
+    hands, bottom = deal(rules, rng)
+    return rules, hands, bottom
+
+
 def play_game(rules: Rules, hands: list[list[int]], bottom: str, agents: list[Agent],
               seed: int) -> GameResult:
     """Play one deal to the end; every action is checked with the engine."""
@@ -144,9 +152,7 @@ def _run_deals(args: tuple) -> list[tuple[int, float, int, int, list[float]]]:
     import numpy as np
     out = []
     for s in seeds:
-        rng = random.Random(s)
-        rules = rules_for(variant, rng)
-        hands, bottom = deal(rules, rng)
+        rules, hands, bottom = seeded_deal(variant, s)
         n = rules.players
         wins = 0
         points = 0.0
@@ -212,9 +218,7 @@ def self_play_speed(games: int = 20, variant: str = "classic", level: str = "nor
     """Games per second with our AI in every seat (one process)."""
     t0 = time.perf_counter()
     for i in range(games):
-        rng = random.Random(seed * 7919 + i)
-        rules = rules_for(variant, rng)
-        hands, bottom = deal(rules, rng)
+        rules, hands, bottom = seeded_deal(variant, seed * 7919 + i)
         agents = [OurAgent(level)] * rules.players
         play_game(rules, hands, bottom, agents, seed=i)
     return games / (time.perf_counter() - t0)

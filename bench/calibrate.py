@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import random
 from concurrent.futures import ProcessPoolExecutor
 
 from bot.ai.bidding import hand_features
@@ -26,7 +25,7 @@ from bot.engine import Play, Rules
 from bot.engine.cards import RANK_INDEX
 
 from .agents import Seat
-from .arena import deal, play_game, rules_for
+from .arena import play_game, seeded_deal
 
 
 def heuristic_agent(view: Seat) -> Play | None:
@@ -39,9 +38,7 @@ def _rows(args: tuple[str, list[int]]) -> list[tuple[str, list[float], int]]:
     variant, seeds = args
     out = []
     for s in seeds:
-        rng = random.Random(s)
-        rules = rules_for(variant, rng)
-        hands, bottom = deal(rules, rng)
+        rules, hands, bottom = seeded_deal(variant, s)
         size = rules.hand_size
         dealt = hands[0][:]
         for ch in bottom:

@@ -32,10 +32,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.engine import Rules
-from bot.engine.cards import counts_of_text
 
 from .decompose import Planner
-from .move import Counts, variant_of
+from .move import Counts, as_counts, variant_of
 from .opposition import estimate_opposition
 
 BID_ODDS = {1: 0.50, 2: 0.58, 3: 0.66}
@@ -77,20 +76,13 @@ class HandFeatures:
     wilds: int
 
 
-def _counts(hand: str | Counts, rules: Rules) -> Counts:
-    if isinstance(hand, str):
-        from bot.engine import parse_cards
-        return counts_of_text(parse_cards(hand, rules=rules)) if hand else [0] * 16
-    return list(hand)
-
-
 def hand_features(rules: Rules, hand: str | Counts, role: str,
                   bottom: str | Counts = "") -> HandFeatures:
     """Features of ``hand`` for ``role`` ("bid", "landlord" or "farmer"). ``bottom`` is
     the landlord's bottom cards once shown (a farmer knows them to be in his hand)."""
     v = variant_of(rules)
-    mine = _counts(hand, rules)
-    bot = _counts(bottom, rules) if bottom else [0] * 16
+    mine = as_counts(hand, rules)
+    bot = as_counts(bottom, rules)
     n = rules.players
     unknown = [d - m - (b if role == "farmer" else 0)
                for d, m, b in zip(v.deck, mine, bot, strict=True)]
@@ -185,17 +177,18 @@ def show_factor(rules: Rules, stage: str, cards_held: int) -> int:
 def choose_show(rules: Rules, hand: str | Counts, stage: str) -> ShowChoice:
     """明牌 at ``stage`` ("start", "deal" or "landlord"). A show reveals the hand for the
     whole deal, so only a hand that wins anyway is shown."""
-    held = sum(_counts(hand, rules))
+    counts = as_counts(hand, rules)
+    held = sum(counts)
     factor = show_factor(rules, stage, held)
     if stage == "start" or not held:
         return ShowChoice(False, factor)
     if stage == "deal":
         # the cards dealt so far, charged the average cost of the cards still to come
-        f = hand_features(rules, hand, "bid")
+        f = hand_features(rules, counts, "bid")
         per_card = MEAN_DEALT_COST.get(rules.variant, 5.6) / rules.hand_size
         f = HandFeatures(f.cost + per_card * max(0, rules.hand_size - held), f.bombs, f.wilds)
         return ShowChoice(_odds(rules, "bid", f) >= SHOW_DEAL_ODDS, factor)
-    return ShowChoice(landlord_odds(rules, hand, with_bottom=True) >= SHOW_LANDLORD_ODDS,
+    return ShowChoice(landlord_odds(rules, counts, with_bottom=True) >= SHOW_LANDLORD_ODDS,
                       factor)
 
 

@@ -10,10 +10,12 @@ reading with the engine.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
-from bot.engine import Play, Rules, beats, bomb_class, reading_of
+from bot.engine import Play, Rules, beats, bomb_class, parse_cards, reading_of
 from bot.engine.cards import (
     FLOWER,
     RANK_CHARS,
@@ -28,6 +30,10 @@ from bot.engine.errors import RuleError
 from bot.engine.play import KINDS
 
 Counts = list[int]
+
+SEQ_UNITS = {"chain": 1, "pair_chain": 2, "plane": 3, "plane_singles": 4, "plane_pairs": 5}
+"""Cards per rank of the run (wings included) in each sequence kind: a play's run length
+is its number of cards divided by this."""
 
 
 @dataclass(frozen=True)
@@ -124,6 +130,21 @@ def to_play(move: Move, v: Variant, last: Play | None) -> Play | None:
     if last is not None and not beats(play, last, v.rules):
         return None
     return play
+
+
+def as_counts(cards: str | Iterable[Any] | None, rules: Rules) -> Counts:
+    """Rank counts of cards given as notation (checked against the variant's deck), an
+    engine play, 16 rank counts, or physical cards; nothing (``""``, None) is no cards."""
+    if not cards:
+        return [0] * 16
+    if isinstance(cards, str):
+        return counts_of_text(parse_cards(cards, rules=rules))
+    if isinstance(cards, Play):
+        return counts_of_text(cards.cards)
+    if isinstance(cards, (list, tuple)) and len(cards) == 16 and \
+            all(isinstance(x, int) for x in cards):
+        return list(cards)
+    return counts_of_text("".join(str(c) for c in cards))
 
 
 def subtract(hand: Counts, cards: tuple[int, ...] | Counts) -> Counts:

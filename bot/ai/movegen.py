@@ -20,10 +20,9 @@ from collections.abc import Callable
 
 from bot.engine.cards import ACE, BLACK, FLOWER, RED, TWO
 
-from .move import Counts, Move, Variant, move_beats
+from .move import SEQ_UNITS, Counts, Move, Variant, move_beats
 
 _SEQ = {"chain": (1, 5), "pair_chain": (2, 3), "plane": (3, 2)}
-_UNIT = {"chain": 1, "pair_chain": 2, "plane": 3, "plane_singles": 4, "plane_pairs": 5}
 _MAX_KICK_CANDS = 3  # pruned mode: kicker ranks considered beyond the number needed
 
 
@@ -84,7 +83,7 @@ class _Gen:
             elif kind in ("trio_single", "trio_pair", "four_two_singles", "four_two_pairs"):
                 self.with_attachments(kind, m)
             else:
-                self.sequences(kind, last.n // _UNIT[kind], m)
+                self.sequences(kind, last.n // SEQ_UNITS[kind], m)
         self.bombs()
         self.rockets()
         four = self.v.four

@@ -24,9 +24,7 @@ from math import comb
 from bot.engine.cards import ACE, BLACK, RED, TWO
 from bot.engine.patterns import UNIT  # the main part's card count of each kind
 
-from .move import Counts, Variant
-
-_SEQ_UNITS = {"chain": 1, "pair_chain": 2, "plane": 3, "plane_singles": 4, "plane_pairs": 5}
+from .move import SEQ_UNITS, Counts, Variant
 
 
 class Opposition:
@@ -70,14 +68,13 @@ class Opposition:
         return s
 
     def _stands_against(self, hold: list[list[float]], kind: str, n: int, main: int) -> float:
-        if kind in _SEQ_UNITS:
-            q = UNIT[kind]
-            length = n // _SEQ_UNITS[kind]
+        if kind in SEQ_UNITS:
+            row = hold[UNIT[kind]]
+            length = n // SEQ_UNITS[kind]
             s = 1.0
             for e in range(main + 1, ACE + 1):
                 start = e - length + 1
                 p = 1.0
-                row = hold[q]
                 for r in range(start, e + 1):
                     p *= row[r]
                     if p == 0.0:
@@ -98,14 +95,13 @@ class Opposition:
         cls = v.classes[kind]
         s = 1.0
         rocket_cls = v.classes["rocket"]
+        bomb_cls = v.classes[v.bomb_kind]  # ordinary bombs (hard bombs in laizi)
         for o in idx:
             hold = self.hold[o]
             if rocket_cls > cls:
                 s *= 1.0 - self.rocket[o]
             if kind == "rocket":
                 continue
-            # ordinary bombs of the opponent (hard bombs in laizi)
-            bomb_cls = v.classes[v.bomb_kind]
             if bomb_cls > cls:
                 s *= self._no_bomb_above(hold, -1, 4)
             elif bomb_cls == cls:

@@ -127,9 +127,10 @@ def _lead(t: Turn, given: list[Move] | None = None) -> Move | None:
     if t.fast:
         # the plan minus one of its groups costs about the plan minus that group's cost
         for m in cands.values():
-            q = (t.planner.move_cost(m) + LEAD_VALUE * t.opp.strength(m.kind, m.n, m.main)
+            cost = t.planner.move_cost(m)
+            q = (cost + LEAD_VALUE * t.opp.strength(m.kind, m.n, m.main)
                  - _danger(t, m) + _feed(t, m)
-                 - (_bomb_reluctance(t, plan.cost - t.planner.move_cost(m)) if m.cls else 0.0)
+                 - (_bomb_reluctance(t, plan.cost - cost) if m.cls else 0.0)
                  + LEAD_CARDS * m.n)
             if q > best_q:
                 best, best_q = m, q
@@ -229,10 +230,10 @@ def _danger(t: Turn, m: Move) -> float:
     return d
 
 
-def _bomb_reluctance(t: Turn, after_cost: float | None = None) -> float:
+def _bomb_reluctance(t: Turn, after_cost: float) -> float:
     """Spend bombs freely when an opponent is about to go out, and gladly when the hand
-    left is all but won (the bomb doubles what the deal is worth)."""
-    if after_cost is not None and after_cost <= WINNING_COST:
+    left (costing ``after_cost``) is all but won (the bomb doubles what the deal is worth)."""
+    if after_cost <= WINNING_COST:
         return -BOMB_WIN
     fewest = min(t.counts[o] for o in t.opp.seats) if t.opp.seats else 99
     if fewest <= 2:

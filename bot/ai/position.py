@@ -34,6 +34,7 @@ from bot.engine.cards import FLOWER, text_of_counts
 
 from .decompose import Planner
 from .move import Counts, Move, to_play
+from .movegen import beating_moves, lead_moves
 from .policy import Turn, choose_move
 from .search import search_move
 from .situation import HistoryItem, Situation, read_situation
@@ -88,7 +89,6 @@ def turn_of(sit: Situation) -> Turn:
 
 def _easy_move(turn: Turn, rng: random.Random) -> Move | None:
     """The heuristic, but a third of the time a cheaper, greedier choice."""
-    from .movegen import beating_moves, lead_moves
     if rng.random() < 0.67:
         return choose_move(turn)
     if turn.last is None:

@@ -16,15 +16,16 @@ reading otherwise, RULES.md §4.3).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.engine import Play, Rules, canonical, follow_reading, readings
-from bot.engine.cards import FLOWER, counts_of_text
+from bot.engine import Play, Rules, follow_reading, readings
+from bot.engine.cards import FLOWER
 from bot.engine.errors import RuleError
 
-from .move import Counts, Move, Variant, move_of_play, variant_of
+from .move import Counts, Move, Variant, as_counts, move_of_play, variant_of
+from .movegen import beating_moves
 from .opposition import Opposition, estimate_opposition
 
 HistoryItem = tuple[int, Any] | tuple[int, str, str, str]
@@ -93,7 +94,6 @@ class Situation:
         return hands
 
     def _plausible(self, hands: list[Counts], rng: random.Random) -> bool:
-        from .movegen import beating_moves
         for s, move, later in self.passes_on:
             if s == self.seat:
                 continue
@@ -113,9 +113,10 @@ class Situation:
                 hands.append(self.hand[:])
                 continue
             h = self.known[s][:]
-            for r in pool[i:i + self.slots(s)]:
+            k = self.slots(s)
+            for r in pool[i:i + k]:
                 h[r] += 1
-            i += self.slots(s)
+            i += k
             hands.append(h)
         if self.v.flower:
             _unstrand(hands, self.known, self.seat)
@@ -139,19 +140,6 @@ def _unstrand(hands: list[Counts], known: list[Counts], me: int) -> None:
                 return
 
 
-def _as_counts(cards: str | Iterable[Any] | None, rules: Rules) -> Counts:
-    if not cards:
-        return [0] * 16
-    if isinstance(cards, str):
-        from bot.engine import parse_cards
-        return counts_of_text(parse_cards(cards, rules=rules))
-    if isinstance(cards, Play):
-        return counts_of_text(cards.cards)
-    if isinstance(cards, list) and len(cards) == 16 and all(isinstance(x, int) for x in cards):
-        return list(cards)
-    return counts_of_text("".join(str(c) for c in cards))
-
-
 def _reading(entry: HistoryItem, last: Play | None, rules: Rules) -> Play | None:
     """The engine play of a history entry, or None for a pass."""
     cards = entry[1]
@@ -160,15 +148,16 @@ def _reading(entry: HistoryItem, last: Play | None, rules: Rules) -> Play | None
     if not cards:
         return None
     text = cards if isinstance(cards, str) else "".join(str(c) for c in cards)
+    options = readings(text, rules)  # canonical (the default lead reading) first
     if len(entry) >= 4:
         kind, main = entry[2], entry[3]  # type: ignore[misc]
-        for p in readings(text, rules):
+        for p in options:
             if p.kind == kind and p.main_rank == main:
                 return p
-    if last is None:
-        return canonical(text, rules)
-    got = follow_reading(readings(text, rules), last, rules)
-    return got if got is not None else canonical(text, rules)
+    got = follow_reading(options, last, rules) if last is not None else None
+    if got is not None:
+        return got
+    return options[0] if options else None
 
 
 def read_situation(rules: Rules, hand: str | Counts, history: Sequence[HistoryItem],
@@ -177,7 +166,7 @@ def read_situation(rules: Rules, hand: str | Counts, history: Sequence[HistoryIt
     """Rebuild the seat's knowledge from public information (see the module docstring)."""
     v = variant_of(rules)
     n = rules.players
-    my = _as_counts(hand, rules)
+    my = as_counts(hand, rules)
     played = [[0] * 16 for _ in range(n)]
     moves: list[tuple[int, Move | None]] = []
     last: Play | None = None
@@ -214,7 +203,7 @@ def read_situation(rules: Rules, hand: str | Counts, history: Sequence[HistoryIt
     start[landlord] += rules.bottom_size
     counts = [max(0, start[s] - sum(played[s])) for s in range(n)]
     counts[seat] = sum(my)
-    bottom_c = _as_counts(bottom, rules)
+    bottom_c = as_counts(bottom, rules)
     known = [[0] * 16 for _ in range(n)]
     for s in range(n):
         if s == seat:
@@ -224,7 +213,7 @@ def read_situation(rules: Rules, hand: str | Counts, history: Sequence[HistoryIt
         if s == landlord and sum(bottom_c):
             kn = [max(0, b - p) for b, p in zip(bottom_c, played[s], strict=True)]
         if shown and s in shown and shown[s]:
-            sh = _as_counts(shown[s], rules)
+            sh = as_counts(shown[s], rules)
             total_shown, done = sum(sh), sum(played[s])
             if total_shown == counts[s]:
                 kn = sh

@@ -13,7 +13,7 @@ from bot.ai.movegen import beating_moves, lead_moves
 from bot.ai.opposition import exact_opposition
 from bot.ai.situation import read_situation
 from bot.engine import Rules, legal_plays, readings
-from bot.engine.cards import RANK_CHARS, counts_of_text, make_deck, text_of
+from bot.engine.cards import RANK_CHARS, counts_of, counts_of_text, make_deck, text_of
 
 CONFIGS = [("classic", None), ("laizi", "7"), ("laizi", "2"), ("super", None), ("four", None)]
 
@@ -56,8 +56,8 @@ def test_plans_cover_the_hand_with_readable_groups(variant: str, laizi: str | No
         deck = make_deck(rules.decks, rules.flower)
         rng.shuffle(deck)
         size = rules.hand_size + rules.bottom_size
-        hand = counts_of_text(text_of(deck[:size]))
-        opp = counts_of_text(text_of(deck[size:size + rules.hand_size]))
+        hand = counts_of(deck[:size])
+        opp = counts_of(deck[size:size + rules.hand_size])
         plan = Planner(v, exact_opposition(v, [1], [opp])).plan(hand)
         total = [0] * 16
         for g in plan.groups:

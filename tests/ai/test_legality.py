@@ -21,7 +21,7 @@ from bot.ai.policy import choose_move
 from bot.ai.search import Simulator
 from bot.ai.situation import read_situation
 from bot.engine import Play, Rules, legal_plays
-from bot.engine.cards import RANK_INDEX, counts_of_text, make_deck, text_of, text_of_counts
+from bot.engine.cards import RANK_INDEX, counts_of, make_deck, text_of, text_of_counts
 from bot.engine.game import Game
 
 CONFIGS = [("classic", None), ("happy", None), ("laizi", "3"), ("laizi", "7"),
@@ -50,7 +50,7 @@ def random_game_positions(rules: Rules, rng: random.Random, level: str,
     rng.shuffle(deck)
     n, size = rules.players, rules.hand_size
     landlord = rng.randrange(n)
-    hands = [counts_of_text(text_of(deck[i * size:(i + 1) * size])) for i in range(n)]
+    hands = [counts_of(deck[i * size:(i + 1) * size]) for i in range(n)]
     bottom = text_of(deck[n * size:])
     for ch in bottom:
         hands[landlord][RANK_INDEX[ch]] += 1
