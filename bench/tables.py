@@ -23,11 +23,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from bot.engine import Action, Call, Double, Game, Grab, Pass, PlayCards, Rules, Show
+from bot.engine import VARIANTS, Action, Call, Double, Game, Grab, Pass, PlayCards, Rules, Show
 from bot.store import Store
 from bot.tables import DealEnded, SystemClock, TableEvent, TableManager
-
-VARIANTS = ("classic", "happy", "laizi", "super", "four")
 
 
 def cheap_decide(game: Game, seat: int, level: str, seed: int) -> Action:
@@ -52,11 +50,8 @@ def cheap_decide(game: Game, seat: int, level: str, seed: int) -> Action:
     return PlayCards(seat, best.cards, best.kind, best.main_rank)
 
 
-class InstantClock:
+class InstantClock(SystemClock):
     """Real time, but every timer fires at once."""
-
-    def now(self) -> float:
-        return time.time()
 
     async def sleep(self, seconds: float) -> None:
         await asyncio.sleep(0)

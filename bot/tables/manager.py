@@ -208,9 +208,8 @@ class TableManager(TurnRunner):
                 if table.escaped(seat):
                     raise TableError("you have already left this deal", code="already_left")
                 await self._apply(table, Escape(seat), by="player")  # stored, or no change
-                if table.status == "playing":
+                if table.status == "playing":  # nothing to save: the game holds the escape
                     await self._publish(SeatsChanged(channel_id, "escaped", seat))
-                    await self._save(table)
                 self._seated.pop(user_id, None)
                 return "escaped"
             await self._vacate(table, seat)
@@ -432,8 +431,8 @@ class TableManager(TurnRunner):
         for channel_id, guild_id, data in await self.store.load_tables():
             table = Table.from_dict(channel_id, guild_id, data)
             self.tables[channel_id] = table
-            for user in table.humans:
-                self._seated[user] = channel_id
+            for user in table.humans:  # an escaper may be seated at another table
+                self._seated.setdefault(user, channel_id)
             async with table.lock:
                 if table.status == "playing" and table.game_id:
                     # live, or settled just before the crash (then it is announced again)
@@ -442,8 +441,9 @@ class TableManager(TurnRunner):
                     table.game = record.replay()
                     for i, entry in enumerate(table.seats):  # escapers may sit elsewhere
                         if entry is not None and entry.user_id is not None and \
-                                table.escaped(i):
-                            self._seated.pop(entry.user_id, None)
+                                table.escaped(i) and \
+                                self._seated.get(entry.user_id) == channel_id:
+                            del self._seated[entry.user_id]
                     # the running turn's stored deadline (cleared when its action came)
                     table.deadline = record.deadline
                     self._hands_shown[channel_id] = [""] * table.size

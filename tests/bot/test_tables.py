@@ -291,6 +291,26 @@ async def test_an_escape_that_was_not_stored_did_not_happen(tmp_path) -> None:
     await store2.close()
 
 
+async def test_an_escaper_seated_elsewhere_stays_there_after_a_restart(tmp_path) -> None:
+    """Recovery order does not matter: Bob escaped the deal at CH and sat down at a table
+    restored before it; he stays seated there."""
+    store = await open_store(tmp_path)
+    manager, _, _ = make_manager(store)
+    await _table_with_ai(manager, "classic", humans=(ALICE, BOB))
+    await manager.start(CH, ALICE)
+    assert await manager.leave(CH, BOB) == "escaped"
+    await manager.create(CH - 1, GUILD, BOB, "bob", "classic")  # restored first
+    await manager.shutdown()
+    await store.close()
+    store2 = await open_store(tmp_path)
+    manager2, _, _ = make_manager(store2)
+    assert await manager2.recover() == 2
+    assert manager2.table_of_user(BOB) is manager2.tables[CH - 1]
+    assert manager2.table_of_user(ALICE) is manager2.tables[CH]
+    await manager2.shutdown()
+    await store2.close()
+
+
 async def test_shutdown_waits_for_the_running_action(tmp_path) -> None:
     """Stopping the bot mid-deal: the action being stored is finished, no timer is left
     running, nothing is played afterwards, and the next process continues the deal."""
