@@ -22,7 +22,6 @@ from fills (see :meth:`_WildGenerator.combine`); the few simple plays go through
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cached_property
 
 from .cards import ACE, BLACK, FLOWER, NUM_RANKS, RANK_CHARS, RED, TWO
 from .compare import beats, bomb_class
@@ -100,6 +99,7 @@ class _WildGenerator:
         self._singles_of: dict[int, list[SingleSet]] = {}
         self._pairs_of: dict[int, list[PairSet]] = {}
         self._free: dict[int, int] = {}
+        self._by_rank: list[list[list[Fill]]] | None = None
         # what the wild cards stand for repeats a lot (e.g. "7" in every chain through 7)
         self.wild_texts: dict[int, str] = {0: ""}
 
@@ -267,11 +267,16 @@ class _WildGenerator:
                     self.add(kind, r, (4 - k) * unit + k * wunit, k * unit)
 
     # ------------------------------------------------------------------ main parts
-    @cached_property
+    @property
     def by_rank(self) -> list[list[list[Fill]]]:
         """``[q][r]``: the ways to make ``q`` cards of rank ``r`` from natural and wild
         cards, most natural first (made when a pattern first needs them: following a
         single, a pair or a bomb does not)."""
+        if self._by_rank is None:
+            self._by_rank = self._rank_fills()
+        return self._by_rank
+
+    def _rank_fills(self) -> list[list[list[Fill]]]:
         c, w, wunit = self.c, self.w, self.wunit
         table: list[list[list[Fill]]] = [[]]
         for q in range(1, 5):
