@@ -98,6 +98,7 @@ async def load(n_tables: int, seconds: float, db: Path, pace: float = 0.0
     manager = TableManager(store, counter, clock=clock, decide=cheap_decide,
                            ai_delay=pace, trustee_delay=pace, ai_in_thread=pace > 0)
     counter.manager = manager
+    manager.latencies = []
     gc.collect()
     rss0 = _rss_kib()
     for i in range(n_tables):
@@ -117,7 +118,7 @@ async def load(n_tables: int, seconds: float, db: Path, pace: float = 0.0
     counter.running = False
     elapsed = time.perf_counter() - start
     games = counter.games
-    lat = sorted(manager.latencies)
+    lat = sorted(manager.latencies or [])
     for task in list(counter.tasks):
         task.cancel()
     await manager.shutdown()

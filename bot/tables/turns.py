@@ -72,7 +72,9 @@ class TurnRunner:
         self.trustee_delay = trustee_delay
         self.ai_in_thread = ai_in_thread
         self._hands_shown: dict[int, list[str]] = {}
-        self.latencies: list[float] = []  # seconds from an action to its last event
+        # seconds from an action to its last event, when a list is set (bench/tables):
+        # a running bot keeps none, so nothing grows with every action
+        self.latencies: list[float] | None = None
         self.stopping = False  # set by shutdown(): no new turn timers
 
     # ================================================================= hooks
@@ -113,7 +115,8 @@ class TurnRunner:
             await self._finish(table)
         else:
             await self._next_turn(table)
-        self.latencies.append(time.perf_counter() - start)
+        if self.latencies is not None:
+            self.latencies.append(time.perf_counter() - start)
 
     def _cancel_timer(self, table: Table) -> None:
         task = table.timer
