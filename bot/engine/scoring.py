@@ -104,6 +104,24 @@ def split(total: int, weights: list[int]) -> list[int]:
     return shares
 
 
+def refund(total: int, paid: list[int]) -> list[int]:
+    """Give back ``total`` (at most ``sum(paid)``) to the payers in proportion to ``paid``
+    (RULES.md §6.3). Two payers: rounded down, the last takes the rest (it never exceeds
+    what he paid). More (four): the remainder goes one bean at a time, in order, to the
+    payers still below what they paid, so no refund exceeds a payment."""
+    if len(paid) <= 2:
+        return split(total, paid)
+    whole = sum(paid)
+    shares = [total * p // whole for p in paid] if whole > 0 else [0] * len(paid)
+    rest = total - sum(shares)
+    while rest > 0:
+        for i, p in enumerate(paid):
+            if rest > 0 and shares[i] < p:
+                shares[i] += 1
+                rest -= 1
+    return shares
+
+
 def apply_cap(stakes: list[int], cap: int | None) -> list[int]:
     """Scale the farmers' stakes down so they sum to ``cap`` at most (RULES.md §6.2)."""
     if cap is None or sum(stakes) <= cap:
@@ -216,7 +234,7 @@ def settle(rules: Rules, *, landlord: int, landlord_won: bool, stakes: list[int]
         else:
             pay = [int(min(s, bal[f])) for s, f in zip(S, farmers, strict=True)]
         gain = int(min(sum(pay), bal[landlord]))
-        back = split(sum(pay) - gain, pay)
+        back = refund(sum(pay) - gain, pay)
         transfers[landlord] = gain
         for f, p, b in zip(farmers, pay, back, strict=True):
             transfers[f] = -p + b

@@ -174,3 +174,35 @@ def test_deal_cap_takes_the_smaller_cap() -> None:
     stakes = farmer_stakes(rules, bid=3, tally=Tally(bombs=1), landlord_doubled=False,
                            farmers_doubled=[False, False])
     assert stakes == [5, 5]
+
+
+def test_four_refunds_never_exceed_what_a_farmer_paid() -> None:
+    """RULES.md §6.3 (issue 12, bug 6): the refund remainder goes one bean at a time, from
+    next(landlord), to the farmers still below what they paid; before, the last farmer
+    took it and got 2 back for the 1 he paid."""
+    rules = Rules.preset("four")
+    _, transfers, _, _ = settle(rules, landlord=0, landlord_won=True, stakes=[6, 6, 6],
+                                balances=(50, 1001, 1, 1))
+    assert transfers == [50, -49, 0, -1]
+    # the worked example (stakes in beans: N = 1): L 50 collects all, L 5 refunds 3, 0, 0
+    one = Rules.preset("four", N=1)
+    assert settle(one, landlord=0, landlord_won=True, stakes=[6, 6, 6],
+                  balances=(50, 1001, 1, 1)).transfers == [8, -6, -1, -1]
+    assert settle(one, landlord=0, landlord_won=True, stakes=[6, 6, 6],
+                  balances=(5, 1001, 1, 1)).transfers == [5, -3, -1, -1]
+
+
+def test_no_refund_exceeds_a_payment_in_random_four_settlements() -> None:
+    import random
+
+    rng = random.Random(12)
+    rules = Rules.preset("four")
+    for _ in range(20_000):
+        stakes = [rng.randint(1, 40) for _ in range(3)]
+        balances = tuple(rng.choice((0, 1, 2, 3, 50, 700, 5000)) for _ in range(4))
+        landlord = rng.randrange(4)
+        _, transfers, _, _ = settle(rules, landlord=landlord, landlord_won=True,
+                                    stakes=stakes, balances=balances)
+        assert sum(transfers) == 0
+        for k in range(1, 4):
+            assert transfers[(landlord + k) % 4] <= 0, (stakes, balances, transfers)
