@@ -110,7 +110,8 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str,
 
 
 def name_text(name: str, face: ImageFont.FreeTypeFont, width: float) -> str:
-    """A player name made drawable (unknown glyphs dropped) and cut to ``width`` px."""
+    """A player name made drawable (emoji dropped, other unknown glyphs drawn as boxes) and
+    cut to ``width`` px."""
     return fit_text(clean_text(name), face, width)
 
 

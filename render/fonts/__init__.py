@@ -1,8 +1,10 @@
 """The bundled fonts: Noto Sans CJK SC subsets (SIL OFL 1.1, see OFL.txt and README.txt).
 
 Pillow's default font has no CJK glyphs, so every picture draws with these two files:
-``bold`` (fixed strings, Latin, every GB2312 hanzi and kana: player names) and ``regular``
-(fixed strings and Latin only). A FreeType face may be used by one thread at a time, so each
+``bold`` (fixed strings and what player names are written in: Simplified and Traditional
+hanzi, kana, Hangul, Latin, Greek, Cyrillic) and ``regular`` (fixed strings and Latin only).
+A character neither has is drawn as the font's box (.notdef), never silently dropped;
+emoji are dropped. A FreeType face may be used by one thread at a time, so each
 thread keeps its own faces; they are opened once per (thread, weight, size).
 """
 
@@ -15,18 +17,21 @@ from pathlib import Path
 
 from PIL import ImageFont
 
-from .charset import LABELS, LEVEL_NAMES, REQUIRED_CHARS
+from .charset import LABELS, LEVEL_NAMES, REQUIRED_CHARS, WORDS
 
 __all__ = [
     "LABELS",
     "LEVEL_NAMES",
     "REQUIRED_CHARS",
+    "WORDS",
     "clean_text",
     "fit_text",
     "font",
     "font_for",
     "font_path",
     "has_glyph",
+    "is_emoji",
+    "missing_glyphs",
 ]
 
 HERE = Path(__file__).resolve().parent
@@ -78,16 +83,26 @@ def font_for(text: str, size: int, weight: str = "regular") -> ImageFont.FreeTyp
     return font(size, weight)
 
 
-def clean_text(text: str, fallback: str = "?", weight: str = "bold") -> str:
-    """``text`` without the characters the font cannot draw (emoji, rare scripts, controls),
-    spaces collapsed; ``fallback`` if nothing is left."""
+def is_emoji(ch: str) -> bool:
+    """True for emoji and their modifiers (the pictures drop them): pictographs, dingbats and
+    symbols the font lacks, variation selectors, skin tones, regional indicators."""
+    code = ord(ch)
+    if 0xFE00 <= code <= 0xFE0F or 0x1F000 <= code <= 0x1FAFF or 0xE0000 <= code <= 0xE007F:
+        return True
+    return 0x2600 <= code <= 0x27BF and not has_glyph(ch)
+
+
+def missing_glyphs(text: str, weight: str = "bold") -> str:
+    """The characters of ``text`` (after :func:`clean_text`) that ``weight`` draws as a box."""
+    return "".join(ch for ch in clean_text(text) if not has_glyph(ch, weight))
+
+
+def clean_text(text: str, fallback: str = "?") -> str:
+    """``text`` made drawable: NFC, without controls and emoji, spaces collapsed;
+    ``fallback`` if nothing is left. A character the font lacks stays: it is drawn as the
+    font's box, so a reader sees that something is there."""
     text = unicodedata.normalize("NFC", text)
-    kept = []
-    for ch in text:
-        if unicodedata.category(ch)[0] == "C":
-            continue
-        if ch in REQUIRED_CHARS or has_glyph(ch, weight):
-            kept.append(ch)
+    kept = [ch for ch in text if unicodedata.category(ch)[0] != "C" and not is_emoji(ch)]
     out = " ".join("".join(kept).split())
     return out or fallback
 

@@ -7,8 +7,11 @@ Debian's ``fonts-noto-cjk`` package or the googlefonts/noto-cjk releases::
     python -m render.fonts.build /usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc \\
         /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
 
-Bold keeps every GB2312 hanzi (player names) besides :data:`charset.REQUIRED_CHARS`;
-Regular keeps only the fixed strings and Latin text, so it stays small.
+Bold keeps, besides :data:`charset.REQUIRED_CHARS`, what player names are written in: every
+CJK unified ideograph of the BMP (Simplified and Traditional hanzi, kanji), kana, Hangul
+syllables and jamo, Latin with accents, Cyrillic and Greek (the SC face of Noto Sans CJK
+has them all). Regular keeps only the fixed strings and Latin text, so it stays small.
+Both keep the .notdef box, which the pictures draw for any other character.
 """
 
 from __future__ import annotations
@@ -23,28 +26,26 @@ HERE = Path(__file__).resolve().parent
 BOLD_FILE = "NotoSansSC-Bold.subset.otf"
 REGULAR_FILE = "NotoSansSC-Regular.subset.otf"
 
-_LATIN = {chr(c) for c in range(0x20, 0x7F)} | {chr(c) for c in range(0xA0, 0x180)}
+def _span(first: int, last: int) -> set[str]:
+    return {chr(c) for c in range(first, last + 1)}
+
+
+_LATIN = _span(0x20, 0x7E) | _span(0xA0, 0x24F)  # ASCII, Latin-1, Extended-A and -B
 _PUNCTUATION = set(
     "‘’“”…—–·•×÷→←↑↓▲▼★☆♠♥♣♦♤♡♧♢，。、：；！？（）【】《》「」『』～"
     "＋－％＃＠０１２３４５６７８９"
 )
 
 
-def gb2312_hanzi() -> set[str]:
-    """The 6763 hanzi of GB2312 (rows 16-87)."""
-    out: set[str] = set()
-    for hi in range(0xB0, 0xF8):
-        for lo in range(0xA1, 0xFF):
-            try:
-                out.add(bytes((hi, lo)).decode("gb2312"))
-            except UnicodeDecodeError:
-                continue
-    return out
-
-
-def kana() -> set[str]:
-    """Hiragana and katakana, cheap and common in names."""
-    return {chr(c) for c in range(0x3041, 0x3097)} | {chr(c) for c in range(0x30A1, 0x30FB)}
+def name_chars() -> set[str]:
+    """What names are written in: CJK ideographs (the BMP block, extension A, compatibility),
+    kana (with the half-width forms), Hangul syllables and jamo, CJK and full-width
+    punctuation, Latin Extended Additional (Vietnamese), Greek and Cyrillic."""
+    return (_span(0x4E00, 0x9FFF) | _span(0x3400, 0x4DBF) | _span(0xF900, 0xFAFF)
+            | _span(0x3000, 0x30FF) | _span(0x31F0, 0x31FF) | _span(0xFF00, 0xFFEF)
+            | _span(0xAC00, 0xD7A3)
+            | _span(0x1100, 0x11FF) | _span(0x3130, 0x318F) | _span(0x1E00, 0x1EFF)
+            | _span(0x0370, 0x03FF) | _span(0x0400, 0x04FF) | _span(0x2000, 0x206F))
 
 
 def _open_sc_face(path: Path) -> Any:
@@ -83,7 +84,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("regular", type=Path, help="Noto Sans CJK Regular (.ttc or SC .otf)")
     args = parser.parse_args(argv)
     fixed = set(REQUIRED_CHARS) | _LATIN | _PUNCTUATION
-    size = make_subset(args.bold, HERE / BOLD_FILE, fixed | gb2312_hanzi() | kana())
+    size = make_subset(args.bold, HERE / BOLD_FILE, fixed | name_chars())
     print(f"{BOLD_FILE}: {size} bytes")
     size = make_subset(args.regular, HERE / REGULAR_FILE, fixed)
     print(f"{REGULAR_FILE}: {size} bytes")

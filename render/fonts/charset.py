@@ -1,11 +1,13 @@
 """Every fixed string the pictures draw, and the characters the bundled fonts must cover.
 
-The drawing code takes its Chinese words from :data:`LABELS` (never from literals spread
-over the modules), so this one module lists what the fonts must be able to draw; a test
-checks that each character of :data:`REQUIRED_CHARS` has a glyph in both bundled weights.
+The drawing code takes its words from :data:`WORDS` (one table per language: ``en``,
+``zh-CN`` = :data:`LABELS`, ``zh-TW``), never from literals spread over the modules, so this
+one module lists what the fonts must be able to draw; a test checks that each character of
+:data:`REQUIRED_CHARS` has a glyph in both bundled weights.
 
-The bold weight also covers all 6763 hanzi of GB2312 (player names); the regular weight
-covers only :data:`REQUIRED_CHARS` plus Latin text. ``render.fonts.build`` makes both subsets.
+The bold weight also covers names: all CJK unified ideographs of the BMP (Simplified and
+Traditional hanzi, kanji), kana, Hangul and Latin with accents; the regular weight covers
+only :data:`REQUIRED_CHARS` plus Latin text. ``render.fonts.build`` makes both subsets.
 """
 
 from __future__ import annotations
@@ -92,14 +94,91 @@ LABELS: dict[str, str] = {
     "super": "超级",
     "four": "四人",
     "game": "斗地主",
+    # phases, marks and the result (issue 15)
+    "phase_bid": "叫分",
+    "phase_call": "叫地主",
+    "phase_grab": "抢地主",
+    "phase_show": "明牌",
+    "phase_double": "加倍",
+    "phase_play": "出牌",
+    "phase_over": "结束",
+    "to_beat": "要压",
+    "newest": "最新",
+    "from_bottom": "底",
+    "table_fee": "台费",
+    "stake": "倍",
+    "progress": "进度",
 }
-"""Every Chinese word the pictures draw, by key."""
+"""Every Chinese (Simplified) word the pictures draw, by key."""
+
+EN: dict[str, str] = {
+    "landlord": "Landlord", "farmer": "Farmer", "landlord_wins": "Landlord wins",
+    "farmers_win": "Farmers win", "spring": "Spring", "anti_spring": "Anti-spring",
+    "escaped": "Fled", "auto": "Auto", "bot": "AI",
+    "pass": "Pass", "call": "Call", "no_call": "No call", "grab": "Grab",
+    "no_grab": "No grab", "bid1": "1 pt", "bid2": "2 pts", "bid3": "3 pts",
+    "no_bid": "No bid", "double": "Double", "no_double": "No double", "show": "Show",
+    "thinking": "Thinking",
+    "multiplier": "Mult.", "init": "Start", "base": "Bid", "grab_x": "Grab", "bomb": "Bomb",
+    "rocket": "Rocket", "super_bomb": "Super bomb", "soft_bomb": "Soft bomb",
+    "hard_bomb": "Hard bomb", "laizi_bomb": "Wild bomb", "laizi_coef": "Wild",
+    "cap": "Cap",
+    "bottom": "Bottom", "laizi": "Wild", "flower": "花", "cards_left": "Left",
+    "shown": "Shown",
+    "group_wild": "Wild", "group_flower": "Flower", "group_rocket": "Rocket",
+    "group_bomb": "Bombs", "group_trio": "Trios", "group_pair": "Pairs",
+    "group_single": "Singles", "small_joker": "小王", "big_joker": "大王", "joker": "王",
+    "level": "Level", "points": "Points", "beans": "Beans", "balance": "Balance",
+    "games": "Games", "wins": "Wins", "win_rate": "Win rate", "next_level": "Next",
+    "max_level": "Top level", "leaderboard": "Leaderboard", "total": "All",
+    "classic": "Classic", "happy": "Happy", "laizi_variant": "Wild", "super": "Super",
+    "four": "Four", "game": "Dou Dizhu",
+    "phase_bid": "Bidding", "phase_call": "Calling", "phase_grab": "Grabbing",
+    "phase_show": "Show cards", "phase_double": "Doubling", "phase_play": "Playing",
+    "phase_over": "Over", "to_beat": "To beat", "newest": "New",
+    "from_bottom": "B", "table_fee": "Table fee", "stake": "Stake",
+    "progress": "Progress",
+}
+"""The English words (card faces keep their Chinese joker and flower words: they are the
+cards' look, like the suits)."""
+
+ZH_TW: dict[str, str] = {
+    **LABELS,
+    "farmer": "農民", "landlord_wins": "地主勝利", "farmers_win": "農民勝利",
+    "escaped": "逃跑", "auto": "託管", "no_call": "不叫", "grab": "搶地主",
+    "no_grab": "不搶", "no_bid": "不叫", "double": "加倍", "no_double": "不加倍",
+    "thinking": "思考中", "multiplier": "倍數", "init": "初始", "grab_x": "搶",
+    "bomb": "炸彈", "rocket": "火箭", "super_bomb": "超級炸彈", "soft_bomb": "軟炸彈",
+    "hard_bomb": "硬炸彈", "laizi_bomb": "純癩子炸彈", "laizi_coef": "癩子係數",
+    "bottom": "底牌", "laizi": "癩子", "cards_left": "剩餘", "group_wild": "癩子",
+    "group_rocket": "王炸", "group_bomb": "炸彈", "group_trio": "三張",
+    "group_pair": "對子", "group_single": "單張", "level": "等級", "points": "積分",
+    "beans": "歡樂豆", "balance": "餘額", "games": "局數", "wins": "勝", "win_rate": "勝率",
+    "next_level": "下一級", "max_level": "滿級", "leaderboard": "排行榜", "total": "總計",
+    "classic": "經典", "happy": "歡樂", "laizi_variant": "癩子", "super": "超級",
+    "four": "四人", "game": "鬥地主",
+    "phase_bid": "叫分", "phase_show": "明牌", "phase_play": "出牌", "phase_over": "結束",
+    "phase_grab": "搶地主", "to_beat": "要壓", "table_fee": "台費", "progress": "進度",
+}
+"""The Traditional Chinese words."""
+
+WORDS: dict[str, dict[str, str]] = {"en": EN, "zh-CN": LABELS, "zh-TW": ZH_TW}
+"""The words of the pictures by language; a picture takes its reader's (``en`` when the
+language is unknown)."""
+
+TW_LEVEL_NAMES: tuple[str, ...] = (
+    "包身工", "短工", "長工", "佃戶", "貧農", "漁夫", "獵人", "中農", "富農", "掌櫃", "商人",
+    "衙役", "小財主", "大財主", "小地主", "大地主", "知縣", "通判", "知府", "總督", "巡撫",
+    "丞相", "帝王",
+)
+"""The level names in Traditional script (the scenes carry the names to draw)."""
 
 SYMBOLS = "×÷·•→←↑↓▲▼★☆♠♥♣♦…—–%+-=/:()[]#0123456789"
 """Symbols and digits the pictures draw (suits are drawn as shapes, but stay in the font)."""
 
 REQUIRED_CHARS: frozenset[str] = frozenset(
-    "".join(LEVEL_NAMES) + "".join(LABELS.values()) + SYMBOLS
+    "".join(LEVEL_NAMES) + "".join(TW_LEVEL_NAMES) + SYMBOLS
+    + "".join(w for table in WORDS.values() for w in table.values())
     + "".join(chr(c) for c in range(0x20, 0x7F))
 )
 """Every character the fixed strings use, plus printable ASCII: both weights must have them."""

@@ -16,8 +16,9 @@ from render.fonts import (
     font_for,
     font_path,
     has_glyph,
+    missing_glyphs,
 )
-from render.fonts.charset import cjk_chars
+from render.fonts.charset import EN, WORDS, ZH_TW, cjk_chars
 
 
 @pytest.mark.parametrize("weight", ["bold", "regular"])
@@ -30,9 +31,31 @@ def test_the_glyph_check_can_fail() -> None:
     # the check itself must tell a missing glyph from a drawn one
     assert has_glyph("地") and has_glyph("地", "regular")
     assert not has_glyph("\U0001f600")  # an emoji
-    assert not has_glyph("한")  # hangul is not bundled
+    assert not has_glyph("\u0e01")  # Thai is not bundled
     assert not has_glyph("鑫", "regular")  # regular keeps only the fixed strings...
-    assert has_glyph("鑫", "bold")  # ...bold keeps every GB2312 hanzi, for names
+    assert has_glyph("鑫", "bold")  # ...bold keeps every hanzi of the BMP, for names
+
+
+@pytest.mark.parametrize("name", ["臺灣阿嬤鬥地主", "김민준", "さくら・サクラ", "José Ñúñez",
+                                  "Đặng Thị Hương", "王小明", "Владимир", "䶮"])
+def test_names_of_every_script_have_every_glyph(name: str) -> None:
+    # every character of the name, in the face names are drawn with
+    assert [ch for ch in name if not has_glyph(ch)] == []
+    assert missing_glyphs(name) == ""
+
+
+def test_a_character_without_glyph_is_kept_and_shown_as_a_box() -> None:
+    # Thai is not in the fonts: it stays in the text (drawn as .notdef boxes), emoji go
+    assert clean_text("ก\U0001f600Tom") == "กTom"
+    assert missing_glyphs("กTom") == "ก"
+    box = font(40).getmask("ก")
+    assert box.getbbox() is not None  # the box has ink: a reader sees a character is there
+
+
+def test_every_language_has_every_word() -> None:
+    assert set(WORDS) == {"en", "zh-CN", "zh-TW"}
+    assert set(EN) == set(LABELS) == set(ZH_TW)
+    assert ZH_TW["farmer"] == "農民" and ZH_TW["bomb"] == "炸彈" and EN["pass"] == "Pass"
 
 
 def test_the_fixed_words_are_covered() -> None:
@@ -47,7 +70,7 @@ def test_the_fixed_words_are_covered() -> None:
 
 def test_font_files_and_licence_are_shipped() -> None:
     bold, regular = font_path("bold"), font_path("regular")
-    assert bold.stat().st_size < 2_000_000
+    assert bold.stat().st_size + regular.stat().st_size < 12_000_000  # the budget is 20 MB
     assert regular.stat().st_size < 200_000
     licence = (bold.parent / "OFL.txt").read_text(encoding="utf-8")
     assert "SIL OPEN FONT LICENSE Version 1.1" in licence
