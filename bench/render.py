@@ -104,7 +104,7 @@ def cases() -> dict[str, Callable[[], bytes]]:
         "hand 20": lambda: render_hand(h20, title="Landlord"),
         "hand 21 (super, F)": lambda: render_hand(h21),
         "hand 33 (four)": lambda: render_hand(h33),
-        "hand 20 grouped": lambda: render_hand(h20, group_by_pattern=True),
+        "hand 20 grouped": lambda: render_hand(h20, order="grouped"),
         "table 3 seats": lambda: render_table(t3),
         "table 4 seats": lambda: render_table(t4),
         "result": lambda: render_result(res),

@@ -235,8 +235,10 @@ class DiscordPresenter:
         game = table.game
         assert game is not None
         cards = game.hand(seat)
-        png = await asyncio.to_thread(render_hand, cards, laizi=game.laizi,
-                                      title=t(locale, "hand.title", n=len(cards)))
+        marked = (game.bottom or "") if seat == game.landlord else ""  # kept for the deal
+        png = await asyncio.to_thread(render_hand, cards, laizi=game.laizi, marked=marked,
+                                      title=t(locale, "hand.title", n=len(cards)),
+                                      locale=locale)
         view = hand_view(table.channel_id, cards, locale, laizi=game.laizi)
         variant = variant_name(locale, table.rules.variant)
         return discord.File(io.BytesIO(png), filename="hand.png"), view, variant

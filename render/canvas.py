@@ -117,10 +117,10 @@ def name_text(name: str, face: ImageFont.FreeTypeFont, width: float) -> str:
 
 def pill(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
          fill: RGB, ink: RGB, anchor: str = "l", pad: int | None = None,
-         outline: RGB | None = None) -> Box:
+         outline: RGB | None = None, face: ImageFont.FreeTypeFont | None = None) -> Box:
     """A rounded label; ``xy`` is its left-middle (``anchor='l'``), centre (``'m'``) or
     right-middle (``'r'``) point. Returns the box drawn."""
-    face = font(size, "bold")
+    face = face or font(size, "bold")
     pad = pad if pad is not None else max(6, size // 2)
     width = int(face.getlength(text)) + 2 * pad
     height = int(size * 1.5)

@@ -1,8 +1,10 @@
 """The hand picture: a player's cards, overlapped in rows, with an index under each card.
 
 The index of a card (1..n) is its place in :func:`hand_order`, so a player may say "3 5 6"
-and the table layer knows exactly which cards he means. Rows hold at most
-:data:`MAX_PER_ROW` cards: 17 cards are two rows, 21 two, 33 three.
+and the table layer knows exactly which cards he means. The order is the player's choice
+(:data:`ORDERS`): big to small (大王 小王 2 A K … 3, the default), small to big, or grouped
+by pattern. Rows hold at most :data:`MAX_PER_ROW` cards (17 cards are two rows, 21 two,
+33 three) and break only between ranks: the copies of a rank always share a row.
 """
 
 from __future__ import annotations
@@ -15,9 +17,21 @@ from PIL import ImageDraw
 
 from bot.engine.cards import BLACK, FLOWER, RED, Card
 
-from .canvas import GOLD, SOFT_WHITE, Box, draw_text, encode_png, felt, name_text, panel
-from .cardrow import CardsLike, cards_of, display_key, laizi_rank
-from .fonts import LABELS, font, font_for
+from .canvas import (
+    GOLD,
+    LANDLORD_BG,
+    LANDLORD_FG,
+    SOFT_WHITE,
+    Box,
+    draw_text,
+    encode_png,
+    felt,
+    name_text,
+    panel,
+    pill,
+)
+from .cardrow import CardsLike, cards_of, laizi_rank
+from .fonts import WORDS, font, font_for
 from .sprites import BIG, face_sprite
 
 MAX_PER_ROW = 11
@@ -32,6 +46,9 @@ ROW_GAP = 12
 MIN_WIDTH = 440
 ROW_MAX = (MAX_PER_ROW - 1) * STEP + BIG.w
 ROW_MAX_GROUPED = ROW_MAX + 2 * STEP  # grouped rows lose room to gaps: allow a wider picture
+
+ORDERS = ("desc", "asc", "grouped")
+"""How a hand may be ordered: big to small, small to big, grouped by pattern."""
 
 GROUP_KEYS = ("group_wild", "group_flower", "group_rocket", "group_bomb", "group_trio",
               "group_pair", "group_single")
@@ -93,34 +110,89 @@ def group_cards(cards: CardsLike, laizi: str | None = None) -> list[Group]:
     return [Group(key, tuple(units[key])) for key in GROUP_KEYS if units[key]]
 
 
-def hand_order(cards: CardsLike, *, laizi: str | None = None,
-               group_by_pattern: bool = False) -> list[Card]:
+def check_order(order: str) -> str:
+    if order not in ORDERS:
+        raise ValueError(f"order must be one of {ORDERS}, not {order!r}")
+    return order
+
+
+def hand_order(cards: CardsLike, *, laizi: str | None = None, order: str = "desc"
+               ) -> list[Card]:
     """The cards in the order the picture shows them: card ``i`` (1-based) of the picture is
-    ``hand_order(...)[i - 1]``."""
-    if group_by_pattern:
+    ``hand_order(...)[i - 1]``. ``order`` is one of :data:`ORDERS`."""
+    if check_order(order) == "grouped":
         return [c for group in group_cards(cards, laizi) for c in group.cards]
-    return cards_of(cards)
+    ordered = cards_of(cards)
+    if order == "desc":  # big to small; within a rank the suits keep ♠♥♣♦
+        ordered.sort(key=lambda c: -c.rank)
+    return ordered
 
 
-def _balanced_units(n: int) -> list[tuple[int, ...]]:
-    """Row sizes for ``n`` cards: as few rows as fit, sizes differing by one at most."""
+def rank_runs(cards: Sequence[Card]) -> list[int]:
+    """The sizes of the runs of equal rank in ``cards`` (``99955`` → ``[3, 2]``)."""
+    runs: list[int] = []
+    for i, card in enumerate(cards):
+        if i and card.rank == cards[i - 1].rank:
+            runs[-1] += 1
+        else:
+            runs.append(1)
+    return runs
+
+
+def row_sizes(runs: Sequence[int], max_per_row: int = MAX_PER_ROW) -> list[int]:
+    """Row sizes for cards in runs of equal rank: as few rows as hold the cards without
+    splitting a run, as even as the runs allow (breaks at the run ends nearest the even
+    shares)."""
+    n = sum(runs)
     if n == 0:
         return []
-    rows = math.ceil(n / MAX_PER_ROW)
-    return [(n // rows + (1 if i < n % rows else 0),) for i in range(rows)]
+    if max(runs) > max_per_row:
+        raise ValueError(f"a run of {max(runs)} cards does not fit a row of {max_per_row}")
+    rows = math.ceil(n / max_per_row)
+    while True:
+        sizes = _split_runs(runs, rows, max_per_row)
+        if sizes is not None:
+            return sizes
+        rows += 1
+
+
+def _split_runs(runs: Sequence[int], rows: int, max_per_row: int) -> list[int] | None:
+    """Runs packed into at most ``rows`` rows, each row ending at the run end nearest its
+    even share of what is left; None if they do not fit."""
+    n = sum(runs)
+    sizes: list[int] = []
+    row = placed = 0
+    for run in runs:
+        if row:
+            left = rows - len(sizes)
+            target = (n - placed + row) / left
+            overflow = row + run > max_per_row
+            nearer = left > 1 and abs(row + run - target) > abs(row - target)
+            if overflow or nearer:
+                if left == 1:
+                    return None
+                sizes.append(row)
+                row = 0
+        row += run
+        placed += run
+    sizes.append(row)
+    return sizes
 
 
 def hand_layout(n: int, *, groups: Sequence[Sequence[int]] | None = None,
-                title: bool = False) -> HandLayout:
-    """The layout of ``n`` cards: balanced rows of at most :data:`MAX_PER_ROW`, or, with
+                runs: Sequence[int] | None = None, title: bool = False) -> HandLayout:
+    """The layout of ``n`` cards: balanced rows of at most :data:`MAX_PER_ROW` that break only
+    between ``runs`` (the sizes of the runs of equal rank; one card each if None), or, with
     ``groups`` (the unit sizes of each group, e.g. ``[[4, 4], [3], [2, 2], [5]]``), groups
     spaced apart under their labels, wrapped between units."""
     if groups is not None and sum(sum(g) for g in groups) != n:
         raise ValueError(f"groups {groups!r} do not add up to {n} cards")
+    if runs is not None and sum(runs) != n:
+        raise ValueError(f"runs {runs!r} do not add up to {n} cards")
     grouped = groups is not None
     row_max = ROW_MAX_GROUPED if grouped else ROW_MAX
     plan = [list(g) for g in groups] if groups is not None else \
-        [[size] for (size,) in _balanced_units(n)]
+        [[size] for size in row_sizes(runs if runs is not None else [1] * n)]
     # place cards: (row, x) per card, breaking rows for ungrouped plans at each "group"
     rows: list[list[tuple[int, int]]] = []  # per row: (x, group number) of each card
     starts: list[tuple[int, int, int]] = []  # (group number, row, x) of each group's start
@@ -177,18 +249,38 @@ def hand_layout(n: int, *, groups: Sequence[Sequence[int]] | None = None,
                       len(rows))
 
 
+def marked_cards(order: Sequence[Card], marked: CardsLike) -> set[int]:
+    """Indexes into ``order`` of the cards to mark as ``marked`` (the bottom cards the
+    landlord took): for each rank, as many of its copies as ``marked`` holds, the last ones
+    first (notation has no suits, so which copy is a display choice)."""
+    want: dict[int, int] = {}
+    for card in cards_of(marked):
+        want[card.rank] = want.get(card.rank, 0) + 1
+    out: set[int] = set()
+    for i in range(len(order) - 1, -1, -1):
+        rank = order[i].rank
+        if want.get(rank, 0) > 0:
+            want[rank] -= 1
+            out.add(i)
+    return out
+
+
 def render_hand(cards: Sequence[Card] | str, *, laizi: str | None = None,
-                group_by_pattern: bool = False, title: str | None = None) -> bytes:
-    """PNG bytes of a hand: cards sorted by rank (or grouped by pattern), the laizi rank
-    marked in gold, the index 1..n under each card, and an optional title."""
+                order: str = "desc", title: str | None = None, marked: CardsLike = "",
+                locale: str = "zh-CN") -> bytes:
+    """PNG bytes of a hand in ``order`` (:data:`ORDERS`), the laizi rank marked in gold, the
+    index 1..n under each card, an optional title, and a "bottom" tab on the ``marked``
+    cards (the bottom cards in the landlord's hand). Group labels are in ``locale``."""
     wild = laizi_rank(laizi)
-    if group_by_pattern:
-        groups = group_cards(cards, laizi)
-        order = [c for g in groups for c in g.cards]
+    groups = group_cards(cards, laizi) if check_order(order) == "grouped" else []
+    ordered = hand_order(cards, laizi=laizi, order=order)
+    if groups:
         plan: list[list[int]] | None = [[len(u) for u in g.units] for g in groups]
+        layout = hand_layout(len(ordered), groups=plan, title=bool(title))
     else:
-        groups, order, plan = [], sorted(cards_of(cards), key=display_key), None
-    layout = hand_layout(len(order), groups=plan, title=bool(title))
+        layout = hand_layout(len(ordered), runs=rank_runs(ordered), title=bool(title))
+    marks = marked_cards(ordered, marked) if marked else set()
+    words = WORDS.get(locale, WORDS["en"])
     image = felt(layout.width, layout.height)
     draw = ImageDraw.Draw(image)
     if title:
@@ -196,20 +288,30 @@ def render_hand(cards: Sequence[Card] | str, *, laizi: str | None = None,
         text = name_text(title, face, layout.width - 2 * MARGIN)
         draw_text(draw, (MARGIN, MARGIN + TITLE_H // 2 - 6), text, face, SOFT_WHITE, "lm",
                   shadow=True)
-    if not order:
+    if not ordered:
         draw_text(draw, (layout.width // 2, layout.height - MARGIN - 30), "—", font(32),
                   SOFT_WHITE, "mm")
+    label_face = font_for("".join(words[g.key] for g in groups), 26, "bold")
     for gi, x, y in layout.labels:
-        label = LABELS[groups[gi].key]
-        face = font(20, "bold")
-        w = int(face.getlength(label)) + 20
-        panel(image, (x, y - 14, x + w, y + 14), radius=14, alpha=120)
-        draw.text((x + w // 2, y), label, font=face, fill=SOFT_WHITE, anchor="mm")
-    for card, box in zip(order, layout.cards, strict=True):
+        label = words[groups[gi].key]
+        w = int(label_face.getlength(label)) + 24
+        panel(image, (x, y - 16, x + w, y + 16), radius=16, alpha=130)
+        draw.text((x + w // 2, y), label, font=label_face, fill=SOFT_WHITE, anchor="mm")
+    for card, box in zip(ordered, layout.cards, strict=True):
         sprite = face_sprite(card.rank, card.suit, card.rank == wild, BIG)
         image.paste(sprite.rgb, (box[0] - sprite.pad, box[1] - sprite.pad), sprite.mask)
+    tab = words["from_bottom"]
+    tab_face = font_for(tab, 20, "bold")
+    for i in sorted(marks):
+        x0, y0, x1, _ = layout.visible[i]
+        pill(draw, ((x0 + x1) // 2, y0 - 5), tab, 20, LANDLORD_BG, LANDLORD_FG, "m", pad=8,
+             outline=LANDLORD_FG, face=tab_face)
     index_face = font(26, "bold")
-    for i, (card, (cx, cy)) in enumerate(zip(order, layout.index_at, strict=True), start=1):
+    for i, (card, (cx, cy)) in enumerate(zip(ordered, layout.index_at, strict=True)):
         color = GOLD if card.rank == wild else SOFT_WHITE
-        draw.text((cx, cy), str(i), font=index_face, fill=color, anchor="mm")
+        if i in marks:
+            draw.rounded_rectangle((cx - 22, cy - 17, cx + 22, cy + 17), radius=17,
+                                   fill=LANDLORD_BG)
+            color = LANDLORD_FG
+        draw.text((cx, cy), str(i + 1), font=index_face, fill=color, anchor="mm")
     return encode_png(image)

@@ -78,7 +78,7 @@ def _board() -> LeaderboardScene:
 
 CASES: dict[str, Callable[[], bytes]] = {
     "hand": lambda: render_hand("3777TKA2BRF", laizi="7", title="Hand 手牌"),
-    "hand_grouped": lambda: render_hand("33334456678TTBR", group_by_pattern=True),
+    "hand_grouped": lambda: render_hand("33334456678TTBR", order="grouped"),
     "table3": lambda: render_table(_table3()),
     "table4": lambda: render_table(_table4()),
     "result": lambda: render_result(_result()),

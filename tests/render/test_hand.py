@@ -8,10 +8,10 @@ import pytest
 
 from bot.engine.cards import BLACK, FLOWER, RED, Card, text_of
 from render import group_cards, hand_layout, hand_order, render_hand
-from render.canvas import GOLD, SOFT_WHITE
+from render.canvas import GOLD, LANDLORD_BG, SOFT_WHITE
 from render.canvas import RED as RED_INK
 from render.cardrow import cards_of
-from render.hand import MAX_PER_ROW, STEP
+from render.hand import MAX_PER_ROW, STEP, rank_runs
 from render.sprites import BIG, FLOWER_INK
 
 from .helpers import count_near, deal, decode, is_light, light_runs
@@ -75,7 +75,7 @@ def test_every_variant_hand_renders_with_one_card_per_rectangle(variant: str) ->
     rules, hands, _ = deal(variant)
     for hand in (hands[0], hands[1]):  # the landlord's (20, 21 or 33) and a farmer's
         image = decode(render_hand(hand, laizi=rules.laizi, title=f"{variant} 手牌"))
-        layout = hand_layout(len(hand), title=True)
+        layout = hand_layout(len(hand), runs=rank_runs(hand_order(hand)), title=True)
         assert image.size == (layout.width, layout.height)
         for x0, y0, _, y1 in layout.visible:
             # each visible strip shows card face (below the suit, beside any mark) ...
@@ -125,8 +125,8 @@ def test_jokers_and_flower_are_unmistakable() -> None:
     image = decode(render_hand(hand))
     layout = hand_layout(4)
     order = [c.rank for c in hand_order(hand)]
-    assert order == [0, BLACK, RED, FLOWER]
-    small, big, flower = (layout.visible[i] for i in (1, 2, 3))
+    assert order == [FLOWER, RED, BLACK, 0]  # big to small
+    flower, big, small = (layout.visible[i] for i in (0, 1, 2))
     assert count_near(image, small, RED_INK, 40) == 0  # the small joker is black
     assert count_near(image, small, (36, 36, 44), 30) > 200
     assert count_near(image, big, RED_INK, 40) > 200  # the big joker is red
@@ -163,12 +163,72 @@ def test_group_cards_by_rank_counts() -> None:
 def test_group_order_is_a_permutation_and_indexes_follow_it() -> None:
     _, hands, _ = deal("super", seed=5)
     hand = hands[0]
-    order = hand_order(hand, group_by_pattern=True)
+    order = hand_order(hand, order="grouped")
     assert sorted(order) == sorted(hand)
     assert order[0].rank == FLOWER  # the wild card leads
-    image = decode(render_hand(hand, group_by_pattern=True))
+    image = decode(render_hand(hand, order="grouped"))
     groups = group_cards(hand)
     layout = hand_layout(len(hand), groups=[[len(u) for u in g.units] for g in groups])
     assert image.size == (layout.width, layout.height)
     for x0, y0, _, _ in layout.visible:
         assert is_light(image.getpixel((x0 + 9, y0 + int(BIG.h * 0.62))))
+
+
+# ---------------------------------------------------------------------------- issue 15
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("order", ["desc", "asc"])
+def test_a_rank_never_spans_two_rows(variant: str, order: str) -> None:
+    for seed in range(1, 30):
+        rules, hands, _ = deal(variant, seed)
+        for hand in hands:
+            ordered = hand_order(hand, order=order)
+            layout = hand_layout(len(ordered), runs=rank_runs(ordered))
+            row_of: dict[int, set[int]] = {}
+            for card, box in zip(ordered, layout.cards, strict=True):
+                row_of.setdefault(card.rank, set()).add(box[1])
+            assert all(len(rows) == 1 for rows in row_of.values()), (seed, text_of(hand))
+            assert max(len(r) for r in _rows(layout).values()) <= MAX_PER_ROW
+
+
+def test_the_999_of_a_17_card_hand_share_a_row() -> None:
+    # this hand split 9♠9♥ | 9♦ before: rows were cut every 9 cards whatever the ranks
+    hand = "3345678999TJQKA2B"
+    assert len(hand) == 17
+    for order in ("asc", "desc"):
+        ordered = hand_order(hand, order=order)
+        layout = hand_layout(len(ordered), runs=rank_runs(ordered))
+        nines = {layout.cards[i][1] for i, c in enumerate(ordered) if c.char == "9"}
+        assert len(nines) == 1 and layout.rows == 2
+        naive = hand_layout(len(ordered))  # 9 + 8 cards whatever the ranks, as before
+        assert len({naive.cards[i][1] for i, c in enumerate(ordered) if c.char == "9"}) == 2
+
+
+def test_orders_big_to_small_small_to_big_and_grouped() -> None:
+    hand = "3TT2BR9999"
+    def chars(order: str) -> str:
+        return "".join(c.char for c in hand_order(hand, order=order))
+
+    assert chars("desc") == "RB2TT99993"  # the default: big to small
+    assert chars("asc") == "39999TT2BR"
+    assert chars("grouped") == "BR9999TT32"
+    with pytest.raises(ValueError):
+        hand_order(hand, order="random")
+    assert render_hand(hand) != render_hand(hand, order="asc")
+
+
+def test_bottom_cards_are_marked_in_the_landlords_hand() -> None:
+    hand = "334579TTJQKA22BR7"
+    plain = decode(render_hand(hand))
+    image = decode(render_hand(hand, marked="T2B"))
+    ordered = hand_order(hand)
+    layout = hand_layout(len(ordered), runs=rank_runs(ordered))
+    marked = [i for i, c in enumerate(ordered) if c.char in "T2B"]
+    assert len(marked) == 5
+    tagged = []
+    for i, (cx, cy) in enumerate(layout.index_at):
+        box = (cx - 20, cy - 15, cx + 20, cy + 15)
+        if count_near(image, box, LANDLORD_BG, 30) > 200:
+            tagged.append(i)
+        assert count_near(plain, box, LANDLORD_BG, 30) == 0
+    # one T, one 2 (the last copies) and the B: three cards, never a copy too many
+    assert [ordered[i].char for i in tagged] == ["B", "2", "T"]
