@@ -179,7 +179,7 @@ def test_group_order_is_a_permutation_and_indexes_follow_it() -> None:
 @pytest.mark.parametrize("order", ["desc", "asc"])
 def test_a_rank_never_spans_two_rows(variant: str, order: str) -> None:
     for seed in range(1, 30):
-        rules, hands, _ = deal(variant, seed)
+        _, hands, _ = deal(variant, seed)
         for hand in hands:
             ordered = hand_order(hand, order=order)
             layout = hand_layout(len(ordered), runs=rank_runs(ordered))
