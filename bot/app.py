@@ -14,7 +14,7 @@ import asyncio
 import logging
 import sys
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 import aiohttp
 import discord
@@ -22,42 +22,39 @@ from discord.ext import commands
 
 from bot.config import ConfigError, Settings
 from bot.store import Store
-from bot.tables import TableManager
+from bot.tables import Decider, TableManager
+from cogs.ddz import Ddz
+from cogs.errors import DdzTree
+from cogs.i18n import DdzTranslator
+from cogs.presenter import DiscordPresenter
+from cogs.views import DYNAMIC_ITEMS
 
 log = logging.getLogger("ddz")
-T = TypeVar("T")
 
 
 class DdzBot(commands.Bot):
-    """The bot: holds the store, the table manager and the presenter."""
+    """The bot: holds the store, the table manager and the presenter it is given
+    (:func:`create_bot` builds them), and speaks for the presenter."""
 
-    def __init__(self, settings: Settings, store: Store) -> None:
+    def __init__(self, settings: Settings, *, store: Store, presenter: DiscordPresenter,
+                 manager: TableManager) -> None:
         # a card game has no voice: no warning about voice libraries at every start
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(command_prefix=commands.when_mentioned,
-                         intents=discord.Intents.default(), help_command=None)
-        from cogs.presenter import DiscordPresenter
-
+                         intents=discord.Intents.default(), help_command=None,
+                         tree_cls=DdzTree)
         self.settings = settings
         self.store = store
-        self.presenter = DiscordPresenter(self, edit_delay=settings.edit_delay,
-                                          default_locale=settings.default_locale)
-        self.manager = TableManager(store, self.presenter, ai_delay=settings.ai_delay,
-                                    trustee_delay=settings.trustee_delay,
-                                    ai_in_thread=settings.ai_in_thread)
-        self.presenter.manager = self.manager
+        self.presenter = presenter
+        self.manager = manager
+        presenter.attach(self)
         self._recovery: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
-        from cogs.ddz import Ddz
-        from cogs.errors import send_error
-        from cogs.i18n import DdzTranslator
-        from cogs.views import DYNAMIC_ITEMS
-
         await self.tree.set_translator(DdzTranslator())
-        await self.add_cog(Ddz(self))
+        await self.add_cog(Ddz(self, manager=self.manager, store=self.store,
+                               presenter=self.presenter, settings=self.settings))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        self.tree.on_error = send_error  # type: ignore[assignment]
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -82,10 +79,6 @@ class DdzBot(commands.Bot):
         except Exception:
             log.exception("table recovery failed")
 
-    async def render(self, fn: Callable[[Any], T], scene: Any) -> T:
-        """Render a picture off the event loop."""
-        return await asyncio.to_thread(fn, scene)
-
     async def close(self) -> None:
         await self.manager.shutdown()
         await self.presenter.drain()
@@ -99,10 +92,21 @@ class DdzBot(commands.Bot):
         await self.store.close()
 
 
-async def create_bot(settings: Settings) -> DdzBot:
-    """The bot, its store open and its manager ready; call ``await bot.start(token)``."""
+async def create_bot(settings: Settings, *, seed_source: Callable[[], int] | None = None,
+                     decide: Decider | None = None) -> DdzBot:
+    """The bot, its store open and its manager ready; call ``await bot.start(token)``.
+
+    The store, the presenter and the table manager are made here and given to the bot
+    (discord.py's ``examples/advanced_startup.py``). ``seed_source`` (each deal's seed)
+    and ``decide`` (the AI) are the table manager's: tests fix the deals with them."""
     store = await Store.open(settings.db_path)
-    return DdzBot(settings, store)
+    presenter = DiscordPresenter(edit_delay=settings.edit_delay,
+                                 default_locale=settings.default_locale)
+    manager = TableManager(store, presenter, ai_delay=settings.ai_delay,
+                           trustee_delay=settings.trustee_delay,
+                           ai_in_thread=settings.ai_in_thread, seed_source=seed_source,
+                           decide=decide)
+    return DdzBot(settings, store=store, presenter=presenter, manager=manager)
 
 
 def run(argv: list[str] | None = None) -> int:

@@ -8,6 +8,7 @@ all commands and components go through :func:`cogs.errors.send_error`.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 from datetime import UTC, datetime
@@ -18,7 +19,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from bot.engine import VARIANTS, Pass, PlayCards, parse_cards
+from bot.engine import VARIANTS, PlayCards, parse_cards
 from bot.store.settings import KEYS as SETTING_KEYS
 from bot.tables import TableError
 from render import render_leaderboard, render_profile
@@ -27,18 +28,14 @@ from .errors import reply
 from .i18n import kind_name, locale_of, t, variant_name
 from .rules_text import rules_summary
 from .scenes import leaderboard_scene, profile_scene
-from .views import (
-    HandButton,
-    HandSelect,
-    ReadingButton,
-    TableButton,
-    reading_view,
-    selected_cards,
-)
+from .views import ask_reading, hint_text, remember, send_hand
 
 if TYPE_CHECKING:
-    from bot.app import DdzBot
-    from bot.tables import Table
+    from bot.config import Settings
+    from bot.store import Store
+    from bot.tables import Table, TableManager
+
+    from .presenter import DiscordPresenter
 
 log = logging.getLogger("ddz.cog")
 
@@ -70,20 +67,18 @@ class Ddz(commands.GroupCog, group_name=_("ddz"),
           group_description=_("Dou Dizhu tables, beans and ranks")):
     """Dou Dizhu: tables, plays, beans and ranks."""
 
-    def __init__(self, bot: DdzBot) -> None:
+    def __init__(self, bot: commands.Bot, *, manager: TableManager, store: Store,
+                 presenter: DiscordPresenter, settings: Settings) -> None:
         self.bot = bot
-        self.manager = bot.manager
-        self.store = bot.store
-        self.presenter = bot.presenter
-        # (table, user) -> (the hand the numbers refer to, {select part: card numbers})
-        self.selection: dict[tuple[int, int], tuple[str, dict[int, list[int]]]] = {}
+        self.manager = manager
+        self.store = store
+        self.presenter = presenter
+        self.settings = settings
         super().__init__()
 
     # ================================================================= helpers
     def _remember(self, interaction: discord.Interaction) -> str:
-        locale = locale_of(interaction, self.presenter.default_locale)
-        self.presenter.user_locale[interaction.user.id] = locale
-        return locale
+        return remember(self, interaction)
 
     def _user_table(self, interaction: discord.Interaction) -> Table:
         table = self.manager.table_of_user(interaction.user.id)
@@ -102,15 +97,9 @@ class Ddz(commands.GroupCog, group_name=_("ddz"),
             "min_balance": settings.min_balance, "turn_play_s": settings.turn_s,
             "turn_bid_s": settings.bid_turn_s}
         options.update(ROOMS.get(room or "normal", {}))
-        if self.bot.settings.turn_seconds:
-            options["turn_play_s"] = options["turn_bid_s"] = self.bot.settings.turn_seconds
+        if self.settings.turn_seconds:
+            options["turn_play_s"] = options["turn_bid_s"] = self.settings.turn_seconds
         return variant or settings.variant, options, settings.ai_level
-
-    async def _ask_reading(self, interaction: discord.Interaction, table_id: int,
-                           locale: str, options: tuple[Any, ...]) -> None:
-        """A wild play that reads several ways: nothing is played until one is chosen."""
-        await reply(interaction, t(locale, "reading.ask", cards=options[0].cards),
-                    view=reading_view(table_id, options, locale))
 
     # ================================================================= table commands
     @app_commands.command(name=_("new"), description=_("Open a table in this channel"))
@@ -149,7 +138,7 @@ class Ddz(commands.GroupCog, group_name=_("ddz"),
         status, options = await self.manager.play(table.channel_id, interaction.user.id, text,
                                                   kind=kind, main=main)
         if status == "reading":
-            await self._ask_reading(interaction, table.channel_id, locale, options)
+            await ask_reading(interaction, table.channel_id, locale, options)
             return
         await reply(interaction, "✅ " + t(locale, "ok.played", cards=parse_cards(text)))
 
@@ -200,33 +189,15 @@ class Ddz(commands.GroupCog, group_name=_("ddz"),
         locale = self._remember(interaction)
         table = self._user_table(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await reply(interaction, await self._hint_text(table, interaction.user.id, locale))
-
-    async def _hint_text(self, table: Table, user_id: int, locale: str) -> str:
-        action = await self.manager.hint(table.channel_id, user_id)
-        if isinstance(action, PlayCards):
-            return t(locale, "hint.text", cards=action.cards)
-        if isinstance(action, Pass):
-            return t(locale, "hint.pass")
-        return t(locale, "hint.none") if action is None else t(locale, "hint.text",
-                                                                cards=action.type)
+        await reply(interaction, await hint_text(self.manager, table, interaction.user.id,
+                                                 locale))
 
     @app_commands.command(name=_("hand"), description=_("See your hand (only you)"))
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
     async def hand(self, interaction: discord.Interaction) -> None:
         locale = self._remember(interaction)
         table = self._user_table(interaction)
-        await self._send_hand(interaction, table, locale)
-
-    async def _send_hand(self, interaction: discord.Interaction, table: Table,
-                         locale: str) -> None:
-        seat = table.seat_of(interaction.user.id)
-        if seat is None or table.game is None or table.status != "playing":
-            await reply(interaction, t(locale, "hand.none"))
-            return
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        file, view, variant = await self.presenter.hand_payload(table, seat, locale)
-        await interaction.followup.send(variant, file=file, view=view, ephemeral=True)
+        await send_hand(self, interaction, table, locale)
 
     @app_commands.command(name=_("leave"), description=_("Leave the table"))
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
@@ -282,7 +253,7 @@ class Ddz(commands.GroupCog, group_name=_("ddz"),
             if player is None:
                 raise TableError(f"{target.display_name} has not played here yet",
                                  code="unknown_player", name=target.display_name)
-        png = await self.bot.render(render_profile, profile_scene(player))
+        png = await asyncio.to_thread(render_profile, profile_scene(player))
         await interaction.followup.send(file=_png(png, "profile.png"))
 
     @app_commands.command(name=_("leaderboard"), description=_("The server's best players"))
@@ -300,7 +271,7 @@ class Ddz(commands.GroupCog, group_name=_("ddz"),
             return
         await interaction.response.defer(thinking=True)
         scene = leaderboard_scene(board, t(locale, f"lb.title.{kind}"), interaction.user.id)
-        png = await self.bot.render(render_leaderboard, scene)
+        png = await asyncio.to_thread(render_leaderboard, scene)
         await interaction.followup.send(file=_png(png, "leaderboard.png"))
 
     @app_commands.command(name=_("daily"), description=_("Claim today's bonus beans"))
@@ -382,126 +353,4 @@ class Ddz(commands.GroupCog, group_name=_("ddz"),
             synced = await self.bot.tree.sync(guild=ctx.guild)
         else:
             synced = await self.bot.tree.sync()
-        await ctx.reply(t(self.bot.settings.default_locale, "sync.ok", n=len(synced)))
-
-    # ================================================================= components
-    # each handler runs through views._dispatch, which turns any error into the reply
-    async def on_table_button(self, interaction: discord.Interaction,
-                              item: TableButton) -> None:
-        locale = self._remember(interaction)
-        cid, user, action = item.table_id, interaction.user.id, item.action
-        manager = self.manager
-        if action == "hand":
-            await self._send_hand(interaction, manager.table(cid), locale)
-            return
-        if action == "join":
-            seat = await manager.join(cid, user, interaction.user.display_name)
-            await reply(interaction, t(locale, "ok.joined", seat=seat + 1))
-        elif action == "leave":
-            how = await manager.leave(cid, user)
-            await reply(interaction, t(locale, "ok.escaped" if how == "escaped" else "ok.left"))
-        elif action == "addai":
-            await manager.add_ai(cid, user)
-            await reply(interaction, t(locale, "ok.ai"))
-        elif action in ("start", "next"):
-            await manager.start(cid, user)
-            await reply(interaction, t(locale, "ok.started"))
-        elif action == "resume":
-            await manager.resume(cid, user)
-            await reply(interaction, t(locale, "ok.resumed"))
-        else:
-            yes = item.arg == "y"
-            if action == "bid":
-                await manager.bid(cid, user, int(item.arg or 0), seq=item.seq)
-            else:
-                method = getattr(manager, action)
-                await method(cid, user, yes, seq=item.seq)
-            await interaction.response.defer()
-
-    async def on_hand_select(self, interaction: discord.Interaction,
-                             item: HandSelect) -> None:
-        locale = self._remember(interaction)
-        values = [int(v) for v in interaction.data.get("values", [])]  # type: ignore[union-attr]
-        table = self.manager.tables.get(item.table_id)
-        seat = table.seat_of(interaction.user.id) if table is not None else None
-        if table is None or table.game is None or seat is None:
-            await interaction.response.edit_message(content=None)
-            return
-        hand = table.game.hand_text(seat)
-        key = (item.table_id, interaction.user.id)
-        if key not in self.selection or self.selection[key][0] != hand:
-            self.selection[key] = (hand, {})  # a new hand: the old numbers mean other cards
-        self.selection[key][1][item.part] = values
-        cards = selected_cards(table.game.hand(seat), self._chosen(key, hand),
-                               table.game.laizi)
-        await interaction.response.edit_message(
-            content=t(locale, "hand.selected", cards=" ".join(cards) or "—"))
-
-    def _chosen(self, key: tuple[int, int], hand: str) -> list[int]:
-        """The card numbers selected for ``hand`` (none when the hand changed since)."""
-        entry = self.selection.get(key)
-        if entry is None or entry[0] != hand:
-            return []
-        return [i for part in entry[1].values() for i in part]
-
-    async def on_hand_button(self, interaction: discord.Interaction,
-                             item: HandButton) -> None:
-        locale = self._remember(interaction)
-        cid, user = item.table_id, interaction.user.id
-        table = self.manager.table(cid)
-        seat = table.seat_of(user)
-        assert seat is not None and table.game is not None
-        key = (cid, user)
-        if item.action == "hint":
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            await reply(interaction, await self._hint_text(table, user, locale))
-            return
-        if item.action == "clear":
-            self.selection.pop(key, None)
-            await self._refresh_hand(interaction, table, seat, locale, deferred=False)
-            return
-        await interaction.response.defer()
-        if item.action == "pass":
-            await self.manager.pass_turn(cid, user)
-        elif item.action == "playhint":
-            hint = await self.manager.hint(cid, user)
-            if isinstance(hint, PlayCards):
-                await self.manager.play(cid, user, hint.cards, kind=hint.kind, main=hint.main)
-            else:
-                await self.manager.pass_turn(cid, user)
-        else:  # play the selection
-            chosen = self._chosen(key, table.game.hand_text(seat))
-            cards = selected_cards(table.game.hand(seat), chosen, table.game.laizi)
-            if not cards:
-                raise TableError("select cards first", code="no_selection")
-            status, options = await self.manager.play(cid, user, cards)
-            if status == "reading":
-                await self._ask_reading(interaction, cid, locale, options)
-                return
-        self.selection.pop(key, None)
-        await self._refresh_hand(interaction, table, seat, locale, deferred=True)
-
-    async def _refresh_hand(self, interaction: discord.Interaction, table: Table, seat: int,
-                            locale: str, *, deferred: bool) -> None:
-        """Show the hand as it is now on the message the button belongs to."""
-        if table.game is None or table.status != "playing":
-            if not deferred:
-                await interaction.response.defer()
-            return
-        tracked = self.presenter.dm_messages.get((table.channel_id, interaction.user.id))
-        if deferred and interaction.message is not None and tracked is not None and \
-                tracked.id == interaction.message.id:
-            return  # the presenter updates the DM itself
-        file, view, variant = await self.presenter.hand_payload(table, seat, locale)
-        if deferred:
-            await interaction.edit_original_response(content=variant, attachments=[file],
-                                                     view=view)
-        else:
-            await interaction.response.edit_message(content=variant, attachments=[file],
-                                                    view=view)
-
-    async def on_reading(self, interaction: discord.Interaction, item: ReadingButton) -> None:
-        locale = self._remember(interaction)
-        await self.manager.play(item.table_id, interaction.user.id, item.cards,
-                                kind=item.kind, main=item.main)
-        await reply(interaction, "✅ " + t(locale, "ok.played", cards=item.cards))
+        await ctx.reply(t(self.settings.default_locale, "sync.ok", n=len(synced)))

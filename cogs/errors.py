@@ -96,6 +96,15 @@ async def send_error(interaction: discord.Interaction, error: BaseException) -> 
     await reply(interaction, "❌ " + text, ephemeral=True)
 
 
+class DdzTree(app_commands.CommandTree):
+    """The bot's command tree (given to the bot as ``tree_cls``): every failing slash
+    command is answered by :func:`send_error`."""
+
+    async def on_error(self, interaction: discord.Interaction,
+                       error: app_commands.AppCommandError) -> None:
+        await send_error(interaction, error)
+
+
 async def reply(interaction: discord.Interaction, content: str | None = None, *,
                 ephemeral: bool = True, **kwargs: Any) -> None:
     """Send a reply whether or not the interaction was answered or deferred already."""
@@ -108,4 +117,4 @@ async def reply(interaction: discord.Interaction, content: str | None = None, *,
         log.warning("could not answer interaction %s", interaction.id, exc_info=True)
 
 
-__all__ = ["error_text", "reply", "send_error", "unwrap"]
+__all__ = ["DdzTree", "error_text", "reply", "send_error", "unwrap"]

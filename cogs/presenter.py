@@ -30,7 +30,7 @@ from render import render_hand, render_result, render_table
 
 from .i18n import EN, t, variant_name
 from .scenes import result_scene, table_scene
-from .views import hand_view, table_view
+from .views import Selection, hand_view, table_view
 
 if TYPE_CHECKING:
     from bot.tables import Table, TableManager
@@ -42,23 +42,34 @@ DM_CLOSED = 50007
 class DiscordPresenter:
     """The presenter of :class:`bot.tables.TableManager` for Discord."""
 
-    def __init__(self, client: discord.Client, *, edit_delay: float = 1.0,
-                 default_locale: str = EN) -> None:
-        self.client = client
+    def __init__(self, *, edit_delay: float = 1.0, default_locale: str = EN) -> None:
+        self._client: discord.Client | None = None
         self.edit_delay = edit_delay
         self.default_locale = default_locale
-        self.manager: TableManager | None = None
         self.messages: dict[int, discord.Message] = {}  # table message per channel
         self.dm_messages: dict[tuple[int, int], discord.Message] = {}
         self.dm_closed: set[int] = set()
         self._told_closed: set[tuple[int, int]] = set()
         self.table_locale: dict[int, str] = {}
         self.user_locale: dict[int, str] = {}
+        # (table, user) -> (the hand the numbers refer to, {select part: card numbers})
+        self.selection: dict[tuple[int, int], Selection] = {}
         self.results: dict[int, DealEnded] = {}
         self.notices: dict[int, list[str]] = {}
         self._pending: dict[int, asyncio.Task[None]] = {}
         self._edit_locks: dict[int, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+
+    def attach(self, client: discord.Client) -> None:
+        """The client this presenter speaks through (the bot, which is given the presenter
+        when it is made: the table manager that publishes here exists before the bot)."""
+        self._client = client
+
+    @property
+    def client(self) -> discord.Client:
+        if self._client is None:
+            raise RuntimeError("the presenter is not attached to a client")
+        return self._client
 
     # ------------------------------------------------------------------ events
     async def publish(self, event: TableEvent) -> None:
@@ -103,7 +114,8 @@ class DiscordPresenter:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
     def _table(self, channel_id: int) -> Table | None:
-        return self.manager.tables.get(channel_id) if self.manager else None
+        manager: TableManager | None = getattr(self._client, "manager", None)
+        return manager.tables.get(channel_id) if manager is not None else None
 
     def locale(self, channel_id: int) -> str:
         return self.table_locale.get(channel_id, self.default_locale)
@@ -217,8 +229,9 @@ class DiscordPresenter:
         message = self.messages.pop(channel_id, None)
         text = t(self.locale(channel_id), "closed.table", reason=reason)
         # forget the table's state: a later table in this channel starts afresh
-        for key in [k for k in self.dm_messages if k[0] == channel_id]:
-            del self.dm_messages[key]
+        for per_user in (self.dm_messages, self.selection):
+            for key in [k for k in per_user if k[0] == channel_id]:
+                del per_user[key]
         for per_channel in (self.results, self.notices, self.table_locale, self._edit_locks):
             per_channel.pop(channel_id, None)
         try:

@@ -10,6 +10,8 @@ import pytest_asyncio
 from bot.app import create_bot
 from bot.config import Settings
 
+from .helpers import answered_errors_pass
+
 
 @pytest.fixture
 def settings(tmp_path) -> Settings:
@@ -17,12 +19,35 @@ def settings(tmp_path) -> Settings:
                     ai_delay=0.0, trustee_delay=0.0, edit_delay=0.0, ai_in_thread=False)
 
 
+class Seeds:
+    """The deals' seeds: 1, 2, 3… (a test plays the same deals every run, so a failure
+    repeats), unless a test queues the seed of the deal it needs."""
+
+    def __init__(self) -> None:
+        self._count = itertools.count(1)
+        self.queued: list[int] = []
+
+    def __call__(self) -> int:
+        return self.queued.pop(0) if self.queued else next(self._count)
+
+
+@pytest.fixture
+def seeds() -> Seeds:
+    return Seeds()
+
+
 @pytest_asyncio.fixture
-async def simcord_bot(settings):
-    bot = await create_bot(settings)
-    # deals from fixed seeds: a test plays the same deals every run (a failure repeats)
-    bot.manager._seed_source = itertools.count(1).__next__
+async def simcord_bot(settings, seeds):
+    bot = await create_bot(settings, seed_source=seeds)
     yield bot
     # SimCord detaches the bot but never closes it: close the database (its thread would
     # otherwise keep the test process alive at exit)
     await bot.close_store()
+
+
+@pytest_asyncio.fixture
+async def simcord_env(simcord_env):
+    """SimCord's environment, where an error the bot answered (a refusal in the user's
+    language) is not a test failure; an unexpected error still is."""
+    answered_errors_pass(simcord_env.bot)
+    yield simcord_env

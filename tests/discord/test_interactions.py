@@ -5,6 +5,7 @@ from __future__ import annotations
 import discord
 import pytest
 
+from bot.app import create_bot
 from bot.engine import Bid
 from bot.tables.turns import default_decider
 
@@ -13,6 +14,7 @@ from .helpers import (
     human_turn,
     open_table,
     play_to_the_end,
+    restart,
     setup,
     table_message,
     table_of,
@@ -47,22 +49,31 @@ async def test_stranger_and_wrong_turn_get_a_short_answer(simcord_env) -> None:
 
 
 @pytest.mark.parametrize("ai_takes_it", [False, True])
-async def test_a_late_click_is_refused(simcord_env, ai_takes_it: bool) -> None:
+async def test_a_late_click_is_refused(simcord_env, settings, ai_takes_it: bool) -> None:
     """A second press of a turn button once the turn has passed changes nothing. With
     ``ai_takes_it`` the AI seat bids first and takes the landlord with 3 points, so the
     players' first turn is following its lead (a case that made this test fail)."""
     env = simcord_env
-    guild, channel = await setup(env)
-    alice = guild.add_member(env.create_user("alice"))
-    bob = guild.add_member(env.create_user("bob"))
-    if ai_takes_it:
-        env.bot.manager._seed_source = lambda: 6  # the AI seat (2) bids first in this deal
+    ai_bot = None
+    if ai_takes_it:  # a bot whose deal has the AI seat (2) bid first, and bid 3
         real = default_decider()
 
         def bid_three(game, seat, level, seed):
             return Bid(seat, 3) if game.phase == "bid" else real(game, seat, level, seed)
 
-        env.bot.manager._decider = bid_three
+        ai_bot = await create_bot(settings, seed_source=lambda: 6, decide=bid_three)
+        await restart(env, ai_bot)
+    try:
+        await _late_click(env, ai_takes_it)
+    finally:
+        if ai_bot is not None:
+            await ai_bot.close_store()
+
+
+async def _late_click(env, ai_takes_it: bool) -> None:
+    guild, channel = await setup(env)
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
     table = await open_table(env, channel, alice, "classic", [alice, bob])
     if ai_takes_it:
         await env.settle()
@@ -202,8 +213,6 @@ async def test_balance_rank_leaderboard_rules(simcord_env) -> None:
 
 
 async def test_restart_mid_deal_then_finish(simcord_env, settings) -> None:
-    from bot.app import create_bot
-
     env = simcord_env
     guild, channel = await setup(env)
     alice = guild.add_member(env.create_user("alice"))
@@ -216,7 +225,7 @@ async def test_restart_mid_deal_then_finish(simcord_env, settings) -> None:
     game_id = table.game_id
     new_bot = await create_bot(settings)
     try:
-        await env.restart_bot(new_bot)
+        await restart(env, new_bot)
         await env.settle()
         table2 = table_of(env, channel)
         assert table2 is not None and table2.game_id == game_id
@@ -272,11 +281,11 @@ async def test_owner_bootstraps_the_commands_by_mention(simcord_env) -> None:
     assert len(replies) == 1 and "command" in replies[0].content
 
 
-async def test_a_selection_does_not_survive_a_change_of_hand(simcord_env) -> None:
+async def test_a_selection_does_not_survive_a_change_of_hand(simcord_env, seeds) -> None:
     env = simcord_env
     guild, channel = await setup(env)
     alice = guild.add_member(env.create_user("alice"))
-    env.bot.manager._seed_source = lambda: 1  # a deal where alice (seat 0) bids first
+    seeds.queued.append(1)  # a deal where alice (seat 0) bids first
     table = await open_table(env, channel, alice, "classic", [alice])
     assert table.game.phase == "bid" and table.game.to_act == 0
     await env.bot.presenter.drain()
