@@ -12,7 +12,8 @@ package knows it is SQLite::
         await store.settle(Settlement.from_result(game_id, guild_id, game.result, user_ids))
         board = await store.leaderboard(guild_id, by="points")
 
-Beans are conserved: every movement is a ledger row, a balance is the sum of its rows,
+The live tables see the store through :class:`TableStore` (:mod:`bot.store.protocol`), the
+typing.Protocol a second backend implements. Beans are conserved: every movement is a ledger row, a balance is the sum of its rows,
 settlements are applied once per game id (all or nothing), and beans enter the economy
 only as start balances, daily bonuses, relief and admin grants
 (:meth:`Store.check_invariants` proves it).
@@ -37,6 +38,7 @@ from .errors import (
     UnknownSettingError,
 )
 from .migrations import AppliedMigration
+from .protocol import TableStore
 from .records import (
     GameRecord,
     InvariantReport,
@@ -82,6 +84,7 @@ __all__ = [
     "StoreClosedError",
     "StoreError",
     "StoreOpener",
+    "TableStore",
     "UnknownGameError",
     "UnknownGuildError",
     "UnknownPlayerError",

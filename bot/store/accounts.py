@@ -179,7 +179,7 @@ class AccountsMixin(StoreBase):
             raise InvalidInputError(f"limit must be within 1..1000, not {limit}",
                                     code="bad_limit", value=limit)
         account = "user_id IS NULL" if user_id is None else "user_id = ?"
-        params: list[object] = [guild_id] + ([] if user_id is None else [user_id])
+        params: list[object] = [guild_id, *([] if user_id is None else [user_id])]
         page = ""
         if before is not None:
             page = " AND entry_id < ?"

@@ -32,7 +32,11 @@ MINT_REASONS = ("start", "daily", "relief", "grant", "take")
 
 
 def player_from_row(row: Sequence[Any]) -> Player:
-    return Player(*row[:11], last_daily=to_date(row[11]), last_relief=to_date(row[12]))
+    (guild_id, user_id, name, balance, points, games, wins, landlord_games, landlord_wins,
+     farmer_games, farmer_wins, last_daily, last_relief) = row[:13]
+    return Player(guild_id, user_id, name, balance, points, games, wins, landlord_games,
+                  landlord_wins, farmer_games, farmer_wins, to_date(last_daily),
+                  last_relief=to_date(last_relief))
 
 
 def to_date(text: str | None) -> date | None:

@@ -278,6 +278,7 @@ def _check_seats(seats: Sequence[SeatInput], players: int) -> tuple[SeatRecord, 
     out: list[SeatRecord] = []
     humans: set[int] = set()
     for n, seat in enumerate(seats):
+        name: Any
         if isinstance(seat, SeatRecord):
             user_id, name, ai_level = seat.user_id, seat.name, seat.ai_level
         elif isinstance(seat, Mapping):

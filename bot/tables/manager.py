@@ -36,6 +36,7 @@ from bot.engine import (
     readings,
 )
 from bot.engine.compare import beats
+from bot.store.protocol import TableStore
 
 from .clock import Clock, SystemClock
 from .errors import StaleActionError, TableError
@@ -65,7 +66,7 @@ class TableManager(TurnRunner):
     people can follow them (0 in tests and benchmarks).
     """
 
-    def __init__(self, store: Any, presenter: Presenter, *, clock: Clock | None = None,
+    def __init__(self, store: TableStore, presenter: Presenter, *, clock: Clock | None = None,
                  decide: Decider | None = None, ai_delay: float = 0.0,
                  trustee_delay: float = 1.0, ai_in_thread: bool = True,
                  seed_source: Callable[[], int] | None = None) -> None:

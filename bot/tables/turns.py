@@ -15,9 +15,9 @@ import logging
 import time
 import zlib
 from collections.abc import Callable
-from typing import Any
 
 from bot.engine import Action, Game, PlayCards
+from bot.store.protocol import TableStore
 from bot.store.records import Player, Settlement
 
 from .clock import Clock
@@ -61,7 +61,7 @@ def default_decider() -> Decider:
 class TurnRunner:
     """The turn machinery of :class:`bot.tables.manager.TableManager`."""
 
-    def __init__(self, store: Any, presenter: Presenter, clock: Clock,
+    def __init__(self, store: TableStore, presenter: Presenter, clock: Clock,
                  decide: Decider | None, ai_delay: float, trustee_delay: float,
                  ai_in_thread: bool) -> None:
         self.store = store

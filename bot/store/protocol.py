@@ -1,0 +1,89 @@
+"""The store as the live tables see it: the one seam a second backend plugs into.
+
+:class:`TableStore` is the dozen methods :mod:`bot.tables` calls (accounts read at the
+table, game records and their action logs, the running turn's deadline, each table's saved
+state, and the settlement of a finished deal). :class:`bot.store.Store` (SQLite) is one;
+a PostgreSQL backend implements the same methods with the same guarantees: an accepted
+action is durable when :meth:`~TableStore.append_action` returns, a settlement is applied
+once per game id in one transaction, and refusals are :class:`bot.store.StoreError`\\ s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from .records import GameRecord, Player, SavedTable, Settlement
+
+if TYPE_CHECKING:
+    from .games import SeatInput
+    from .store import Store
+
+
+class TableStore(Protocol):
+    """What :class:`bot.tables.TableManager` needs from a store."""
+
+    # ---------------------------------------------------------------- accounts
+    async def ensure_player(self, guild_id: int, user_id: int, name: str) -> Player:
+        """The player's account, created with the guild's start balance if new."""
+        ...
+
+    async def get_player(self, guild_id: int, user_id: int) -> Player | None:
+        """The player's account, or None if the user never played in that guild."""
+        ...
+
+    # ---------------------------------------------------------------- game records
+    async def create_game(self, game_id: str, guild_id: int, channel_id: int | None,
+                          rules_json: str, seed: int | str, seats: Sequence[SeatInput],
+                          balances: Sequence[int], *, first: int | None = None
+                          ) -> GameRecord:
+        """Record a new game (its rules, seed, seats and the beans each brought)."""
+        ...
+
+    async def append_action(self, game_id: str, seq: int, action_json: str) -> None:
+        """Append action number ``seq`` (the next one) to a live game's log, durably."""
+        ...
+
+    async def set_deadline(self, game_id: str, seq: int, deadline_epoch_s: float | None
+                           ) -> None:
+        """Store the running turn's deadline (None clears it)."""
+        ...
+
+    async def abandon_game(self, game_id: str, reason: str = "abandoned") -> bool:
+        """Close a live game without settling it; False if it was already abandoned."""
+        ...
+
+    async def get_game(self, game_id: str) -> GameRecord:
+        """The stored game (:class:`bot.store.UnknownGameError` if there is none)."""
+        ...
+
+    async def unfinished_games(self, guild_id: int | None = None) -> list[GameRecord]:
+        """Every live game (of one guild, or all), oldest first."""
+        ...
+
+    # ---------------------------------------------------------------- live tables
+    async def save_table(self, channel_id: int, guild_id: int, data: dict[str, Any]) -> None:
+        """Save (replace) a channel's table state, a JSON-ready dict."""
+        ...
+
+    async def load_tables(self) -> list[SavedTable]:
+        """Every saved table as ``(channel_id, guild_id, data)``."""
+        ...
+
+    async def delete_table(self, channel_id: int) -> bool:
+        """Forget a channel's table; False if none was saved."""
+        ...
+
+    # ---------------------------------------------------------------- settlement
+    async def settle(self, settlement: Settlement) -> bool:
+        """Apply a finished game's settlement once, in one transaction; False when the
+        same settlement was applied before."""
+        ...
+
+
+def _sqlite_is_a_table_store(store: Store) -> TableStore:
+    """Never called: mypy checks here that :class:`Store` implements the Protocol."""
+    return store
+
+
+__all__ = ["TableStore"]
