@@ -13,7 +13,9 @@ package knows it is SQLite::
         board = await store.leaderboard(guild_id, by="points")
 
 The live tables see the store through :class:`TableStore` (:mod:`bot.store.protocol`), the
-typing.Protocol a second backend implements. Beans are conserved: every movement is a ledger row, a balance is the sum of its rows,
+typing.Protocol a second backend implements.
+
+Beans are conserved: every movement is a ledger row, a balance is the sum of its rows,
 settlements are applied once per game id (all or nothing), and beans enter the economy
 only as start balances, daily bonuses, relief and admin grants
 (:meth:`Store.check_invariants` proves it).
