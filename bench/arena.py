@@ -25,7 +25,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from bot.engine import Play, Rules, legal_plays
+from bot.engine import Play, Rules, Trick, legal_plays
 from bot.engine.cards import RANK_INDEX, counts_of, make_deck, text_of, text_of_counts
 
 from .agents import OurAgent, RandomAgent, RuleAgent, Seat
@@ -96,22 +96,18 @@ def play_game(rules: Rules, hands: list[list[int]], bottom: str, agents: list[Ag
     n = rules.players
     hands = [h[:] for h in hands]
     history: list[tuple[int, Play | str]] = []  # plays keep their declared reading
-    last: Play | None = None
-    last_seat = 0
-    passes = 0
+    trick = Trick(leader=0)
     seat = 0
     bombs = 0
     plays = 0
     while True:
+        last = trick.to_beat
         view = Seat(rules, seat, 0, hands, bottom, list(history), last, seed + len(history))
         play = agents[seat](view)
         if play is None:
             if last is None:
                 raise AssertionError(f"seat {seat} passed on a lead")
             history.append((seat, ""))
-            passes += 1
-            if passes == n - 1:
-                last, passes = None, 0
         else:
             _check(rules, play, hands[seat], last)
             for ch in play.cards:
@@ -120,12 +116,10 @@ def play_game(rules: Rules, hands: list[list[int]], bottom: str, agents: list[Ag
             if play.is_bomb:
                 bombs += 1
             plays += 1
-            last, last_seat, passes = play, seat, 0
             if not any(hands[seat]):
                 return GameResult(landlord_won=seat == 0, bombs=bombs, plays=plays)
-        seat = (seat + 1) % n
-        if last is not None and seat == last_seat:
-            last, passes = None, 0
+        trick = trick.then(seat, play, n)
+        seat = trick.leader if not trick.plays else (seat + 1) % n
 
 
 def _check(rules: Rules, play: Play, hand: list[int], last: Play | None) -> None:

@@ -16,22 +16,6 @@ from render import (
 from render import SeatView as SeatScene
 
 
-def current_trick(game: Game) -> dict[int, str | None]:
-    """What each seat did in the current round: its cards, or None for 不出."""
-    trick: dict[int, str | None] = {}
-    passes = 0
-    for seat, play in game.history:
-        if play is None:
-            passes += 1
-            trick[seat] = None
-            if passes == game.players - 1:
-                trick, passes = {}, 0  # everyone else passed: the round is over
-        else:
-            passes = 0
-            trick[seat] = play.cards
-    return trick
-
-
 def auction_words(game: Game) -> dict[int, str]:
     """The last thing each seat said during the auction (for the table picture)."""
     words: dict[int, str] = {}
@@ -66,7 +50,8 @@ def table_scene(table: Table, now: float, *, title: str | None = None) -> TableS
     game = table.game
     assert game is not None
     view = game.view(None)  # 加倍 choices stay hidden while they are being made
-    trick = current_trick(game) if game.phase in ("play", "over") else {}
+    # what each seat did in the current trick: its cards, or None for 不出
+    trick = {s: p.cards if p else None for s, p in game.trick.plays} if game.trick else {}
     said = auction_words(game) if game.phase not in ("play", "over") else {}
     shown = {s for s, _ in game.shows}
     doubled = view.doubles

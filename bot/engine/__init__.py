@@ -18,6 +18,7 @@ from .actions import (
     Grab,
     Pass,
     PlayCards,
+    SeatIndex,
     Show,
 )
 from .cards import Card, make_deck
@@ -32,12 +33,14 @@ from .errors import (
 )
 from .game import Game
 from .levels import LEVELS, Level, level_for
+from .log import GameLog
 from .moves import legal_plays
 from .notation import format_cards, parse_cards
 from .play import KINDS, Play
 from .readings import canonical, follow_reading, reading_of, readings
 from .rules import VARIANTS, Rules
 from .scoring import Result
+from .trick import Trick
 from .view import SeatView
 
 __all__ = [
@@ -53,6 +56,7 @@ __all__ = [
     "Escape",
     "Event",
     "Game",
+    "GameLog",
     "Grab",
     "IllegalActionError",
     "InvalidCardsError",
@@ -64,8 +68,10 @@ __all__ = [
     "Result",
     "RuleError",
     "Rules",
+    "SeatIndex",
     "SeatView",
     "Show",
+    "Trick",
     "WrongPhaseError",
     "beats",
     "bomb_class",

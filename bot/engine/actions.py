@@ -11,14 +11,17 @@ from __future__ import annotations
 import dataclasses
 import json
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeAlias
+
+SeatIndex: TypeAlias = int
+"""A seat at the table: 0 .. players - 1, in playing order."""
 
 
 @dataclass(frozen=True)
 class Action:
     """Base of all actions."""
 
-    seat: int
+    seat: SeatIndex
     auto: bool = field(default=False, kw_only=True, compare=False)
     type: ClassVar[str] = "action"
 
@@ -125,7 +128,7 @@ class Event:
 
     type: ClassVar[str] = "event"
 
-    def visible_to(self, seat: int | None) -> bool:
+    def visible_to(self, seat: SeatIndex | None) -> bool:
         """May ``seat`` see this event? (None: a spectator.)"""
         return True
 
@@ -144,24 +147,24 @@ class Event:
 @dataclass(frozen=True)
 class DealStarted(Event):
     deal: int  # 1 for the first deal, 2+ after a redeal
-    first: int  # the first bidder or caller
+    first: SeatIndex  # the first bidder or caller
     type: ClassVar[str] = "deal_started"
 
 
 @dataclass(frozen=True)
 class CardsDealt(Event):
-    seat: int
+    seat: SeatIndex
     cards: str  # the cards dealt now
     hand: str  # the whole hand so far
     type: ClassVar[str] = "cards_dealt"
 
-    def visible_to(self, seat: int | None) -> bool:
+    def visible_to(self, seat: SeatIndex | None) -> bool:
         return seat == self.seat
 
 
 @dataclass(frozen=True)
 class ShowChosen(Event):
-    seat: int
+    seat: SeatIndex
     show: bool
     factor: int  # 5, 4, 3 or 2 when shown
     hand: str  # the shown hand ("" when not shown)
@@ -170,21 +173,21 @@ class ShowChosen(Event):
 
 @dataclass(frozen=True)
 class BidMade(Event):
-    seat: int
+    seat: SeatIndex
     points: int
     type: ClassVar[str] = "bid"
 
 
 @dataclass(frozen=True)
 class CallMade(Event):
-    seat: int
+    seat: SeatIndex
     call: bool
     type: ClassVar[str] = "call"
 
 
 @dataclass(frozen=True)
 class GrabMade(Event):
-    seat: int
+    seat: SeatIndex
     grab: bool
     multiplier: int  # the table multiplier after this choice
     type: ClassVar[str] = "grab"
@@ -192,7 +195,7 @@ class GrabMade(Event):
 
 @dataclass(frozen=True)
 class LandlordChosen(Event):
-    seat: int
+    seat: SeatIndex
     bid: int  # the points bid (1 in call/grab variants)
     bottom: str  # revealed to everyone
     type: ClassVar[str] = "landlord"
@@ -208,11 +211,11 @@ class LaiziDrawn(Event):
 class DoubleChosen(Event):
     """One 加倍 choice: only the chooser sees it until :class:`DoublesRevealed`."""
 
-    seat: int
+    seat: SeatIndex
     double: bool
     type: ClassVar[str] = "double"
 
-    def visible_to(self, seat: int | None) -> bool:
+    def visible_to(self, seat: SeatIndex | None) -> bool:
         return seat == self.seat
 
 
@@ -224,7 +227,7 @@ class DoublesRevealed(Event):
 
 @dataclass(frozen=True)
 class Played(Event):
-    seat: int
+    seat: SeatIndex
     cards: str
     kind: str
     main: str
@@ -235,7 +238,7 @@ class Played(Event):
 
 @dataclass(frozen=True)
 class Passed(Event):
-    seat: int
+    seat: SeatIndex
     type: ClassVar[str] = "passed"
 
 
@@ -243,7 +246,7 @@ class Passed(Event):
 class TrickWon(Event):
     """Everyone else passed: ``seat`` leads again."""
 
-    seat: int
+    seat: SeatIndex
     type: ClassVar[str] = "trick_won"
 
 
@@ -256,7 +259,7 @@ class Redealt(Event):
 
 @dataclass(frozen=True)
 class Escaped(Event):
-    seat: int
+    seat: SeatIndex
     counted: bool  # only the first escaper is charged
     type: ClassVar[str] = "escaped"
 
@@ -264,5 +267,5 @@ class Escaped(Event):
 @dataclass(frozen=True)
 class GameOver(Event):
     outcome: str  # "landlord", "farmers", "escape" or "dissolved"
-    winners: tuple[int, ...]
+    winners: tuple[SeatIndex, ...]
     type: ClassVar[str] = "game_over"

@@ -8,7 +8,6 @@ returns events; :mod:`bot.engine.game` holds the state, the play phase and settl
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
 from .actions import (
     Bid,
@@ -34,9 +33,6 @@ from .cards import RANK_CHARS, TWO, Card, make_deck, text_of
 from .errors import IllegalActionError
 from .rules import Rules
 from .scoring import Result, Tally
-
-if TYPE_CHECKING:
-    from .play import Play
 
 
 class Auction:
@@ -73,7 +69,6 @@ class Auction:
     tally: Tally
     escaped: list[int]
     result: Result | None
-    last: tuple[int, Play] | None
 
     def hand_text(self, seat: int) -> str:  # pragma: no cover - defined by Game
         raise NotImplementedError
@@ -178,7 +173,7 @@ class Auction:
         return [s for s in self._order_from(start) if s not in shown]
 
     # ================================================================= points bidding
-    def _bid(self, action: Bid) -> list[Event]:
+    def _verify_bid(self, action: Bid) -> None:
         seat, points = action.seat, action.points
         if not isinstance(points, int) or isinstance(points, bool) or points not in (0, 1, 2, 3):
             raise IllegalActionError(f"a bid is 1, 2 or 3 points, or 0 to pass, not {points!r}",
@@ -189,6 +184,9 @@ class Auction:
                 code="bid_too_low", points=points, high=self.high_bid)
         if points and seat in self.escaped:
             raise IllegalActionError("an escaped seat can only pass", code="escaped_seat")
+
+    def _bid(self, action: Bid) -> list[Event]:
+        seat, points = action.seat, action.points
         self.bids.append((seat, points))
         events: list[Event] = [BidMade(seat, points)]
         if points:

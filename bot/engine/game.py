@@ -7,16 +7,19 @@ A game moves only by validated actions::
         events = g.apply(choose(g.legal_actions()))
     g.result.beans
 
-:meth:`Game.apply` checks an action completely before it changes anything; on a bad
-action it raises a :class:`RuleError` subclass and the game is untouched. The same rules,
-seed and actions always give the same game (:meth:`Game.replay`): every random choice
-(the shuffle, the first bidder, the laizi) comes from ``random.Random(seed)``.
+:meth:`Game.verify` raises the :class:`RuleError` subclass that :meth:`Game.apply` would
+(:meth:`Game.can` asks the same as a bool); :meth:`Game.apply` verifies, then carries the
+action out, so on a bad action the game is untouched. The same log (rules, seed,
+balances, first bidder, actions) always gives the same game (:meth:`Game.from_log`):
+every random choice (the shuffle, the first bidder, the laizi) comes from
+``random.Random(seed)``.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from .actions import (
@@ -33,6 +36,7 @@ from .actions import (
     Passed,
     PlayCards,
     Played,
+    SeatIndex,
     Show,
     TrickWon,
 )
@@ -47,11 +51,13 @@ from .cards import (
     counts_of_text,
     text_of,
 )
+from .compare import beats
 from .errors import IllegalActionError, NotYourTurnError, RuleError, WrongPhaseError
+from .log import GameLog
 from .moves import legal_plays
 from .notation import parse_cards
 from .play import Play
-from .readings import reading_of
+from .readings import reading_of, readings
 from .rules import Rules
 from .scoring import (
     Result,
@@ -63,10 +69,8 @@ from .scoring import (
     settle,
     settle_escape,
 )
+from .trick import Trick
 from .view import SeatView
-
-PHASES = ("show_start", "show_deal", "bid", "call", "grab", "double", "show_landlord", "play",
-          "over")
 
 _PHASE_ACTIONS: dict[str, type[Action]] = {
     "show_start": Show, "show_deal": Show, "show_landlord": Show, "bid": Bid, "call": Call,
@@ -75,27 +79,23 @@ _PHASE_ACTIONS: dict[str, type[Action]] = {
 
 
 class Game(Auction):
-    """One game of Dou Dizhu. Create it with :meth:`new` or :meth:`replay`."""
+    """One game of Dou Dizhu. Create it with :meth:`new` or :meth:`from_log`."""
 
-    def __init__(self, rules: Rules, seed: int | str, balances: Sequence[int] | None,
-                 first: int | None) -> None:
+    def __init__(self, start: GameLog) -> None:
+        rules = start.rules
+        self._start = start  # the log without its actions
         self.rules = rules
-        self.seed = seed
+        self.seed = start.seed
         self.players = rules.players
-        if balances is not None:
-            balances = tuple(int(b) for b in balances)
-            if len(balances) != self.players or any(b < 0 for b in balances):
-                raise RuleError(f"need {self.players} balances of 0 or more, got {balances}",
-                                code="bad_balances")
-        self.balances: tuple[int, ...] | None = balances
-        self._first_wanted = first
-        self._rng = random.Random(seed)
+        self.balances: tuple[int, ...] | None = start.balances
+        self._first_wanted = start.first
+        self._rng = random.Random(start.seed)
         self._actions: list[Action] = []
         self._events: list[Event] = []
         self.deal = 0
         self.all_pass_deals = 0
         self.phase = "bid"
-        self.to_act: int | None = None
+        self.to_act: SeatIndex | None = None
         self.first = 0
         self.hands: list[list[Card]] = []
         self._deck: list[Card] = []
@@ -111,22 +111,21 @@ class Game(Auction):
         self._last_grabber: int | None = None
         self._caller_regrab = False
         self.shows: list[tuple[int, int]] = []
-        self.landlord: int | None = None
+        self.landlord: SeatIndex | None = None
         self.laizi: str | None = None
         self.play_rules = rules
         self.doubles: list[bool | None] = [None] * self.players
         self.tally = Tally()
-        self.last: tuple[int, Play] | None = None
-        self._passes = 0
+        self._trick: Trick | None = None
         self.plays_made = [0] * self.players
-        self.history: list[tuple[int, Play | None]] = []
-        self.escaped: list[int] = []
+        self.history: list[tuple[SeatIndex, Play | None]] = []
+        self.escaped: list[SeatIndex] = []
         self.result: Result | None = None
 
     # ================================================================= construction
     @classmethod
     def new(cls, rules: Rules, seed: int | str, *, balances: Sequence[int] | None = None,
-            first: int | None = None, seats: int | None = None) -> Game:
+            first: SeatIndex | None = None, seats: int | None = None) -> Game:
         """Shuffle and deal a new game.
 
         ``balances`` (beans each seat brings) drive the floors and 加倍 eligibility; None
@@ -137,20 +136,23 @@ class Game(Auction):
         if seats is not None and seats != rules.players:
             raise RuleError(f"{rules.variant} is played by {rules.players}, not {seats}",
                             code="bad_seats", seats=seats)
-        if first is not None and not 0 <= first < rules.players:
-            raise RuleError(f"no seat {first}", code="bad_seat", seat=first)
-        game = cls(rules, seed, balances, first)
+        game = cls(GameLog.start(rules, seed, balances, first))
         game._events.extend(game._start_deal())
         return game
 
     @classmethod
-    def replay(cls, rules: Rules, seed: int | str, actions: Iterable[Action], *,
-               balances: Sequence[int] | None = None, first: int | None = None) -> Game:
+    def from_log(cls, log: GameLog) -> Game:
         """Rebuild a game from its log: equal to the game that produced the log."""
-        game = cls.new(rules, seed, balances=balances, first=first)
-        for action in actions:
+        game = cls(replace(log, actions=()))
+        game._events.extend(game._start_deal())
+        for action in log.actions:
             game.apply(action)
         return game
+
+    @property
+    def log(self) -> GameLog:
+        """What rebuilds this game (:meth:`from_log`): its start and every action."""
+        return replace(self._start, actions=tuple(self._actions))
 
     # ================================================================= public state
     @property
@@ -163,7 +165,7 @@ class Game(Auction):
         """Every event so far, in order (filter with :meth:`events_for`)."""
         return tuple(self._events)
 
-    def events_for(self, seat: int | None) -> list[Event]:
+    def events_for(self, seat: SeatIndex | None) -> list[Event]:
         """The events ``seat`` may see (None: a spectator)."""
         return [e for e in self._events if e.visible_to(seat)]
 
@@ -176,12 +178,40 @@ class Game(Auction):
         """The bottom cards once revealed, else None."""
         return text_of(self._bottom) if self.bottom_revealed else None
 
-    def hand(self, seat: int) -> list[Card]:
+    def hand(self, seat: SeatIndex) -> list[Card]:
         """The cards ``seat`` holds (private: show it only to that seat)."""
         return list(self.hands[seat])
 
-    def hand_text(self, seat: int) -> str:
+    def hand_text(self, seat: SeatIndex) -> str:
         return text_of(self.hands[seat])
+
+    @property
+    def trick(self) -> Trick | None:
+        """The current trick of the play phase (after the game, the last one); None
+        before the play phase began."""
+        return self._trick
+
+    @property
+    def last(self) -> tuple[SeatIndex, Play] | None:
+        """The play to beat and who made it (None on a lead or outside the play phase)."""
+        t = self._trick
+        if t is None or t.to_beat is None or t.to_beat_seat is None:
+            return None
+        return t.to_beat_seat, t.to_beat
+
+    def readings_for(self, seat: SeatIndex, cards: str) -> list[Play]:
+        """The readings of ``cards`` (text as typed) that ``seat`` may play now: none when
+        it is not that seat's play turn. Raises :class:`InvalidCardsError` when the text
+        is not cards or the hand does not hold them."""
+        if self.phase != "play" or seat != self.to_act:
+            return []
+        rules = self.play_rules
+        hand = self.hands[seat]
+        text = parse_cards(cards, hand=hand, rules=rules)
+        if self._strands_flower(hand, text):
+            return []
+        last = self.last[1] if self.last else None
+        return [p for p in readings(text, rules) if last is None or beats(p, last, rules)]
 
     def table_multiplier(self) -> tuple[int, tuple[tuple[str, int, int], ...]]:
         """The multiplier so far and its parts (without 加倍)."""
@@ -234,25 +264,49 @@ class Game(Auction):
             "play": Pass(seat, auto=True) if self.last is not None else None,
         }.get(self.phase)
 
-    # ================================================================= apply
+    # ================================================================= verify, can, apply
+    def verify(self, action: Action) -> None:
+        """Raise the :class:`RuleError` that :meth:`apply` would raise for ``action``;
+        return None when it may be applied. Changes nothing."""
+        self._verified(action)
+
+    def can(self, action: Action) -> bool:
+        """May ``action`` be applied now?"""
+        try:
+            self._verified(action)
+        except RuleError:
+            return False
+        return True
+
     def apply(self, action: Action) -> tuple[Event, ...]:
-        """Validate ``action`` and carry it out; return the events it caused."""
-        if not isinstance(action, Action):
-            raise IllegalActionError(f"not an action: {action!r}", code="not_an_action")
-        if not isinstance(action.seat, int) or not 0 <= action.seat < self.players:
-            raise IllegalActionError(f"there is no seat {action.seat!r}", code="bad_seat",
-                                     seat=action.seat)
-        if self.is_over:
-            raise WrongPhaseError("the deal is over", code="game_over")
+        """Verify ``action`` (:meth:`verify`), then carry it out; return its events."""
+        play = self._verified(action)
         if isinstance(action, Escape):
             events = self._escape(action)
+        elif play is not None:
+            assert isinstance(action, PlayCards)
+            events = self._play(action.seat, play)
         else:
             events = self._dispatch(action)
         self._actions.append(action)
         self._events.extend(events)
         return tuple(events)
 
-    def _dispatch(self, action: Action) -> list[Event]:
+    def _verified(self, action: Action) -> Play | None:
+        """Every check of :meth:`apply`; for a card play, the reading it will make."""
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"not an action: {action!r}", code="not_an_action")
+        if isinstance(action.seat, bool) or not isinstance(action.seat, int) or \
+                not 0 <= action.seat < self.players:
+            raise IllegalActionError(f"there is no seat {action.seat!r}", code="bad_seat",
+                                     seat=action.seat)
+        if self.is_over:
+            raise WrongPhaseError("the deal is over", code="game_over")
+        if isinstance(action, Escape):
+            if self.rules.bidding != "call" and action.seat in self.escaped:
+                raise IllegalActionError(f"seat {action.seat} has already left",
+                                         code="already_escaped", seat=action.seat)
+            return None
         phase = self.phase
         if phase == "play":
             if not isinstance(action, (PlayCards, Pass)):
@@ -265,6 +319,17 @@ class Game(Auction):
         if action.seat != self.to_act:
             raise NotYourTurnError(f"it is seat {self.to_act}'s turn, not seat {action.seat}'s",
                                    code="not_your_turn", seat=action.seat, to_act=self.to_act)
+        if isinstance(action, Bid):
+            self._verify_bid(action)
+        elif isinstance(action, Pass):
+            if self.last is None:
+                raise IllegalActionError("you lead this trick: play any cards, passing is "
+                                         "not allowed", code="must_lead")
+        elif isinstance(action, PlayCards):
+            return self._verified_play(action)
+        return None
+
+    def _dispatch(self, action: Action) -> list[Event]:
         if isinstance(action, Show):
             return self._show(action)
         if isinstance(action, Bid):
@@ -275,43 +340,44 @@ class Game(Auction):
             return self._grab(action)
         if isinstance(action, Double):
             return self._double(action)
-        if isinstance(action, Pass):
-            return self._pass(action)
-        assert isinstance(action, PlayCards)
-        return self._play(action)
+        assert isinstance(action, Pass)
+        return self._pass(action)
 
     # ================================================================= play
     def _start_play(self) -> list[Event]:
         self.phase = "play"
         self._queue = []
         self.to_act = self.landlord
-        self.last = None
-        self._passes = 0
+        assert self.landlord is not None
+        self._trick = Trick(self.landlord)
         return []
 
-    def _play(self, action: PlayCards) -> list[Event]:
-        seat = action.seat
-        hand = self.hands[seat]
+    def _verified_play(self, action: PlayCards) -> Play:
+        """The reading ``action`` makes, or the error that forbids it."""
+        hand = self.hands[action.seat]
         rules = self.play_rules
         if not isinstance(action.cards, str):
             raise IllegalActionError("cards must be text", code="bad_cards")
         text = parse_cards(action.cards, hand=hand, rules=rules)
         last = self.last[1] if self.last else None
         play = reading_of(text, rules, kind=action.kind, main_rank=action.main, last=last)
-        used = counts_of_text(text)
-        left = len(hand) - len(text)
-        if rules.flower and left == 1 and used[FLOWER] == 0 and \
-                any(c.rank == FLOWER for c in hand):
+        if self._strands_flower(hand, text):
             raise IllegalActionError(
                 f"playing {text!r} would leave the flower card alone, and it can never be "
                 "played alone", code="strands_flower", cards=text)
-        # carry it out
-        removed: list[Card] = []
+        return play
+
+    def _strands_flower(self, hand: list[Card], text: str) -> bool:
+        """Would playing ``text`` from ``hand`` leave the flower card as the last card?"""
+        return self.play_rules.flower and len(hand) - len(text) == 1 and \
+            "F" not in text and any(c.rank == FLOWER for c in hand)
+
+    def _play(self, seat: SeatIndex, play: Play) -> list[Event]:
+        used = counts_of_text(play.cards)
         keep: list[Card] = []
-        for card in hand:
+        for card in self.hands[seat]:
             if used[card.rank]:
                 used[card.rank] -= 1
-                removed.append(card)
             else:
                 keep.append(card)
         self.hands[seat] = keep
@@ -319,8 +385,8 @@ class Game(Auction):
         self.history.append((seat, play))
         if play.is_bomb:
             count_bomb(self.tally, play.kind)
-        self.last = (seat, play)
-        self._passes = 0
+        assert self._trick is not None
+        self._trick = self._trick.then(seat, play, self.players)
         events: list[Event] = [Played(seat, play.cards, play.kind, play.main_rank, play.wild_as,
                                       len(keep))]
         if not keep:
@@ -329,17 +395,13 @@ class Game(Auction):
         return events
 
     def _pass(self, action: Pass) -> list[Event]:
-        if self.last is None:
-            raise IllegalActionError("you lead this trick: play any cards, passing is not "
-                                     "allowed", code="must_lead")
         seat = action.seat
         self.history.append((seat, None))
-        self._passes += 1
+        assert self._trick is not None
+        self._trick = self._trick.then(seat, None, self.players)
         events: list[Event] = [Passed(seat)]
-        if self._passes == self.players - 1:
-            leader = self.last[0]
-            self.last = None
-            self._passes = 0
+        if not self._trick.plays:  # everyone else passed: the trick is won
+            leader = self._trick.leader
             self.to_act = leader
             events.append(TrickWon(leader))
         else:
@@ -382,9 +444,6 @@ class Game(Auction):
         seat = action.seat
         if self.rules.bidding == "call":
             return self._escape_stop(seat)
-        if seat in self.escaped:
-            raise IllegalActionError(f"seat {seat} has already left", code="already_escaped",
-                                     seat=seat)
         self.escaped.append(seat)
         return [Escaped(seat, len(self.escaped) == 1)]
 
@@ -466,8 +525,9 @@ class Game(Auction):
             "bids": tuple(self.bids), "calls": tuple(self.calls), "shows": tuple(self.shows),
             "landlord": self.landlord, "laizi": self.laizi, "doubles": tuple(self.doubles),
             "tally": dict(self.tally.__dict__),
-            "last": (self.last[0], self.last[1].key) if self.last else None,
-            "passes": self._passes, "plays_made": tuple(self.plays_made),
+            "trick": None if self._trick is None else (
+                self._trick.leader, tuple((s, p.key if p else None) for s, p in self._trick.plays)),
+            "plays_made": tuple(self.plays_made),
             "history": tuple((s, p.key if p else None) for s, p in self.history),
             "escaped": tuple(self.escaped), "result": self.result,
             "actions": tuple(a.to_json() for a in self._actions),

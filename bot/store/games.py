@@ -17,7 +17,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.engine import RuleError, Rules
+from bot.engine import GameLog
 
 from .base import StoreBase
 from .database import execute_many, fetch, fetch_one
@@ -49,30 +49,30 @@ class GamesMixin(StoreBase):
     """Game records, action logs, turn deadlines and saved tables."""
 
     async def create_game(self, game_id: str, guild_id: int, channel_id: int | None,
-                          rules_json: str, seed: int | str, seats: Sequence[SeatInput],
-                          balances: Sequence[int], *, first: int | None = None) -> GameRecord:
-        """Record a new game. Seats are ``{"user_id": int | None, "name": str,
-        "ai_level": str | None}`` (or :class:`SeatRecord`), one per player of the rules;
-        every human must have an account in the guild. Recording the same game again with
-        the same content is a no-op; with different content, :class:`GameConflictError`.
-        ``first`` is the first bidder when the table fixed it (``Game.new(first=…)``)."""
+                          log: GameLog, seats: Sequence[SeatInput]) -> GameRecord:
+        """Record a new game from its log (:attr:`bot.engine.Game.log` before any action:
+        rules, seed, balances, first bidder). Seats are ``{"user_id": int | None, "name":
+        str, "ai_level": str | None}`` (or :class:`SeatRecord`), one per player of the
+        rules; every human must have an account in the guild. Recording the same game
+        again with the same content is a no-op; with different content,
+        :class:`GameConflictError`."""
         check_game_id(game_id)
         check_id(guild_id, "guild_id")
         if channel_id is not None:
             check_id(channel_id, "channel_id")
-        rules = _check_rules(rules_json)
-        if isinstance(seed, bool) or not isinstance(seed, int | str) or (
-                isinstance(seed, str) and not 0 < len(seed) <= 200):
+        if not isinstance(log, GameLog) or log.actions:
+            raise InvalidInputError(f"a new game needs the GameLog of its start, not {log!r}",
+                                    code="bad_log")
+        rules, seed = log.rules, log.seed
+        if isinstance(seed, str) and len(seed) > 200:
             raise InvalidInputError(f"the seed must be an int or 1..200 characters of text, "
                                     f"not {seed!r}", code="bad_seed", seed=seed)
         seat_records = _check_seats(seats, rules.players)
-        bal = tuple(check_int(b, "balance") for b in balances)
-        if len(bal) != rules.players or any(b < 0 for b in bal):
-            raise InvalidInputError(f"{rules.variant} needs {rules.players} balances of 0 or "
-                                    f"more, got {list(bal)}", code="bad_balances")
-        if first is not None and (check_int(first, "first") < 0 or first >= rules.players):
-            raise InvalidInputError(f"there is no seat {first} to bid first", code="bad_first",
-                                    first=first)
+        if log.balances is None:
+            raise InvalidInputError("a recorded game needs the balances each seat brought",
+                                    code="bad_balances")
+        bal, first = log.balances, log.first
+        rules_json = rules.to_json()
         record = GameRecord(game_id, guild_id, channel_id, rules_json, seed, seat_records, bal,
                             (), "live", None, self._now(), None, first=first)
         async with self._db.transaction() as conn:
@@ -260,15 +260,6 @@ def _check_seq(seq: object) -> int:
         raise InvalidInputError(f"an action number is 0 or more, not {seq}", code="bad_seq",
                                 seq=seq)
     return seq
-
-
-def _check_rules(rules_json: object) -> Rules:
-    data = check_json_object(rules_json, "rules_json")
-    try:
-        return Rules.from_dict(data)
-    except (RuleError, KeyError, TypeError) as e:
-        raise InvalidInputError(f"rules_json does not describe rules: {e}",
-                                code="bad_rules") from None
 
 
 def _check_seats(seats: Sequence[SeatInput], players: int) -> tuple[SeatRecord, ...]:

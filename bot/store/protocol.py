@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from bot.engine import GameLog
+
 from .records import GameRecord, Player, SavedTable, Settlement
 
 if TYPE_CHECKING:
@@ -34,10 +36,8 @@ class TableStore(Protocol):
 
     # ---------------------------------------------------------------- game records
     async def create_game(self, game_id: str, guild_id: int, channel_id: int | None,
-                          rules_json: str, seed: int | str, seats: Sequence[SeatInput],
-                          balances: Sequence[int], *, first: int | None = None
-                          ) -> GameRecord:
-        """Record a new game (its rules, seed, seats and the beans each brought)."""
+                          log: GameLog, seats: Sequence[SeatInput]) -> GameRecord:
+        """Record a new game from its log (rules, seed, balances, first bidder) and seats."""
         ...
 
     async def append_action(self, game_id: str, seq: int, action_json: str) -> None:

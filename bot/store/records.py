@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, NamedTuple
 
-from bot.engine import Action, Game, Level, Result, Rules, level_for
+from bot.engine import Action, GameLog, Level, Result, Rules, level_for
 
 from .errors import InvalidInputError
 
@@ -216,11 +216,11 @@ class GameRecord:
     def rules(self) -> Rules:
         return Rules.from_json(self.rules_json)
 
-    def replay(self) -> Game:
-        """The game rebuilt from its log (the same seed and actions give the same game)."""
-        return Game.replay(self.rules(), self.seed,
-                           [Action.from_json(a) for a in self.actions], balances=self.balances,
-                           first=self.first)
+    @property
+    def log(self) -> GameLog:
+        """The game's log: :meth:`bot.engine.Game.from_log` rebuilds the game from it."""
+        return GameLog(self.rules(), self.seed, self.balances, self.first,
+                       tuple(Action.from_json(a) for a in self.actions))
 
 
 class SavedTable(NamedTuple):

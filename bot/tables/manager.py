@@ -32,10 +32,7 @@ from bot.engine import (
     Rules,
     Show,
     legal_plays,
-    parse_cards,
-    readings,
 )
-from bot.engine.compare import beats
 from bot.store.protocol import TableStore
 
 from .clock import Clock, SystemClock
@@ -265,9 +262,9 @@ class TableManager(TurnRunner):
         table.last_first = game.first
         game_id = uuid.uuid4().hex
         await self.store.create_game(
-            game_id, table.guild_id, table.channel_id, rules.to_json(), seed,
+            game_id, table.guild_id, table.channel_id, game.log,
             [{"user_id": s.user_id, "name": s.name, "ai_level": s.ai_level}
-             for s in table.seats if s is not None], balances, first=first)
+             for s in table.seats if s is not None])
         for seat in table.seats:
             assert seat is not None
             seat.timeouts, seat.trustee = 0, False
@@ -325,11 +322,9 @@ class TableManager(TurnRunner):
                 raise TableError("you left this deal", code="already_left")
             action = make(seat)
             if game.to_act != seat:
-                # the engine explains (not your turn, or the wrong phase); nothing changes
-                game.apply(action)
-                raise AssertionError("an action out of turn was accepted")  # pragma: no cover
+                game.verify(action)  # the engine explains: not your turn, or the wrong phase
             if isinstance(action, PlayCards) and action.kind is None:
-                options = self._reading_options(game, seat, action.cards)
+                options = game.readings_for(seat, action.cards)  # validates the cards
                 if len({p.kind for p in options}) > 1:
                     await self._publish(ReadingNeeded(channel_id, seat, options[0].cards,
                                                       tuple(options)))
@@ -343,14 +338,6 @@ class TableManager(TurnRunner):
             if was_trustee or had_timeouts:
                 await self._save(table)  # the seat's timeout count and 托管 survive a restart
             return "applied", ()
-
-    def _reading_options(self, game: Game, seat: int, text: str) -> list[Play]:
-        """The legal readings of ``text`` for ``seat`` now (validates the cards)."""
-        rules = game.play_rules
-        cards = parse_cards(text, hand=game.hands[seat], rules=rules)
-        last = game.last[1] if game.last else None
-        options = [p for p in readings(cards, rules) if last is None or beats(p, last, rules)]
-        return options
 
     async def play(self, channel_id: int, user_id: int, cards: str, *,
                    kind: str | None = None, main: str | None = None,
@@ -439,7 +426,7 @@ class TableManager(TurnRunner):
                     # live, or settled just before the crash (then it is announced again)
                     record = live.pop(table.game_id, None) or \
                         await self.store.get_game(table.game_id)
-                    table.game = record.replay()
+                    table.game = Game.from_log(record.log)
                     for i, entry in enumerate(table.seats):  # escapers may sit elsewhere
                         if entry is not None and entry.user_id is not None and \
                                 table.escaped(i) and \

@@ -15,6 +15,7 @@ import logging
 import time
 import zlib
 from collections.abc import Callable
+from dataclasses import replace
 
 from bot.engine import Action, Game, PlayCards
 from bot.store.protocol import TableStore
@@ -105,8 +106,8 @@ class TurnRunner:
             await self.store.append_action(table.game_id, seq, action.to_json())
         except Exception:
             # not stored, so it did not happen: rebuild the game from what is stored
-            table.game = Game.replay(game.rules, game.seed, game.actions[:-1],
-                                     balances=game.balances, first=game._first_wanted)
+            log = game.log
+            table.game = Game.from_log(replace(log, actions=log.actions[:-1]))
             raise
         public = tuple(e for e in events if e.visible_to(None))
         await self._publish(ActionTaken(table.channel_id, action.seat, action, public, by))

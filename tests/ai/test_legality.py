@@ -20,7 +20,7 @@ from bot.ai.movegen import beating_moves, lead_moves
 from bot.ai.policy import choose_move
 from bot.ai.search import Simulator
 from bot.ai.situation import read_situation
-from bot.engine import Play, Rules, legal_plays
+from bot.engine import Play, Rules, Trick, legal_plays
 from bot.engine.cards import RANK_INDEX, counts_of, make_deck, text_of, text_of_counts
 from bot.engine.game import Game
 
@@ -55,12 +55,11 @@ def random_game_positions(rules: Rules, rng: random.Random, level: str,
     for ch in bottom:
         hands[landlord][RANK_INDEX[ch]] += 1
     history: list[tuple[int, Play | str]] = []
-    last: Play | None = None
-    last_seat = landlord
-    passes = 0
+    trick = Trick(leader=landlord)
     seat = landlord
     asked = 0
     for turn in range(400):
+        last = trick.to_beat
         if turn % every == 0:
             play = choose_play_reading(rules, hands[seat], history, landlord, seat, bottom,
                                        {}, seed=turn, level=level, budget_ms=budget_ms)
@@ -73,23 +72,19 @@ def random_game_positions(rules: Rules, rng: random.Random, level: str,
             options = beating_moves(hands[seat], move_of_play(last, v), v)
         choices: list = list(options) + ([None] if last is not None else [])
         move = rng.choice(choices)
+        p = None
         if move is None:
             history.append((seat, ""))
-            passes += 1
-            if passes == n - 1:
-                last, passes = None, 0
         else:
             p = to_play(move, v, last)
             assert p is not None, move
             for r, c in enumerate(move.cards):
                 hands[seat][r] -= c
             history.append((seat, p))
-            last, last_seat, passes = p, seat, 0
             if not any(hands[seat]):
                 return asked
-        seat = (seat + 1) % n
-        if last is not None and seat == last_seat:
-            last, passes = None, 0
+        trick = trick.then(seat, p, n)
+        seat = trick.leader if not trick.plays else (seat + 1) % n
     return asked
 
 

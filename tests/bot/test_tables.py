@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 
 import pytest
 
@@ -402,7 +403,7 @@ async def test_restart_continues_the_same_game(tmp_path) -> None:
     table2 = manager2.tables[CH]
     # the same game continues: what was played is there (an AI may already have moved)
     assert table2.game.actions[:len(done)] == done
-    again = Game.replay(table2.rules, table2.game.seed, done, balances=table2.game.balances)
+    again = Game.from_log(replace(table2.game.log, actions=done))
     assert again.state() == state
     await play_out(manager2, CH, {0: ALICE, 1: BOB})
     (ended,) = presenter2.of_type(DealEnded)

@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run as a script
 
-from bot.engine import Rules
+from bot.engine import GameLog, Rules
 from bot.store import (
     AlreadyClaimedError,
     InsufficientBalanceError,
@@ -27,7 +27,7 @@ from bot.store import (
 from tests.store.helpers import CHANNEL, GUILD, synthetic_settlement
 
 USERS = list(range(1, 7))
-RULES_JSON = Rules.preset("classic").to_json()
+RULES = Rules.preset("classic")
 
 
 async def write_forever(store: Store, seed: int, cycle: int, w: int) -> None:
@@ -40,8 +40,8 @@ async def write_forever(store: Store, seed: int, cycle: int, w: int) -> None:
             seated[rng.randrange(3)] = None
         seats = [{"user_id": u, "name": f"user {u}" if u else "AI", "ai_level": None
                   if u else "easy"} for u in seated]
-        await store.create_game(game_id, GUILD, CHANNEL, RULES_JSON, n, seats,
-                                [10_000] * 3)
+        await store.create_game(game_id, GUILD, CHANNEL, GameLog(RULES, n, (10_000,) * 3),
+                                seats)
         for seq in range(rng.randint(0, 4)):
             await store.set_deadline(game_id, seq, 1e9 + seq)
             await store.append_action(game_id, seq, json.dumps({"t": "pass", "seat": seq % 3}))

@@ -8,7 +8,7 @@ from datetime import date
 
 import pytest
 
-from bot.engine import Rules
+from bot.engine import GameLog, Rules
 from bot.store import SeatSettlement, Settlement, Store, StoreError
 
 from .helpers import CHANNEL, GUILD, OTHER_GUILD, snapshot
@@ -55,8 +55,8 @@ CASES: list[tuple[str, Call, str]] = [
     ("daily twice", lambda s: s.claim_daily(GUILD, 1, date(2025, 1, 1)), "daily_claimed"),
     ("take too much", lambda s: s.take(GUILD, 1, 10**9, "x", 9), "insufficient_balance"),
     ("game id reused", lambda s: s.create_game(
-        "live", GUILD, CHANNEL, Rules.preset("classic").to_json(), 2,
-        [{"user_id": u, "name": f"p{u}"} for u in (1, 2, 3)], [10_000] * 3), "game_conflict"),
+        "live", GUILD, CHANNEL, GameLog(Rules.preset("classic"), 2, (10_000,) * 3),
+        [{"user_id": u, "name": f"p{u}"} for u in (1, 2, 3)]), "game_conflict"),
 ]
 
 
@@ -66,9 +66,9 @@ async def test_refused_and_nothing_written(store: Store, players: list[int], cal
                                            code: str) -> None:
     assert await store.settle(_SETTLED)
     await store.claim_daily(GUILD, 1, date(2025, 1, 1))
-    await store.create_game("live", GUILD, CHANNEL, Rules.preset("classic").to_json(), 1,
-                            [{"user_id": u, "name": f"p{u}"} for u in (1, 2, 3)],
-                            [10_000] * 3)
+    await store.create_game("live", GUILD, CHANNEL,
+                            GameLog(Rules.preset("classic"), 1, (10_000,) * 3),
+                            [{"user_id": u, "name": f"p{u}"} for u in (1, 2, 3)])
     await store.append_action("live", 0, '{"t": "bid", "seat": 0, "points": 1}')
     before = await snapshot(store, (GUILD, OTHER_GUILD))
     with pytest.raises(StoreError) as info:

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 
-from bot.engine import Game, Rules
+from bot.engine import Game, GameLog, Pass, Rules
 from bot.store import (
     ActionSequenceError,
     GameConflictError,
@@ -28,14 +29,17 @@ SEATS = [{"user_id": 1, "name": "player 1"}, {"user_id": 2, "name": "player 2"},
 
 
 async def _record(store: Store, game_id: str = "t1", variant: str = "happy") -> None:
-    await store.create_game(game_id, GUILD, CHANNEL, Rules.preset(variant).to_json(), 77,
-                            SEATS, [10_000, 10_000, 10**6])
+    await store.create_game(game_id, GUILD, CHANNEL, _log(Rules.preset(variant)), SEATS)
+
+
+def _log(rules: Rules, seed: int = 77, balances: tuple[int, ...] = (10_000, 10_000, 10**6),
+         first: int | None = None) -> GameLog:
+    return GameLog(rules, seed, balances, first)
 
 
 async def test_a_game_is_logged_replayed_and_settled(store: Store, players: list[int]) -> None:
     rules = Rules.preset("happy")
-    record = await store.create_game("t1", GUILD, CHANNEL, rules.to_json(), 77, SEATS,
-                                     [10_000, 10_000, 10**6])
+    record = await store.create_game("t1", GUILD, CHANNEL, _log(rules), SEATS)
     assert record.seats[2] == SeatRecord(2, None, "AI", "hard")
     game = play_random(rules, 77, [10_000, 10_000, 10**6], random.Random(1), escapes=False)
     for seq, action in enumerate(game.actions):
@@ -44,12 +48,13 @@ async def test_a_game_is_logged_replayed_and_settled(store: Store, players: list
             live = await store.unfinished_games()
             assert [r.game_id for r in live] == ["t1"]
             assert live[0].deadline_seq == 3 and live[0].deadline == 1_700_000_003.5
-            assert live[0].replay().actions == game.actions[:3]
+            assert Game.from_log(live[0].log).actions == game.actions[:3]
         await store.append_action("t1", seq, action.to_json())
     stored = await store.get_game("t1")
     assert stored.deadline is None and stored.deadline_seq is None  # cleared by the action
     assert stored.next_seq == len(game.actions) and not stored.finished
-    assert stored.replay() == game  # same seed, same actions: the same game
+    assert stored.log == game.log
+    assert Game.from_log(stored.log) == game  # same seed, same actions: the same game
     assert game.result is not None
     assert await store.settle(Settlement.from_result("t1", GUILD, game.result, [1, 2, None]))
     stored = await store.get_game("t1")
@@ -86,33 +91,28 @@ async def test_action_sequence_refuses_gaps_and_duplicates(store: Store,
 
 async def test_create_game_is_idempotent_and_validated(store: Store, players: list[int]) -> None:
     await _record(store)
-    again = await store.create_game("t1", GUILD, CHANNEL, Rules.preset("happy").to_json(), 77,
-                                    SEATS, [10_000, 10_000, 10**6])
+    again = await store.create_game("t1", GUILD, CHANNEL, _log(Rules.preset("happy")), SEATS)
     assert again == await store.get_game("t1")
     before = await snapshot(store)
     with pytest.raises(GameConflictError):
-        await store.create_game("t1", GUILD, CHANNEL, Rules.preset("happy").to_json(), 78,
-                                SEATS, [10_000, 10_000, 10**6])
+        await store.create_game("t1", GUILD, CHANNEL, _log(Rules.preset("happy"), 78), SEATS)
+    happy = _log(Rules.preset("happy"), 1, (1, 2, 3))
     bad_calls = [
-        ("t2", Rules.preset("four").to_json(), SEATS, [1, 2, 3], InvalidInputError),
-        ("t2", '{"variant": "poker"}', SEATS, [1, 2, 3], InvalidInputError),
-        ("t2", "{", SEATS, [1, 2, 3], InvalidInputError),
-        ("t2", Rules.preset("happy").to_json(), SEATS, [1, 2], InvalidInputError),
-        ("t2", Rules.preset("happy").to_json(), SEATS, [1, -2, 3], InvalidInputError),
-        ("t2", Rules.preset("happy").to_json(), [SEATS[0], SEATS[0], SEATS[2]], [1, 2, 3],
+        ("t2", _log(Rules.preset("four"), 1, (1, 2, 3, 4)), SEATS, InvalidInputError),
+        ("t2", GameLog(Rules.preset("happy"), 1), SEATS, InvalidInputError),  # no balances
+        ("t2", _log(Rules.preset("happy"), "x" * 201, (1, 2, 3)), SEATS, InvalidInputError),
+        ("t2", replace(happy, actions=(Pass(0),)), SEATS, InvalidInputError),  # not new
+        ("t2", Rules.preset("happy").to_json(), SEATS, InvalidInputError),  # not a log
+        ("t2", happy, [SEATS[0], SEATS[0], SEATS[2]], InvalidInputError),
+        ("t2", happy, [{"user_id": 99, "name": "x"}, *SEATS[1:]], UnknownPlayerError),
+        ("t2", happy, [{"user_id": 1, "name": ""}, *SEATS[1:]], InvalidInputError),
+        ("t2", happy, [{"user_id": None, "name": "AI", "ai_level": "godlike"}, *SEATS[1:]],
          InvalidInputError),
-        ("t2", Rules.preset("happy").to_json(), [{"user_id": 99, "name": "x"}, *SEATS[1:]],
-         [1, 2, 3], UnknownPlayerError),
-        ("t2", Rules.preset("happy").to_json(), [{"user_id": 1, "name": ""}, *SEATS[1:]],
-         [1, 2, 3], InvalidInputError),
-        ("t2", Rules.preset("happy").to_json(),
-         [{"user_id": None, "name": "AI", "ai_level": "godlike"}, *SEATS[1:]], [1, 2, 3],
-         InvalidInputError),
-        (" t2", Rules.preset("happy").to_json(), SEATS, [1, 2, 3], InvalidInputError),
+        (" t2", happy, SEATS, InvalidInputError),
     ]
-    for game_id, rules_json, seats, balances, error in bad_calls:
+    for game_id, log, seats, error in bad_calls:
         with pytest.raises(error):
-            await store.create_game(game_id, GUILD, CHANNEL, rules_json, 1, seats, balances)
+            await store.create_game(game_id, GUILD, CHANNEL, log, seats)  # type: ignore[arg-type]
     assert await snapshot(store) == before
 
 
@@ -159,12 +159,8 @@ async def test_a_fixed_first_bidder_is_replayed(store: Store, players: list[int]
     while not game.is_over:
         game.apply(rng.choice(game.legal_actions()))
     seats = [{"user_id": u, "name": f"p{u}"} for u in (1, 2, 3)]
-    await store.create_game("s1", GUILD, CHANNEL, rules.to_json(), 5, seats, [10_000] * 3,
-                            first=2)
+    await store.create_game("s1", GUILD, CHANNEL, _log(rules, 5, (10_000,) * 3, 2), seats)
     for seq, action in enumerate(game.actions):
         await store.append_action("s1", seq, action.to_json())
     record = await store.get_game("s1")
-    assert record.first == 2 and record.replay() == game
-    with pytest.raises(InvalidInputError):
-        await store.create_game("s2", GUILD, CHANNEL, rules.to_json(), 5, seats, [1] * 3,
-                                first=3)
+    assert record.first == 2 and Game.from_log(record.log) == game

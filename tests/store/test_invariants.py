@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.engine import GameLog, Rules
 from bot.store import InvariantError, SeatSettlement, Settlement, Store
 
 from .helpers import GUILD
@@ -18,9 +19,9 @@ async def _books(path: Path) -> None:
     async with Store.open(path) as store:
         for u in (1, 2, 3):
             await store.ensure_player(GUILD, u, f"p{u}")
-        await store.create_game("g1", GUILD, None, '{"variant": "classic"}', 1,
-                                [{"user_id": u, "name": f"p{u}"} for u in (1, 2, 3)],
-                                [10_000] * 3)
+        await store.create_game("g1", GUILD, None,
+                                GameLog(Rules.preset("classic"), 1, (10_000,) * 3),
+                                [{"user_id": u, "name": f"p{u}"} for u in (1, 2, 3)])
         await store.append_action("g1", 0, '{"t": "bid", "seat": 0, "points": 3}')
         await store.settle(Settlement("g1", GUILD, (
             SeatSettlement(1, 600, 5, 6, "landlord", True),
