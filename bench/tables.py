@@ -104,7 +104,7 @@ async def load(n_tables: int, seconds: float, db: Path, pace: float = 0.0
     for i in range(n_tables):
         channel = 10_000 + i
         await manager.create(channel, 1 + i % 7, channel, f"p{i}", VARIANTS[i % 5],
-                             turn_bid_s=1, turn_play_s=1, min_balance=0)
+                             turn_bid_s=1, turn_play_s=1, min_balance=1)
         while not manager.tables[channel].is_full:
             await manager.add_ai(channel, channel)
     start = time.perf_counter()

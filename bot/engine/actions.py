@@ -13,6 +13,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeAlias
 
+from .errors import IllegalActionError
+
 SeatIndex: TypeAlias = int
 """A seat at the table: 0 .. players - 1, in playing order."""
 
@@ -24,6 +26,15 @@ class Action:
     seat: SeatIndex
     auto: bool = field(default=False, kw_only=True, compare=False)
     type: ClassVar[str] = "action"
+
+    def __post_init__(self) -> None:
+        """Every field has its type: a seat is an int (not a bool), yes/no is a bool, so
+        an action means one thing live and after its JSON round trip."""
+        seat = self.seat
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
+            raise IllegalActionError(f"a seat is a number 0, 1, 2…, not {seat!r}",
+                                     code="bad_seat", seat=seat)
+        _check_bool(self, "auto")
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"t": self.type}
@@ -44,7 +55,11 @@ class Action:
         data = dict(data)
         cls = ACTION_TYPES.get(data.pop("t", ""))
         if cls is None:
-            raise ValueError(f"unknown action type in {data!r}")
+            raise IllegalActionError(f"unknown action type in {data!r}", code="bad_action")
+        names = {f.name for f in dataclasses.fields(cls)}
+        if "seat" not in data or not set(data) <= names:
+            raise IllegalActionError(f"a {cls.type} action has the fields {sorted(names)}, "
+                                     f"not {sorted(data)}", code="bad_action")
         return cls(**data)
 
     @staticmethod
@@ -59,6 +74,13 @@ class Bid(Action):
     points: int = 0
     type: ClassVar[str] = "bid"
 
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        points = self.points
+        if isinstance(points, bool) or not isinstance(points, int) or points not in (0, 1, 2, 3):
+            raise IllegalActionError(f"a bid is 1, 2 or 3 points, or 0 to pass, not {points!r}",
+                                     code="bad_bid", points=points)
+
 
 @dataclass(frozen=True)
 class Call(Action):
@@ -66,6 +88,10 @@ class Call(Action):
 
     call: bool = True
     type: ClassVar[str] = "call"
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        _check_bool(self, "call")
 
 
 @dataclass(frozen=True)
@@ -75,6 +101,10 @@ class Grab(Action):
     grab: bool = True
     type: ClassVar[str] = "grab"
 
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        _check_bool(self, "grab")
+
 
 @dataclass(frozen=True)
 class Show(Action):
@@ -83,6 +113,10 @@ class Show(Action):
     show: bool = True
     type: ClassVar[str] = "show"
 
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        _check_bool(self, "show")
+
 
 @dataclass(frozen=True)
 class Double(Action):
@@ -90,6 +124,10 @@ class Double(Action):
 
     double: bool = True
     type: ClassVar[str] = "double"
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        _check_bool(self, "double")
 
 
 @dataclass(frozen=True)
@@ -100,6 +138,16 @@ class PlayCards(Action):
     kind: str | None = None
     main: str | None = None
     type: ClassVar[str] = "play"
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if not isinstance(self.cards, str):
+            raise IllegalActionError(f"cards are text, not {self.cards!r}", code="bad_cards")
+        for name in ("kind", "main"):
+            value = getattr(self, name)
+            if value is not None and not isinstance(value, str):
+                raise IllegalActionError(f"{name} is text or None, not {value!r}",
+                                         code="bad_action", field=name, value=value)
 
 
 @dataclass(frozen=True)
@@ -114,6 +162,13 @@ class Escape(Action):
     """Leaving the table after the deal started (逃跑)."""
 
     type: ClassVar[str] = "escape"
+
+
+def _check_bool(action: Action, name: str) -> None:
+    value = getattr(action, name)
+    if not isinstance(value, bool):
+        raise IllegalActionError(f"{type(action).__name__}.{name} is True or False, not "
+                                 f"{value!r}", code="bad_action", field=name, value=value)
 
 
 ACTION_TYPES: dict[str, type[Action]] = {

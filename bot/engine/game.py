@@ -356,8 +356,6 @@ class Game(Auction):
         """The reading ``action`` makes, or the error that forbids it."""
         hand = self.hands[action.seat]
         rules = self.play_rules
-        if not isinstance(action.cards, str):
-            raise IllegalActionError("cards must be text", code="bad_cards")
         text = parse_cards(action.cards, hand=hand, rules=rules)
         last = self.last[1] if self.last else None
         play = reading_of(text, rules, kind=action.kind, main_rank=action.main, last=last)

@@ -177,9 +177,8 @@ def _check_option(rules: Rules, key: str, value: Any) -> Any:
     if isinstance(value, bool) or not isinstance(value, int):
         raise RuleError(f"{key} must be a whole number, not {value!r}", code="bad_option",
                         option=key, value=value)
-    minimum = 0 if key in ("table_fee", "min_balance", "double_min") else 1
-    if value < minimum:
-        raise RuleError(f"{key} must be at least {minimum}, not {value}", code="bad_option",
+    if value < 1:  # RULES.md: room parameters are positive integers (but fee_rate)
+        raise RuleError(f"{key} must be at least 1, not {value}", code="bad_option",
                         option=key, value=value)
     if key == "show_split" and not 2 <= value <= rules.hand_size:
         raise RuleError(f"show_split must be within 2..{rules.hand_size}", code="bad_option",

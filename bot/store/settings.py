@@ -58,8 +58,8 @@ class _Key:
 KEYS: dict[str, _Key] = {
     "variant": _Key(str, choices=VARIANTS),
     "beans_per_point": _Key(int, 1, 100_000),
-    "table_fee": _Key(int, 0, 1_000_000),
-    "min_balance": _Key(int, 0, MAX_BEANS),
+    "table_fee": _Key(int, 1, 1_000_000),  # room parameters are positive (RULES.md)
+    "min_balance": _Key(int, 1, MAX_BEANS),
     "turn_s": _Key(int, 10, 600),
     "bid_turn_s": _Key(int, 5, 600),
     "ai_level": _Key(str, choices=AI_LEVELS),

@@ -39,8 +39,8 @@ def _illegal_tries(g: Game, rng: random.Random):
         tries.append((type(legal[0])(**{**legal[0].__dict__, "seat": other}), NotYourTurnError))
     if g.phase == "bid" and g.high_bid:
         tries.append((Bid(seat, g.high_bid), IllegalActionError))
-    if g.phase == "bid":
-        tries.append((Bid(seat, 4), IllegalActionError))
+    if g.phase == "bid":  # (Bid(seat, 4) cannot even be made: test_action_values)
+        tries.append((Bid(other, 0), NotYourTurnError))
     if g.phase == "play":
         counts = counts_of(g.hands[seat])
         missing = [RANK_CHARS[r] for r in range(15) if counts[r] == 0]
