@@ -99,7 +99,7 @@ async def create_bot(settings: Settings, *, seed_source: Callable[[], int] | Non
     The store, the presenter and the table manager are made here and given to the bot
     (discord.py's ``examples/advanced_startup.py``). ``seed_source`` (each deal's seed)
     and ``decide`` (the AI) are the table manager's: tests fix the deals with them."""
-    store = await Store.open(settings.db_path)
+    store = await Store.open(settings.store_target)
     presenter = DiscordPresenter(edit_delay=settings.edit_delay,
                                  default_locale=settings.default_locale)
     manager = TableManager(store, presenter, ai_delay=settings.ai_delay,

@@ -19,6 +19,7 @@ class Settings:
     """Everything the entry point needs to build the bot. ``token`` is never logged."""
 
     db_path: Path | str = DEFAULT_DB
+    database_url: str | None = None  # postgresql://…: the PostgreSQL store instead of SQLite
     token: str | None = None
     dev_guild_id: int | None = None
     default_locale: str = "en"
@@ -31,12 +32,21 @@ class Settings:
 
     def __repr__(self) -> str:  # keep the token out of every log and traceback
         token = "set" if self.token else "missing"
-        return (f"Settings(db_path={str(self.db_path)!r}, token=<{token}>, "
+        from bot.store.pg import redact_url
+
+        where = (f"database_url={redact_url(self.database_url)!r}" if self.database_url
+                 else f"db_path={str(self.db_path)!r}")
+        return (f"Settings({where}, token=<{token}>, "
                 f"dev_guild_id={self.dev_guild_id}, default_locale={self.default_locale!r})")
+
+    @property
+    def store_target(self) -> Path | str:
+        """What :meth:`bot.store.Store.open` opens: the PostgreSQL URL, else the file."""
+        return self.database_url or self.db_path
 
     @classmethod
     def from_env(cls, env_file: str | Path | None = ".env") -> Settings:
-        """Read ``DISCORD_TOKEN``, ``DDZ_DB_PATH``, ``DDZ_DEV_GUILD_ID``,
+        """Read ``DISCORD_TOKEN``, ``DDZ_DATABASE_URL``, ``DDZ_DB_PATH``, ``DDZ_DEV_GUILD_ID``,
         ``DDZ_DEFAULT_LOCALE``, ``DDZ_LOG_LEVEL`` (``.env`` first, the environment wins)."""
         if env_file is not None:
             from dotenv import load_dotenv
@@ -48,7 +58,12 @@ class Settings:
         locale = os.environ.get("DDZ_DEFAULT_LOCALE", "en").strip() or "en"
         if locale not in LOCALES:
             raise ConfigError(f"DDZ_DEFAULT_LOCALE must be one of {', '.join(LOCALES)}")
+        url = os.environ.get("DDZ_DATABASE_URL", "").strip() or None
+        if url is not None and not url.startswith(("postgresql://", "postgres://")):
+            raise ConfigError("DDZ_DATABASE_URL must be a postgresql://user:password@host:port/"
+                              "database URL (leave it unset for the SQLite file of DDZ_DB_PATH)")
         return cls(
+            database_url=url,
             db_path=os.environ.get("DDZ_DB_PATH", "").strip() or DEFAULT_DB,
             token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
             dev_guild_id=int(guild) if guild else None,

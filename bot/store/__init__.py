@@ -1,9 +1,12 @@
-"""The store: players, beans, the ledger, levels, game records and leaderboards in SQLite.
+"""The store: players, beans, the ledger, levels, game records and leaderboards, in SQLite
+or PostgreSQL.
 
-The only package with SQL. The schema lives in ``data/migrations/NNN_*.sql`` and is applied
-at open; SQLite runs in WAL mode with one writer connection (writes queue behind a lock,
-each one transaction) and a pool of readers that never wait for it. Nothing outside this
-package knows it is SQLite::
+The only package with SQL. The schema lives in ``data/migrations/NNN_*.sql`` (PostgreSQL's
+twin set in ``data/migrations/postgres/``) and is applied at open. SQLite runs in WAL mode
+with one writer connection (writes queue behind a lock, each one transaction) and a pool of
+readers that never wait for it; PostgreSQL (a ``postgresql://`` URL, :mod:`bot.store.pg`)
+serializes write transactions with an advisory lock, across processes. The mixins' SQL is
+shared by both. Nothing outside this package knows which backend it is::
 
     from bot.store import Settlement, Store
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 from datetime import UTC, date, datetime
 
 from .base import PLAYER_COLUMNS, StoreBase, player_from_row
-from .database import fetch
 from .errors import (
     AlreadyClaimedError,
     ClaimRefusedError,
@@ -20,6 +19,7 @@ from .errors import (
     UnknownGuildError,
 )
 from .records import LedgerEntry, Player, check_id, check_int, check_name
+from .sql import fetch
 
 MAX_GRANT = 10**12
 LEDGER_COLUMNS = ("entry_id, guild_id, user_id, amount, balance_after, reason, game_id, seat, "

@@ -14,12 +14,10 @@ from collections.abc import Sequence
 from datetime import UTC, date, datetime
 from typing import Any
 
-import aiosqlite
-
-from .database import Database, execute_many, fetch, fetch_one
 from .errors import UnknownGuildError, UnknownPlayerError
 from .records import Player, check_id
 from .settings import Settings, read_stored
+from .sql import Connection, Database, execute_many, fetch, fetch_one
 
 PLAYER_COLUMNS = ("guild_id, user_id, name, balance, points, games, wins, landlord_games, "
                   "landlord_wins, farmer_games, farmer_wins, last_daily, last_relief")
@@ -64,7 +62,7 @@ class StoreBase:
         return self._defaults
 
     # ----------------------------------------------------------------- settings
-    async def _settings_on(self, conn: aiosqlite.Connection, guild_id: int,
+    async def _settings_on(self, conn: Connection, guild_id: int,
                            channel_id: int | None = None) -> Settings:
         """The settings in force, read on ``conn`` (channel > guild > defaults)."""
         overrides: dict[str, Any] = {}
@@ -84,22 +82,22 @@ class StoreBase:
         return self._defaults.merged(overrides)
 
     # ----------------------------------------------------------------- guilds and players
-    async def _ensure_guild(self, conn: aiosqlite.Connection, guild_id: int) -> None:
+    async def _ensure_guild(self, conn: Connection, guild_id: int) -> None:
         await conn.execute("INSERT INTO guilds (guild_id, house_balance, created_at) "
                            "VALUES (?, 0, ?) ON CONFLICT (guild_id) DO NOTHING",
                            (guild_id, self._now()))
 
-    async def _guild_exists(self, conn: aiosqlite.Connection, guild_id: int) -> bool:
+    async def _guild_exists(self, conn: Connection, guild_id: int) -> bool:
         return await fetch_one(conn, "SELECT 1 FROM guilds WHERE guild_id = ?",
                                (guild_id,)) is not None
 
-    async def _player_on(self, conn: aiosqlite.Connection, guild_id: int,
+    async def _player_on(self, conn: Connection, guild_id: int,
                          user_id: int) -> Player | None:
         row = await fetch_one(conn, f"SELECT {PLAYER_COLUMNS} FROM players "
                                     "WHERE guild_id = ? AND user_id = ?", (guild_id, user_id))
         return None if row is None else player_from_row(row)
 
-    async def _require_player(self, conn: aiosqlite.Connection, guild_id: int,
+    async def _require_player(self, conn: Connection, guild_id: int,
                               user_id: int) -> Player:
         """The player, or :class:`UnknownPlayerError` / :class:`UnknownGuildError`."""
         check_id(guild_id, "guild_id")
@@ -109,7 +107,7 @@ class StoreBase:
             raise await self._unknown(conn, guild_id, user_id)
         return player
 
-    async def _unknown(self, conn: aiosqlite.Connection, guild_id: int,
+    async def _unknown(self, conn: Connection, guild_id: int,
                        user_id: int) -> UnknownGuildError | UnknownPlayerError:
         if not await self._guild_exists(conn, guild_id):
             return UnknownGuildError(f"guild {guild_id} has no players yet",
@@ -118,7 +116,7 @@ class StoreBase:
                                   guild_id=guild_id, user_id=user_id)
 
     # ----------------------------------------------------------------- the ledger
-    async def _book(self, conn: aiosqlite.Connection, guild_id: int, user_id: int,
+    async def _book(self, conn: Connection, guild_id: int, user_id: int,
                     amount: int, reason: str, *, note: str | None = None,
                     by_user_id: int | None = None, set_column: str | None = None,
                     set_value: str | None = None) -> int:
@@ -138,6 +136,6 @@ class StoreBase:
         return balance
 
     @staticmethod
-    async def _insert_ledger(conn: aiosqlite.Connection,
+    async def _insert_ledger(conn: Connection,
                              rows: Sequence[Sequence[Any]]) -> None:
         await execute_many(conn, LEDGER_INSERT, rows)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +25,7 @@ import aiosqlite
 
 from .errors import StoreClosedError
 from .migrations import MIGRATIONS_DIR, find_migrations, migrate
+from .sql import Connection
 
 SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
 
@@ -96,6 +97,20 @@ class Database:
     @property
     def closed(self) -> bool:
         return self._closed
+
+    @property
+    def backend(self) -> str:
+        return "sqlite"
+
+    @property
+    def location(self) -> str:
+        return str(self.path)
+
+    async def table_names(self, conn: Connection) -> list[str]:
+        rows = await conn.execute_fetchall(
+            "SELECT name FROM sqlite_master WHERE type = 'table' "
+            "AND name NOT LIKE 'sqlite_%' ORDER BY name")
+        return [str(r[0]) for r in rows]
 
     def _check_open(self) -> None:
         if self._closed:
@@ -193,23 +208,3 @@ async def _connect(file: Path, busy_timeout_ms: int, synchronous: str,
     for pragma in pragmas:
         await conn.execute(pragma)
     return conn
-
-
-async def fetch(conn: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-    """All rows of ``sql`` on ``conn`` (one round trip to its thread)."""
-    return list(await conn.execute_fetchall(sql, params))
-
-
-async def fetch_one(conn: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()
-                    ) -> Any | None:
-    rows = await conn.execute_fetchall(sql, params)
-    for row in rows:
-        return row
-    return None
-
-
-async def execute_many(conn: aiosqlite.Connection, sql: str,
-                       rows: Iterable[Sequence[Any]]) -> None:
-    batch = list(rows)
-    if batch:
-        await conn.executemany(sql, batch)

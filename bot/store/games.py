@@ -11,16 +11,12 @@ from __future__ import annotations
 
 import json
 import math
-import sqlite3
 from collections.abc import Mapping, Sequence
 from typing import Any
-
-import aiosqlite
 
 from bot.engine import GameLog
 
 from .base import StoreBase
-from .database import execute_many, fetch, fetch_one
 from .errors import (
     ActionSequenceError,
     GameConflictError,
@@ -38,6 +34,7 @@ from .records import (
     check_name,
 )
 from .settings import AI_LEVELS
+from .sql import INTEGRITY_ERRORS, Connection, execute_many, fetch, fetch_one
 
 GAME_COLUMNS = ("game_id, guild_id, channel_id, rules_json, seed_json, balances_json, status, "
                 "result_json, created_at, finished_at, deadline_seq, deadline_at, first_seat")
@@ -114,7 +111,7 @@ class GamesMixin(StoreBase):
                                    "created_at) VALUES (?, ?, ?, ?)",
                                    (game_id, seq, action_json, self._now()))
                 return
-            except sqlite3.IntegrityError as err:
+            except INTEGRITY_ERRORS as err:
                 if "action_sequence" not in str(err):
                     raise
             # refused (nothing was written): say exactly why
@@ -225,7 +222,7 @@ class GamesMixin(StoreBase):
             return cursor.rowcount > 0
 
     # ----------------------------------------------------------------- helpers
-    async def _live_next_seq(self, conn: aiosqlite.Connection, game_id: str) -> int:
+    async def _live_next_seq(self, conn: Connection, game_id: str) -> int:
         row = await fetch_one(conn, "SELECT next_seq, status FROM games WHERE game_id = ?",
                               (game_id,))
         if row is None:
@@ -235,7 +232,7 @@ class GamesMixin(StoreBase):
                                     code="game_finished", game_id=game_id, status=row[1])
         return int(row[0])
 
-    async def _game_on(self, conn: aiosqlite.Connection, game_id: str) -> GameRecord | None:
+    async def _game_on(self, conn: Connection, game_id: str) -> GameRecord | None:
         row = await fetch_one(conn, f"SELECT {GAME_COLUMNS} FROM games WHERE game_id = ?",
                               (game_id,))
         if row is None:

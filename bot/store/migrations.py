@@ -21,9 +21,10 @@ import aiosqlite
 from .errors import MigrationError
 
 MIGRATIONS_DIR = Path(__file__).resolve().parents[2] / "data" / "migrations"
+PG_MIGRATIONS_DIR = MIGRATIONS_DIR / "postgres"  # the same numbered set, in PostgreSQL's SQL
 _FILE = re.compile(r"^(\d{3})_([a-z0-9_]+)\.sql$")
 
-_BOOKKEEPING = """
+BOOKKEEPING = """
 CREATE TABLE IF NOT EXISTS schema_migrations (
     version    INTEGER PRIMARY KEY,
     name       TEXT NOT NULL,
@@ -41,8 +42,12 @@ class Migration:
     checksum: str
 
     @property
+    def label(self) -> str:
+        return f"{self.version:03d}_{self.name}.sql"
+
+    @property
     def statements(self) -> list[str]:
-        return split_statements(self.sql, f"{self.version:03d}_{self.name}.sql")
+        return split_statements(self.sql, self.label)
 
 
 @dataclass(frozen=True)
@@ -101,13 +106,8 @@ async def applied_migrations(conn: aiosqlite.Connection) -> list[AppliedMigratio
 
 async def migrate(conn: aiosqlite.Connection, migrations: list[Migration]) -> list[int]:
     """Bring the database up to date; return the versions applied now."""
-    await conn.execute(_BOOKKEEPING)
-    known = {m.version: m for m in migrations}
-    for row in await applied_migrations(conn):
-        if row.version not in known:
-            raise MigrationError(f"the database has migration {row.version:03d} "
-                                 f"({row.name}) that this code does not know: it was made by "
-                                 "a newer version")
+    await conn.execute(BOOKKEEPING)
+    check_known(await applied_migrations(conn), migrations)
     applied: list[int] = []
     for migration in migrations:
         if await _apply(conn, migration):
@@ -115,17 +115,36 @@ async def migrate(conn: aiosqlite.Connection, migrations: list[Migration]) -> li
     return applied
 
 
+def check_known(applied: list[AppliedMigration], migrations: list[Migration]) -> None:
+    """Refuse a database that a newer version of the code migrated further."""
+    known = {m.version for m in migrations}
+    for row in applied:
+        if row.version not in known:
+            raise MigrationError(f"the database has migration {row.version:03d} "
+                                 f"({row.name}) that this code does not know: it was made by "
+                                 "a newer version")
+
+
+def check_unchanged(stored_checksum: str, migration: Migration) -> None:
+    """Refuse a migration file edited after it was applied."""
+    if stored_checksum != migration.checksum:
+        raise MigrationError(f"{migration.label} was changed after it was applied; add a new "
+                             "numbered migration instead of editing an applied one")
+
+
+def applied_now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
 async def _apply(conn: aiosqlite.Connection, migration: Migration) -> bool:
-    label = f"{migration.version:03d}_{migration.name}.sql"
+    label = migration.label
     statements = migration.statements
     await conn.execute("BEGIN IMMEDIATE")
     try:
         rows = list(await conn.execute_fetchall(
             "SELECT checksum FROM schema_migrations WHERE version = ?", (migration.version,)))
         if rows:
-            if rows[0][0] != migration.checksum:
-                raise MigrationError(f"{label} was changed after it was applied; add a new "
-                                     "numbered migration instead of editing an applied one")
+            check_unchanged(rows[0][0], migration)
             await conn.execute("ROLLBACK")
             return False
         for statement in statements:
@@ -136,8 +155,7 @@ async def _apply(conn: aiosqlite.Connection, migration: Migration) -> bool:
         await conn.execute(
             "INSERT INTO schema_migrations (version, name, checksum, applied_at) "
             "VALUES (?, ?, ?, ?)",
-            (migration.version, migration.name, migration.checksum,
-             datetime.now(UTC).isoformat(timespec="seconds")))
+            (migration.version, migration.name, migration.checksum, applied_now()))
         await conn.execute("COMMIT")
     except BaseException:
         if conn.in_transaction:

@@ -11,14 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import aiosqlite
-
 from bot.engine import level_for
 
 from .base import MINT_REASONS, StoreBase
-from .database import fetch, fetch_one
 from .errors import InvalidInputError
 from .records import InvariantReport, Leaderboard, LeaderboardEntry, Rank, check_id, check_int
+from .sql import Connection, fetch, fetch_one
 
 BOARDS = {
     "balance": ("", "balance DESC, user_id"),
@@ -29,29 +27,51 @@ MIN_GAMES = 5
 
 _MINTED = ", ".join(f"'{r}'" for r in MINT_REASONS)
 
+
+def _count(condition: str) -> str:
+    """Portable SQL for the number of rows where ``condition`` holds."""
+    return f"SUM(CASE WHEN {condition} THEN 1 ELSE 0 END)"
+
+
+def _listed(*columns: str) -> str:
+    """Portable SQL for ``[a,b,…]`` as text (SQLite's json_array, PostgreSQL's
+    json_build_array, in the one syntax both speak)."""
+    return "'[' || " + " || ',' || ".join(columns) + " || ']'"
+
+
+_COUNTERS = _listed("p.games", "p.wins", "p.landlord_games", "p.landlord_wins", "p.farmer_games",
+                    "p.farmer_wins", "p.points")
+_ROLE_COUNTS = ", ".join(f"{_count(cond)} AS {name}" for name, cond in (
+    ("lg", "role = 'landlord'"), ("lw", "role = 'landlord' AND won = 1"),
+    ("fg", "role = 'farmer'"), ("fw", "role = 'farmer' AND won = 1")))
+_SETTLED = _listed(*(f"COALESCE(s.{c}, 0)" for c in ("g", "w", "lg", "lw", "fg", "fw", "pts")))
+
 # each check: (message template, SQL with an optional "{g}" guild filter on alias-free columns)
 _CHECKS: tuple[tuple[str, str], ...] = (
     ("player {0}/{1}: balance {2} but its ledger rows sum to {3}",
      "SELECT p.guild_id, p.user_id, p.balance, COALESCE(SUM(l.amount), 0) FROM players p "
      "LEFT JOIN ledger l ON l.guild_id = p.guild_id AND l.user_id = p.user_id "
-     "WHERE 1 {gp} GROUP BY p.guild_id, p.user_id "
+     "WHERE 1 = 1 {gp} GROUP BY p.guild_id, p.user_id "
      "HAVING p.balance <> COALESCE(SUM(l.amount), 0)"),
     ("player {0}/{1}: negative balance {2}",
      "SELECT guild_id, user_id, balance FROM players WHERE balance < 0 {g}"),
     ("house of guild {0}: balance {1} but its ledger rows sum to {2}",
-     "SELECT guild_id, house_balance, (SELECT COALESCE(SUM(amount), 0) FROM ledger l "
-     "WHERE l.guild_id = guilds.guild_id AND l.user_id IS NULL) AS booked FROM guilds "
-     "WHERE house_balance <> booked {g}"),
+     "SELECT guild_id, house_balance, booked FROM (SELECT guild_id, house_balance, (SELECT "
+     "COALESCE(SUM(amount), 0) FROM ledger l WHERE l.guild_id = guilds.guild_id AND "
+     "l.user_id IS NULL) AS booked FROM guilds WHERE 1 = 1 {g}) AS h WHERE house_balance <> "
+     "booked"),
     ("ledger row {0} ({1}/{2}): balance_after {3} does not follow the previous row ({4})",
      "SELECT entry_id, guild_id, user_id, balance_after, prev FROM (SELECT entry_id, guild_id, "
      "user_id, balance_after, amount, LAG(balance_after, 1, 0) OVER (PARTITION BY guild_id, "
-     "user_id ORDER BY entry_id) AS prev FROM ledger WHERE 1 {g}) WHERE balance_after - amount "
+     "user_id ORDER BY entry_id) AS prev FROM ledger WHERE 1 = 1 {g}) AS r "
+     "WHERE balance_after - amount "
      "<> prev"),
     ("guild {0}: balances plus the house hold {1} beans but {2} were minted",
      "SELECT guild_id, held, minted FROM (SELECT g.guild_id, g.house_balance + (SELECT "
      "COALESCE(SUM(balance), 0) FROM players p WHERE p.guild_id = g.guild_id) AS held, "
      f"(SELECT COALESCE(SUM(amount), 0) FROM ledger l WHERE l.guild_id = g.guild_id AND "
-     f"l.reason IN ({_MINTED})) AS minted FROM guilds g WHERE 1 {{gg}}) WHERE held <> minted"),
+     f"l.reason IN ({_MINTED})) AS minted FROM guilds g WHERE 1 = 1 {{gg}}) AS m "
+     "WHERE held <> minted"),
     ("game {0}: its ledger rows sum to {1}, not 0",
      "SELECT game_id, SUM(amount) FROM ledger WHERE game_id IS NOT NULL {g} GROUP BY game_id "
      "HAVING SUM(amount) <> 0"),
@@ -72,22 +92,19 @@ _CHECKS: tuple[tuple[str, str], ...] = (
      "AND s.game_id IS NULL {gl}"),
     ("settlement {0}: no seats stored, or transfers sum to {1}",
      "SELECT t.game_id, COALESCE(SUM(s.transfer), 0) FROM settlements t LEFT JOIN "
-     "settlement_seats s ON s.game_id = t.game_id WHERE 1 {gt} GROUP BY t.game_id "
+     "settlement_seats s ON s.game_id = t.game_id WHERE 1 = 1 {gt} GROUP BY t.game_id "
      "HAVING COUNT(s.seat) = 0 OR SUM(s.transfer) <> 0"),
     ("settlement {0}: house_delta {1} but the house booked {2}",
-     "SELECT t.game_id, t.house_delta, (SELECT COALESCE(SUM(amount), 0) FROM ledger l "
-     "WHERE l.game_id = t.game_id AND l.user_id IS NULL) AS booked FROM settlements t "
-     "WHERE t.house_delta <> booked {gt}"),
+     "SELECT game_id, house_delta, booked FROM (SELECT t.game_id, t.house_delta, (SELECT "
+     "COALESCE(SUM(amount), 0) FROM ledger l WHERE l.game_id = t.game_id AND l.user_id IS NULL) "
+     "AS booked FROM settlements t WHERE 1 = 1 {gt}) AS d WHERE house_delta <> booked"),
     ("player {0}/{1}: counters (games, wins, landlord, landlord wins, farmer, farmer wins, "
      "points) {2} but the settlements say {3}",
-     "SELECT p.guild_id, p.user_id, json_array(p.games, p.wins, p.landlord_games, "
-     "p.landlord_wins, p.farmer_games, p.farmer_wins, p.points), json_array(COALESCE(s.g, 0), "
-     "COALESCE(s.w, 0), COALESCE(s.lg, 0), COALESCE(s.lw, 0), COALESCE(s.fg, 0), "
-     "COALESCE(s.fw, 0), COALESCE(s.pts, 0)) FROM players p LEFT JOIN (SELECT guild_id, user_id, "
-     "SUM(counted) AS g, SUM(won) AS w, SUM(role = 'landlord') AS lg, SUM(role = 'landlord' AND "
-     "won) AS lw, SUM(role = 'farmer') AS fg, SUM(role = 'farmer' AND won) AS fw, "
+     f"SELECT p.guild_id, p.user_id, {_COUNTERS}, {_SETTLED} FROM players p LEFT JOIN (SELECT "
+     "guild_id, user_id, SUM(counted) AS g, SUM(won) AS w, "
+     f"{_ROLE_COUNTS}, "
      "SUM(points) AS pts FROM settlement_seats WHERE user_id IS NOT NULL GROUP BY guild_id, "
-     "user_id) s ON s.guild_id = p.guild_id AND s.user_id = p.user_id WHERE 1 {gp} AND "
+     "user_id) s ON s.guild_id = p.guild_id AND s.user_id = p.user_id WHERE 1 = 1 {gp} AND "
      "(p.games, p.wins, p.landlord_games, p.landlord_wins, p.farmer_games, p.farmer_wins, "
      "p.points) <> (COALESCE(s.g, 0), COALESCE(s.w, 0), COALESCE(s.lg, 0), "
      "COALESCE(s.lw, 0), COALESCE(s.fg, 0), COALESCE(s.fw, 0), COALESCE(s.pts, 0))"),
@@ -97,7 +114,7 @@ _CHECKS: tuple[tuple[str, str], ...] = (
      "WHERE (g.status = 'settled') <> (t.game_id IS NOT NULL) {gg2}"),
     ("game {0}: next_seq {1} but {2} actions stored (last seq {3})",
      "SELECT g.game_id, g.next_seq, COUNT(a.seq), MAX(a.seq) FROM games g LEFT JOIN "
-     "game_actions a ON a.game_id = g.game_id WHERE 1 {gg2} GROUP BY g.game_id "
+     "game_actions a ON a.game_id = g.game_id WHERE 1 = 1 {gg2} GROUP BY g.game_id "
      "HAVING g.next_seq <> COUNT(a.seq) OR COALESCE(MAX(a.seq), -1) <> g.next_seq - 1"),
 )
 
@@ -112,7 +129,7 @@ class ReportsMixin(StoreBase):
         """The player's level and position on the guild's points board."""
         async with self._db.snapshot() as conn:
             player = await self._require_player(conn, guild_id, user_id)
-            row = await fetch_one(conn, "SELECT COUNT(*), COALESCE(SUM(points > ?), 0) "
+            row = await fetch_one(conn, f"SELECT COUNT(*), COALESCE({_count('points > ?')}, 0) "
                                         "FROM players WHERE guild_id = ?",
                                   (player.points, guild_id))
         assert row is not None
@@ -165,9 +182,7 @@ class ReportsMixin(StoreBase):
     async def table_counts(self) -> dict[str, int]:
         """Rows per table (diagnostics; tests compare them before and after)."""
         async with self._db.snapshot() as conn:
-            names = [r[0] for r in await fetch(
-                conn, "SELECT name FROM sqlite_master WHERE type = 'table' "
-                      "AND name NOT LIKE 'sqlite_%' ORDER BY name")]
+            names = await self._db.table_names(conn)
             counts = {}
             for name in names:
                 row = await fetch_one(conn, f'SELECT COUNT(*) FROM "{name}"')
@@ -176,7 +191,7 @@ class ReportsMixin(StoreBase):
 
     # ----------------------------------------------------------------- helpers
     @staticmethod
-    async def _check_rows(conn: aiosqlite.Connection, sql: str,
+    async def _check_rows(conn: Connection, sql: str,
                           guild_id: int | None) -> list[Any]:
         fills = {k: "" if guild_id is None else f"AND {col} = ?" for k, col in _FILTERS.items()}
         text = sql.format(**fills)
@@ -184,7 +199,7 @@ class ReportsMixin(StoreBase):
         return await fetch(conn, text + " LIMIT 200", params)
 
     @staticmethod
-    async def _summary(conn: aiosqlite.Connection, guild_id: int | None
+    async def _summary(conn: Connection, guild_id: int | None
                        ) -> tuple[int, int, int, int, int, int]:
         where = "" if guild_id is None else " WHERE guild_id = ?"
         p = () if guild_id is None else (guild_id,)

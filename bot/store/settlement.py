@@ -26,10 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import aiosqlite
-
 from .base import StoreBase
-from .database import execute_many, fetch, fetch_one
 from .errors import (
     InsufficientBalanceError,
     InvalidInputError,
@@ -38,6 +35,7 @@ from .errors import (
     UnknownPlayerError,
 )
 from .records import SeatSettlement, Settlement
+from .sql import Connection, execute_many, fetch, fetch_one
 
 _UPDATE_PLAYER = (
     "UPDATE players SET balance = ?, points = points + ?, games = games + ?, wins = wins + ?, "
@@ -120,7 +118,7 @@ class SettlementMixin(StoreBase):
             row[1])
 
     # ----------------------------------------------------------------- checks
-    async def _check_game(self, conn: aiosqlite.Connection, settlement: Settlement) -> bool:
+    async def _check_game(self, conn: Connection, settlement: Settlement) -> bool:
         """If the game was recorded, the settlement must fit it. True if recorded."""
         game_id = settlement.game_id
         row = await fetch_one(conn, "SELECT guild_id, status FROM games WHERE game_id = ?",
@@ -141,7 +139,7 @@ class SettlementMixin(StoreBase):
                                           f"names {given}", game_id=game_id)
         return True
 
-    async def _human_balances(self, conn: aiosqlite.Connection,
+    async def _human_balances(self, conn: Connection,
                               settlement: Settlement) -> dict[int, int]:
         """The humans' balances now; every one must exist and stay >= 0."""
         humans = [s.user_id for s in settlement.seats if s.user_id is not None]

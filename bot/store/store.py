@@ -19,29 +19,35 @@ from types import TracebackType
 from typing import Any
 
 from .accounts import AccountsMixin
-from .database import Database, fetch, fetch_one
+from .database import Database
 from .errors import InvalidSettingError
 from .games import GamesMixin
-from .migrations import AppliedMigration, applied_migrations
+from .migrations import AppliedMigration
+from .pg import PgDatabase, is_postgres_url
 from .records import check_id
 from .reports import ReportsMixin
 from .settings import Settings, check_setting, setting_key
 from .settlement import SettlementMixin
+from .sql import fetch, fetch_one
 
 DEFAULT_PATH = Path("data") / "doudizhu.db"
 
 
 class Store(AccountsMixin, GamesMixin, SettlementMixin, ReportsMixin):
-    """The bot's persistent state: one SQLite file (WAL), one writer, a few readers."""
+    """The bot's persistent state: one SQLite file (WAL, one writer, a few readers), or a
+    PostgreSQL database (a ``postgresql://`` URL: a pool, writes serialized by an advisory
+    lock). The API and its guarantees are the same on both."""
 
     @classmethod
     def open(cls, path: str | Path = DEFAULT_PATH, *, start_balance: int = 10_000,
              daily_bonus: int = 1_000, relief_amount: int = 2_000, relief_enabled: bool = True,
              readers: int = 2, busy_timeout_ms: int = 10_000, synchronous: str = "NORMAL",
              migrations_dir: str | Path | None = None) -> StoreOpener:
-        """Open the store at ``path`` (created with its folder if needed) and apply the
-        migrations not applied yet: ``store = await Store.open(path)``, or
-        ``async with Store.open(path) as store:`` to close it at the end.
+        """Open the store at ``path`` (created with its folder if needed), or at a
+        ``postgresql://`` URL, and apply the migrations not applied yet:
+        ``store = await Store.open(path)``, or ``async with Store.open(path) as store:`` to
+        close it at the end. ``busy_timeout_ms`` and ``synchronous`` are SQLite's;
+        ``migrations_dir`` defaults to the backend's own set.
 
         The economy arguments are the defaults every guild starts with (guild settings
         override them). ``synchronous="FULL"`` also keeps the last commits through a power
@@ -54,8 +60,14 @@ class Store(AccountsMixin, GamesMixin, SettlementMixin, ReportsMixin):
             relief_enabled=bool(check_setting("relief_enabled", relief_enabled)))
 
         async def opening() -> Store:
-            db = await Database.open(path, migrations_dir=migrations_dir, readers=readers,
-                                     busy_timeout_ms=busy_timeout_ms, synchronous=synchronous)
+            db: Database | PgDatabase
+            if is_postgres_url(path):
+                db = await PgDatabase.open(str(path), migrations_dir=migrations_dir,
+                                           readers=readers)
+            else:
+                db = await Database.open(path, migrations_dir=migrations_dir, readers=readers,
+                                         busy_timeout_ms=busy_timeout_ms,
+                                         synchronous=synchronous)
             return cls(db, defaults)
 
         return StoreOpener(opening)
@@ -73,7 +85,20 @@ class Store(AccountsMixin, GamesMixin, SettlementMixin, ReportsMixin):
 
     @property
     def path(self) -> Path:
-        return self._db.path
+        """The SQLite file (a PostgreSQL store has none: see :attr:`location`)."""
+        if isinstance(self._db, Database):
+            return self._db.path
+        raise AttributeError(f"a {self.backend} store has no file; it is at {self.location}")
+
+    @property
+    def backend(self) -> str:
+        """``"sqlite"`` or ``"postgresql"``."""
+        return self._db.backend
+
+    @property
+    def location(self) -> str:
+        """Where the data is: the SQLite file, or the PostgreSQL URL without its password."""
+        return self._db.location
 
     @property
     def closed(self) -> bool:
@@ -86,8 +111,9 @@ class Store(AccountsMixin, GamesMixin, SettlementMixin, ReportsMixin):
 
     async def schema_migrations(self) -> list[AppliedMigration]:
         """Every applied migration (version, name, checksum, applied_at), in order."""
-        async with self._db.reader() as conn:
-            return await applied_migrations(conn)
+        rows = await self._db.fetch_all("SELECT version, name, checksum, applied_at "
+                                        "FROM schema_migrations ORDER BY version")
+        return [AppliedMigration(*row) for row in rows]
 
     # ----------------------------------------------------------------- settings
     async def get_settings(self, guild_id: int, channel_id: int | None = None) -> Settings:

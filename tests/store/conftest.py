@@ -1,4 +1,5 @@
-"""Fixtures for the store tests: a fresh store in a temporary folder, with players."""
+"""Fixtures for the store tests: the contract suite runs on every backend of
+:mod:`tests.store.backends` (a fresh store per test), with players."""
 
 from __future__ import annotations
 
@@ -9,12 +10,25 @@ import pytest
 
 from bot.store import Store
 
+from .backends import BACKENDS, Target, new_target
 from .helpers import GUILD
 
 
+@pytest.fixture(params=BACKENDS)
+def backend(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    async with Store.open(tmp_path / "db" / "store.db") as opened:
+async def target(backend: str, tmp_path: Path) -> AsyncIterator[Target]:
+    """Where a new store on this test's backend opens (a file, or a fresh schema)."""
+    async with new_target(backend, tmp_path) as where:
+        yield where
+
+
+@pytest.fixture
+async def store(target: Target) -> AsyncIterator[Store]:
+    async with Store.open(target) as opened:
         yield opened
 
 

@@ -17,6 +17,7 @@ from bot.store import (
     UnknownPlayerError,
 )
 
+from .backends import Target
 from .helpers import GUILD, OTHER_GUILD, snapshot
 
 DAY = date(2025, 3, 1)
@@ -88,11 +89,8 @@ async def test_relief_below_the_room_minimum_once_a_day(store: Store,
     assert (await store.check_invariants()).ok
 
 
-async def test_relief_can_be_off_by_default(tmp_path: object) -> None:
-    from pathlib import Path
-
-    async with Store.open(Path(str(tmp_path)) / "r.db", relief_enabled=False,
-                          start_balance=0) as store:
+async def test_relief_can_be_off_by_default(target: Target) -> None:
+    async with Store.open(target, relief_enabled=False, start_balance=0) as store:
         await store.ensure_player(GUILD, 1, "Broke")
         with pytest.raises(ClaimRefusedError):
             await store.claim_relief(GUILD, 1, 1_000, DAY)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import random
 from datetime import date, timedelta
-from pathlib import Path
 
 import pytest
 
@@ -19,6 +18,7 @@ from bot.store import (
     Store,
 )
 
+from .backends import Target
 from .helpers import AI_BANKROLL, GUILD, OTHER_GUILD, play_random
 
 CHUNKS = 4
@@ -29,8 +29,8 @@ WEIGHTS = (3, 3, 1, 3, 2)  # laizi games are the slowest to play out
 
 
 @pytest.mark.parametrize("chunk", range(CHUNKS))
-async def test_random_games_conserve_beans(tmp_path: Path, chunk: int) -> None:
-    async with Store.open(tmp_path / "conservation.db", start_balance=5_000,
+async def test_random_games_conserve_beans(target: Target, chunk: int) -> None:
+    async with Store.open(target, start_balance=5_000,
                           daily_bonus=700, relief_amount=1_500) as store:
         guilds = (GUILD, OTHER_GUILD)
         users = {g: list(range(1, 9)) for g in guilds}

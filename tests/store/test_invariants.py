@@ -4,19 +4,18 @@ do not wait for the writer."""
 from __future__ import annotations
 
 import asyncio
-import sqlite3
-from pathlib import Path
 
 import pytest
 
 from bot.engine import GameLog, Rules
 from bot.store import InvariantError, SeatSettlement, Settlement, Store
 
+from .backends import RAW_ERRORS, Target, raw_execute
 from .helpers import GUILD
 
 
-async def _books(path: Path) -> None:
-    async with Store.open(path) as store:
+async def _books(target: Target) -> None:
+    async with Store.open(target) as store:
         for u in (1, 2, 3):
             await store.ensure_player(GUILD, u, f"p{u}")
         await store.create_game("g1", GUILD, None,
@@ -47,15 +46,10 @@ async def _books(path: Path) -> None:
     ("INSERT INTO ledger (guild_id, user_id, amount, balance_after, reason, created_at) "
      "SELECT 1001, 1, 5, 99, 'grant', 'now'", "balance_after"),
 ])
-async def test_damage_is_reported(tmp_path: Path, damage: str, found: str) -> None:
-    path = tmp_path / "i.db"
-    await _books(path)
-    conn = sqlite3.connect(path)
-    conn.execute("PRAGMA foreign_keys = OFF")
-    conn.execute(damage)
-    conn.commit()
-    conn.close()
-    async with Store.open(path) as store:
+async def test_damage_is_reported(target: Target, damage: str, found: str) -> None:
+    await _books(target)
+    await raw_execute(target, damage, checks=False)
+    async with Store.open(target) as store:
         report = await store.check_invariants()
         assert not report.ok
         assert not (await store.check_invariants(GUILD)).ok
@@ -66,14 +60,11 @@ async def test_damage_is_reported(tmp_path: Path, damage: str, found: str) -> No
         assert info.value.report is report and found in str(info.value)
 
 
-async def test_the_ledger_is_append_only(tmp_path: Path) -> None:
-    path = tmp_path / "a.db"
-    await _books(path)
-    conn = sqlite3.connect(path)
+async def test_the_ledger_is_append_only(target: Target) -> None:
+    await _books(target)
     for sql in ("UPDATE ledger SET amount = 1", "DELETE FROM ledger"):
-        with pytest.raises(sqlite3.DatabaseError, match="append-only"):
-            conn.execute(sql)
-    conn.close()
+        with pytest.raises(RAW_ERRORS, match="append-only"):
+            await raw_execute(target, sql)
 
 
 async def test_reads_do_not_wait_for_the_writer(store: Store, players: list[int]) -> None:
@@ -87,7 +78,7 @@ async def test_reads_do_not_wait_for_the_writer(store: Store, players: list[int]
 
     writer = asyncio.create_task(long_write())
     await entered.wait()
-    # the writer holds SQLite's write lock; reads still answer, from the last commit
+    # the writer holds the write lock; reads still answer, from the last commit
     player = await asyncio.wait_for(store.get_player(GUILD, 1), 2)
     assert player is not None and player.name == "player 1"
     board = await asyncio.wait_for(store.leaderboard(GUILD), 2)
@@ -98,10 +89,10 @@ async def test_reads_do_not_wait_for_the_writer(store: Store, players: list[int]
     assert renamed is not None and renamed.name == "renamed"
 
 
-async def test_closed_store_refuses_work(tmp_path: Path) -> None:
+async def test_closed_store_refuses_work(target: Target) -> None:
     from bot.store import StoreClosedError
 
-    store = await Store.open(tmp_path / "c.db")
+    store = await Store.open(target)
     await store.close()
     await store.close()  # twice is fine
     assert store.closed

@@ -1,5 +1,6 @@
-"""Migrations: numbered, applied once each in a transaction, never edited afterwards; the
-database in WAL mode with foreign keys on."""
+"""Migrations: numbered, applied once each in a transaction (under an advisory lock on
+PostgreSQL), never edited afterwards, the same numbered set on both backends; SQLite in
+WAL mode with foreign keys on."""
 
 from __future__ import annotations
 
@@ -11,19 +12,38 @@ from pathlib import Path
 import pytest
 
 from bot.store import MigrationError, Store
-from bot.store.migrations import MIGRATIONS_DIR, find_migrations, split_statements
+from bot.store.migrations import (
+    MIGRATIONS_DIR,
+    PG_MIGRATIONS_DIR,
+    find_migrations,
+    split_statements,
+)
+
+from .backends import Target
 
 
-def _copy_migrations(tmp_path: Path) -> Path:
+def _own(backend: str) -> Path:
+    return PG_MIGRATIONS_DIR if backend == "postgresql" else MIGRATIONS_DIR
+
+
+def _copy_migrations(tmp_path: Path, backend: str = "sqlite") -> Path:
     folder = tmp_path / "migrations"
-    shutil.copytree(MIGRATIONS_DIR, folder)
+    shutil.copytree(_own(backend), folder)
     return folder
 
 
-async def test_applied_once(tmp_path: Path) -> None:
-    path = tmp_path / "deep" / "folder" / "m.db"
+def test_both_backends_have_the_same_migrations() -> None:
+    """Every numbered migration exists for SQLite and for PostgreSQL (a new one on either
+    side needs its twin)."""
+    sqlite = [(m.version, m.name) for m in find_migrations(MIGRATIONS_DIR)]
+    postgres = [(m.version, m.name) for m in find_migrations(PG_MIGRATIONS_DIR)]
+    assert sqlite == postgres
+
+
+async def test_applied_once(target: Target, backend: str) -> None:
+    path = target  # SQLite: a file in a folder that does not exist yet
     async with Store.open(path) as store:
-        versions = [m.version for m in find_migrations()]
+        versions = [m.version for m in find_migrations(_own(backend))]
         assert store.migrations_applied_now == versions == list(range(1, len(versions) + 1))
         first = await store.schema_migrations()
         counts = await store.table_counts()
@@ -35,14 +55,14 @@ async def test_applied_once(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("round_", range(25))
-async def test_concurrent_first_opens_apply_once(tmp_path: Path, round_: int) -> None:
-    """Four stores opening one new file at once (the switch to WAL used to fail with
-    "database is locked" in about one race in nine: hence many rounds)."""
-    path = tmp_path / "race.db"
-    stores = await asyncio.gather(*(Store.open(path) for _ in range(4)))
+async def test_concurrent_first_opens_apply_once(target: Target, backend: str,
+                                                 round_: int) -> None:
+    """Four stores opening one new database at once (SQLite's switch to WAL used to fail
+    with "database is locked" in about one race in nine: hence many rounds)."""
+    stores = await asyncio.gather(*(Store.open(target) for _ in range(4)))
     try:
         applied = sorted(v for s in stores for v in s.migrations_applied_now)
-        assert applied == [m.version for m in find_migrations()]
+        assert applied == [m.version for m in find_migrations(_own(backend))]
         assert len(await stores[0].schema_migrations()) == len(applied)
     finally:
         for s in stores:
@@ -61,24 +81,25 @@ async def test_pragmas(tmp_path: Path, ) -> None:
     conn.close()
 
 
-async def test_a_failing_migration_is_rolled_back(tmp_path: Path) -> None:
-    folder = _copy_migrations(tmp_path)
+async def test_a_failing_migration_is_rolled_back(tmp_path: Path, target: Target,
+                                                  backend: str) -> None:
+    folder = _copy_migrations(tmp_path, backend)
     nxt = len(find_migrations(folder)) + 1
     bad = folder / f"{nxt:03d}_broken.sql"
     bad.write_text("CREATE TABLE half_done (x INTEGER);\nCREATE TABLE oops (;\n")
-    path = tmp_path / "f.db"
     with pytest.raises(MigrationError, match="broken"):
-        await Store.open(path, migrations_dir=folder)
+        await Store.open(target, migrations_dir=folder)
     bad.write_text("CREATE TABLE half_done (x INTEGER);\nCREATE TABLE whole (y TEXT);\n")
-    async with Store.open(path, migrations_dir=folder) as store:
+    async with Store.open(target, migrations_dir=folder) as store:
         assert store.migrations_applied_now == [nxt]  # 001.. were kept, the broken one not
         counts = await store.table_counts()
         assert counts["half_done"] == 0 and counts["whole"] == 0
 
 
-async def test_edited_or_unknown_migrations_are_refused(tmp_path: Path) -> None:
-    folder = _copy_migrations(tmp_path)
-    path = tmp_path / "e.db"
+async def test_edited_or_unknown_migrations_are_refused(tmp_path: Path, target: Target,
+                                                        backend: str) -> None:
+    folder = _copy_migrations(tmp_path, backend)
+    path = target
     nxt = len(find_migrations(folder)) + 1
     (folder / f"{nxt:03d}_extra.sql").write_text("CREATE TABLE extra (x INTEGER);\n")
     async with Store.open(path, migrations_dir=folder):

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from bot.store import InvalidSettingError, Settings, Store, UnknownSettingError
 
+from .backends import Target
 from .helpers import CHANNEL, GUILD, OTHER_GUILD, snapshot
 
 
@@ -34,8 +33,8 @@ async def test_channel_overrides_guild_overrides_defaults(store: Store) -> None:
     assert (await store.set_guild_setting(GUILD, "variant", None)).variant == "classic"
 
 
-async def test_economy_settings_drive_accounts(tmp_path: Path) -> None:
-    async with Store.open(tmp_path / "s.db", start_balance=3_000, daily_bonus=300) as store:
+async def test_economy_settings_drive_accounts(target: Target) -> None:
+    async with Store.open(target, start_balance=3_000, daily_bonus=300) as store:
         assert (await store.ensure_player(GUILD, 1, "a")).balance == 3_000
         await store.set_guild_setting(GUILD, "start_balance", 50_000)
         await store.set_guild_setting(GUILD, "daily", 1_234)

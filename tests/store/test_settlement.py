@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from pathlib import Path
 
 import pytest
 
@@ -23,6 +22,7 @@ from bot.store import (
 )
 from bot.store.base import StoreBase
 
+from .backends import Target
 from .helpers import GUILD, OTHER_GUILD, play_random, snapshot, synthetic_settlement
 
 
@@ -101,10 +101,9 @@ async def test_concurrent_duplicates_apply_once(store: Store, players: list[int]
     assert (await store.check_invariants()).ok
 
 
-async def test_two_stores_on_one_file_apply_once(tmp_path: Path) -> None:
+async def test_two_stores_on_one_database_apply_once(target: Target) -> None:
     """Two writers (as two processes would) race for the same game id."""
-    path = tmp_path / "shared.db"
-    async with Store.open(path) as a, Store.open(path) as b:
+    async with Store.open(target) as a, Store.open(target) as b:
         for u in (1, 2, 3):
             await a.ensure_player(GUILD, u, f"p{u}")
         results = await asyncio.gather(*(s.settle(_simple("race")) for s in (a, b, a, b)))
