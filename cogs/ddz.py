@@ -85,7 +85,8 @@ class Ddz(commands.GroupCog, group_name=_("ddz"),
         if table is None and interaction.channel_id in self.manager.tables:
             table = self.manager.tables[interaction.channel_id]  # type: ignore[index]
         if table is None:
-            raise TableError("you are not seated at a table", code="not_seated")
+            raise TableError("you are not seated at a table", code="not_seated",
+                             user_id=interaction.user.id)
         return table
 
     async def _rules_for(self, interaction: discord.Interaction, variant: str | None,
@@ -252,7 +253,7 @@ class Ddz(commands.GroupCog, group_name=_("ddz"),
             player = await self.store.get_player(interaction.guild_id, target.id)
             if player is None:
                 raise TableError(f"{target.display_name} has not played here yet",
-                                 code="unknown_player", name=target.display_name)
+                                 code="never_played", name=target.display_name)
         png = await asyncio.to_thread(render_profile, profile_scene(player))
         await interaction.followup.send(file=_png(png, "profile.png"))
 

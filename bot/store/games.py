@@ -162,7 +162,8 @@ class GamesMixin(StoreBase):
                 return False
             if row[0] == "settled":
                 raise GameConflictError(f"game {game_id!r} was settled; it cannot be "
-                                        "abandoned", code="game_finished", game_id=game_id)
+                                        "abandoned", code="game_finished", game_id=game_id,
+                                        status="settled")
             await conn.execute("UPDATE games SET status = 'abandoned', result_json = ?, "
                                "finished_at = ?, deadline_seq = NULL, deadline_at = NULL "
                                "WHERE game_id = ?", (result, self._now(), game_id))
@@ -262,7 +263,7 @@ def _check_seq(seq: object) -> int:
 def _check_seats(seats: Sequence[SeatInput], players: int) -> tuple[SeatRecord, ...]:
     if isinstance(seats, str | bytes) or len(seats) != players:
         raise InvalidInputError(f"the rules seat {players} players; got {seats!r}",
-                                code="bad_seats", players=players)
+                                code="bad_seats", seats=len(seats))
     out: list[SeatRecord] = []
     humans: set[int] = set()
     for n, seat in enumerate(seats):
@@ -273,11 +274,11 @@ def _check_seats(seats: Sequence[SeatInput], players: int) -> tuple[SeatRecord, 
             unknown = set(seat) - {"user_id", "name", "ai_level"}
             if unknown:
                 raise InvalidInputError(f"seat {n}: unknown fields {sorted(unknown)}",
-                                        code="bad_seats", seat=n)
+                                        code="bad_seat", seat=n)
             user_id, name, ai_level = seat.get("user_id"), seat.get("name"), seat.get("ai_level")
         else:
             raise InvalidInputError(f"seat {n} must be a dict or SeatRecord, not {seat!r}",
-                                    code="bad_seats", seat=n)
+                                    code="bad_seat", seat=n)
         if user_id is not None:
             check_id(user_id, "user_id")
             if user_id in humans:
@@ -287,7 +288,7 @@ def _check_seats(seats: Sequence[SeatInput], players: int) -> tuple[SeatRecord, 
         if ai_level is not None and ai_level not in AI_LEVELS:
             raise InvalidInputError(f"seat {n}: ai_level must be one of "
                                     f"{', '.join(AI_LEVELS)}, not {ai_level!r}",
-                                    code="bad_ai_level", seat=n)
+                                    code="bad_ai_level", level=ai_level)
         out.append(SeatRecord(n, user_id, check_name(name), ai_level))
     return tuple(out)
 

@@ -140,12 +140,14 @@ class Settlement:
         check_id(self.guild_id, "guild_id")
         if not isinstance(self.seats, tuple | list) or not 2 <= len(self.seats) <= 8:
             raise InvalidInputError(f"a settlement needs 2 to 8 seats, not "
-                                    f"{self.seats!r}", code="bad_seats", game_id=self.game_id)
+                                    f"{self.seats!r}", code="bad_seats",
+                                    seats=len(self.seats) if isinstance(self.seats, tuple | list)
+                                    else None)
         humans: set[int] = set()
         for n, s in enumerate(self.seats):
             if not isinstance(s, SeatSettlement):
                 raise InvalidInputError(f"seat {n} is not a SeatSettlement: {s!r}",
-                                        code="bad_seats", seat=n)
+                                        code="bad_seat", seat=n)
             if s.user_id is not None:
                 check_id(s.user_id, "user_id")
                 if s.user_id in humans:

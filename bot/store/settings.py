@@ -106,8 +106,8 @@ def check_setting(key: str, value: object) -> int | str | bool:
         text = value.strip().lower() if isinstance(value, str) else value
         if text not in spec.choices:
             raise InvalidSettingError(f"{key} must be one of {', '.join(spec.choices)}, not "
-                                      f"{value!r}", key=key, value=value,
-                                      choices=list(spec.choices))
+                                      f"{value!r}", code="setting_choice", key=key,
+                                      value=value, choices=", ".join(spec.choices))
         assert isinstance(text, str)
         return text
     number: object = value
@@ -121,8 +121,8 @@ def check_setting(key: str, value: object) -> int | str | bool:
                                   value=value)
     if not spec.low <= number <= spec.high:
         raise InvalidSettingError(f"{key} must be within {spec.low}..{spec.high}, not "
-                                  f"{number}", key=key, value=value, low=spec.low,
-                                  high=spec.high)
+                                  f"{number}", code="setting_range", key=key, value=value,
+                                  low=spec.low, high=spec.high)
     return number
 
 

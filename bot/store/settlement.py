@@ -130,7 +130,8 @@ class SettlementMixin(StoreBase):
                                           f"{settlement.guild_id}", game_id=game_id)
         if row[1] != "live":
             raise SettlementConflictError(f"game {game_id!r} is {row[1]}; it cannot be "
-                                          "settled", game_id=game_id, status=row[1])
+                                          "settled", code="game_finished", game_id=game_id,
+                                          status=row[1])
         seated = [r[0] for r in await fetch(
             conn, "SELECT user_id FROM game_seats WHERE game_id = ? ORDER BY seat", (game_id,))]
         given = [s.user_id for s in settlement.seats]
@@ -155,15 +156,14 @@ class SettlementMixin(StoreBase):
             if s.user_id not in balances:
                 raise UnknownPlayerError(f"user {s.user_id} has no account in guild "
                                          f"{settlement.guild_id}", guild_id=settlement.guild_id,
-                                         user_id=s.user_id, game_id=settlement.game_id)
+                                         user_id=s.user_id)
             after = balances[s.user_id] + s.transfer - s.fee
             if after < 0:
                 raise InsufficientBalanceError(
                     f"game {settlement.game_id!r}: user {s.user_id} has "
                     f"{balances[s.user_id]} beans and cannot pay {s.fee - s.transfer}",
                     guild_id=settlement.guild_id, user_id=s.user_id,
-                    balance=balances[s.user_id], change=s.transfer - s.fee,
-                    game_id=settlement.game_id)
+                    amount=s.fee - s.transfer, balance=balances[s.user_id])
         return balances
 
 

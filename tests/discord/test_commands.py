@@ -126,3 +126,19 @@ async def test_happy_yes_buttons_call_grab_show_double(simcord_env) -> None:
     assert table.game.tally.grabs >= 1 and table.game.tally.show >= 2
     total, _ = table.game.table_multiplier()
     assert total >= 2 ** table.game.tally.grabs * table.game.tally.show
+
+
+async def test_rank_of_someone_who_never_played_names_them(simcord_env) -> None:
+    from bot.tables import TableError
+    from cogs.errors import error_text
+    from cogs.i18n import ZH
+
+    env = simcord_env
+    guild, channel = await setup(env)
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    result = await alice.slash(channel, "ddz rank", user=bob)
+    said = result.followups[-1] if result.followups else result.response
+    assert "bob has not played here yet" in said.content
+    refusal = TableError("bob has not played here yet", code="never_played", name="bob")
+    assert error_text(refusal, ZH) == "bob 还没在这里玩过。"

@@ -42,7 +42,7 @@ CASES: list[tuple[str, Call, str]] = [
     ("reused game id", lambda s: s.settle(_OTHER_RESULT), "settlement_conflict"),
     ("unknown setting", lambda s: s.set_guild_setting(GUILD, "jackpot", 5), "unknown_setting"),
     ("setting range", lambda s: s.set_guild_setting(GUILD, "table_fee", -5),
-     "invalid_setting"),
+     "setting_range"),
     ("action gap", lambda s: s.append_action("live", 2, '{"t": "pass", "seat": 0}'),
      "action_gap"),
     ("action duplicate", lambda s: s.append_action("live", 0, '{"t": "pass", "seat": 0}'),

@@ -49,16 +49,16 @@ async def test_economy_settings_drive_accounts(target: Target) -> None:
 @pytest.mark.parametrize(("key", "value", "error", "code"), [
     ("colour", "red", UnknownSettingError, "unknown_setting"),
     (7, 1, UnknownSettingError, "unknown_setting"),
-    ("variant", "poker", InvalidSettingError, "invalid_setting"),
-    ("beans_per_point", 0, InvalidSettingError, "invalid_setting"),
+    ("variant", "poker", InvalidSettingError, "setting_choice"),
+    ("beans_per_point", 0, InvalidSettingError, "setting_range"),
     ("beans_per_point", "lots", InvalidSettingError, "invalid_setting"),
     ("beans_per_point", 2.5, InvalidSettingError, "invalid_setting"),
-    ("table_fee", -1, InvalidSettingError, "invalid_setting"),
-    ("turn_s", 3, InvalidSettingError, "invalid_setting"),
+    ("table_fee", -1, InvalidSettingError, "setting_range"),
+    ("turn_s", 3, InvalidSettingError, "setting_range"),
     ("turn_s", True, InvalidSettingError, "invalid_setting"),
-    ("ai_level", "godlike", InvalidSettingError, "invalid_setting"),
+    ("ai_level", "godlike", InvalidSettingError, "setting_choice"),
     ("relief_enabled", "maybe", InvalidSettingError, "invalid_setting"),
-    ("start_balance", 10**13, InvalidSettingError, "invalid_setting"),
+    ("start_balance", 10**13, InvalidSettingError, "setting_range"),
 ])
 async def test_bad_settings_write_nothing(store: Store, key: object, value: object,
                                           error: type[Exception], code: str) -> None:
