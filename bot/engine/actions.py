@@ -55,11 +55,11 @@ class Action:
         data = dict(data)
         cls = ACTION_TYPES.get(data.pop("t", ""))
         if cls is None:
-            raise IllegalActionError(f"unknown action type in {data!r}", code="bad_action")
+            raise IllegalActionError(f"unknown action type in {data!r}", code="bad_action_data")
         names = {f.name for f in dataclasses.fields(cls)}
         if "seat" not in data or not set(data) <= names:
             raise IllegalActionError(f"a {cls.type} action has the fields {sorted(names)}, "
-                                     f"not {sorted(data)}", code="bad_action")
+                                     f"not {sorted(data)}", code="bad_action_data")
         return cls(**data)
 
     @staticmethod
