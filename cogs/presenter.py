@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-import time
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -28,6 +27,7 @@ from bot.tables import (
 )
 from render import render_hand, render_result, render_table
 
+from .avatars import AvatarCache
 from .i18n import EN, t, variant_name
 from .scenes import result_scene, table_scene
 from .views import Selection, hand_view, table_view
@@ -46,6 +46,7 @@ class DiscordPresenter:
         self._client: discord.Client | None = None
         self.edit_delay = edit_delay
         self.default_locale = default_locale
+        self.avatars = AvatarCache(lambda: self.client)
         self.messages: dict[int, discord.Message] = {}  # table message per channel
         self.dm_messages: dict[tuple[int, int], discord.Message] = {}
         self.dm_closed: set[int] = set()
@@ -174,7 +175,9 @@ class DiscordPresenter:
         if table.status != "playing" or table.game is None:
             return "\n".join(notices), self._lobby_embed(table, locale), None
         game = table.game
-        scene = table_scene(table, time.time(), title=variant_name(locale, table.rules.variant))
+        avatars = await self.avatars.many(s.user_id for s in table.seats if s and s.user_id)
+        scene = table_scene(table, title=variant_name(locale, table.rules.variant),
+                            locale=locale, avatars=avatars)
         png = await asyncio.to_thread(render_table, scene)
         seat = game.to_act
         lines = list(notices)

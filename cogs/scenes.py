@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from bot.engine import LEVELS, Game, level_for
+from collections.abc import Mapping
+
+from bot.engine import LEVELS, Game, Play, level_for
+from bot.engine.cards import RANK_CHARS, RANK_INDEX
 from bot.store.records import Leaderboard, Player
 from bot.tables import DealEnded, Table
 from render import (
@@ -15,15 +18,68 @@ from render import (
 )
 from render import SeatView as SeatScene
 
+_UNIT = {"single": 1, "chain": 1, "pair": 2, "pair_chain": 2, "trio": 3, "trio_single": 3,
+         "trio_pair": 3, "plane": 3, "plane_singles": 3, "plane_pairs": 3,
+         "four_two_singles": 4, "four_two_pairs": 4}
+_CHAIN_SHARE = {"chain": 1, "pair_chain": 2, "plane": 3, "plane_singles": 4, "plane_pairs": 5}
 
-def auction_words(game: Game) -> dict[int, str]:
-    """The last thing each seat said during the auction (for the table picture)."""
-    words: dict[int, str] = {}
-    for seat, points in game.bids:
-        words[seat] = f"bid{points}" if points else "no_bid"
-    for seat, said in game.calls:
-        words[seat] = said
-    return words
+
+def pattern_order(play: Play) -> tuple[str, str]:
+    """A play's cards in pattern order (the trios of a plane, then its wings: ``555666`` +
+    ``3344``; a chain low to high), and what each card stands for, card by card (a wild
+    card where the rank it stands for goes: the laizi A of 6-7-8-A-10-J-Q is fourth)."""
+    read = play.resolved
+    unit = _UNIT.get(play.kind)
+    if unit is None:  # bombs and rockets: as they are
+        main: list[str] = list(read)
+    else:
+        top = RANK_INDEX[play.main_rank]
+        links = len(read) // _CHAIN_SHARE[play.kind] if play.kind in _CHAIN_SHARE else 1
+        ranks = [RANK_CHARS[r] for r in range(top - links + 1, top + 1)]
+        main = [r for r in ranks for _ in range(unit)]
+    kickers = list(read)
+    for r in main:
+        kickers.remove(r)
+    order = main + kickers
+    natural: dict[str, int] = {}
+    wilds = len(play.wild_as)
+    for ch in play.cards:
+        if ch == play.wild and wilds:
+            wilds -= 1
+            continue
+        natural[ch] = natural.get(ch, 0) + 1
+    cards = []
+    for r in order:
+        if natural.get(r, 0) > 0:
+            natural[r] -= 1
+            cards.append(r)
+        else:
+            cards.append(play.wild)  # a wild card standing for r
+    return "".join(cards), "".join(order)
+
+
+def auction_words(game: Game) -> tuple[dict[int, str], int | None]:
+    """What each seat said in the current phase of the auction (the words of an earlier
+    phase are gone: no 不抢 during 加倍), and who spoke last."""
+    said: list[tuple[int, str]] = []
+    if game.phase == "bid":
+        said = [(seat, f"bid{points}" if points else "no_bid") for seat, points in game.bids]
+    elif game.phase in ("call", "grab"):
+        said = list(game.calls)
+    elif game.phase.startswith("show"):
+        said = [(seat, "show") for seat, _ in game.shows]
+    words = dict(said)
+    return words, said[-1][0] if said else None
+
+
+def picture_phase(phase: str) -> str:
+    """The phase a picture names (the three 明牌 phases are one)."""
+    return "show" if phase.startswith("show") else phase
+
+
+def short_name(name: str, is_ai: bool) -> str:
+    """A seat's name for the pictures: an AI's level is left out (its avatar says AI)."""
+    return name.split(" (")[0] if is_ai else name
 
 
 def _factors(parts: tuple[tuple[str, int, int], ...]) -> list[tuple[str, int]]:
@@ -45,33 +101,40 @@ def multiplier_parts(game: Game, parts: tuple[tuple[str, int, int], ...]
     return tuple(out)
 
 
-def table_scene(table: Table, now: float, *, title: str | None = None) -> TableScene:
-    """The table as the channel may see it."""
+def table_scene(table: Table, *, title: str | None = None, locale: str = "zh-CN",
+                avatars: Mapping[int, bytes] | None = None) -> TableScene:
+    """The table as the channel may see it, in the table's ``locale``; ``avatars`` are the
+    pictures of the players by user id (a player without one gets an initial)."""
     game = table.game
     assert game is not None
+    avatars = avatars or {}
     view = game.view(None)  # 加倍 choices stay hidden while they are being made
-    # what each seat did in the current trick: its cards, or None for 不出
-    trick = {s: p.cards if p else None for s, p in game.trick.plays} if game.trick else {}
-    said = auction_words(game) if game.phase not in ("play", "over") else {}
-    shown = {s for s, _ in game.shows}
+    playing = game.phase in ("play", "over")
+    current = game.trick if playing else None
+    # what each seat did in the current trick: its play, or None for 不出
+    trick: dict[int, Play | None] = dict(current.plays) if current else {}
+    to_beat = current.to_beat_seat if current else None
+    said, newest = auction_words(game) if not playing else ({}, None)
+    if current and current.plays:
+        newest = current.plays[-1][0]
     doubled = view.doubles
+    shown = {s for s, _ in game.shows}
     seats = []
     for i, entry in enumerate(table.seats):
-        name = entry.name if entry else "—"
         role = None if game.landlord is None else (
             "landlord" if i == game.landlord else "farmer")
-        turn = game.to_act == i
-        seconds = None
-        if turn and table.deadline is not None:
-            seconds = max(0, int(table.deadline - now))
+        play = trick.get(i)
+        cards, stands = pattern_order(play) if play is not None else (None, "")
         seats.append(SeatScene(
-            name=name, role=role, cards_left=len(game.hands[i]),
-            last_play=trick.get(i) if trick.get(i) else None,
-            passed=i in trick and trick[i] is None,
-            action=said.get(i) or ("show" if i in shown and game.phase != "play" else None),
-            shown=game.hand_text(i) if i in shown else None, turn=turn,
-            seconds_left=seconds, auto=bool(entry and (entry.trustee or i in game.escaped)),
+            name=short_name(entry.name, entry.is_ai) if entry else "—", role=role,
+            cards_left=len(game.hands[i]), last_play=cards,
+            play_as=stands if stands != cards else "",
+            passed=i in trick and play is None, action=said.get(i),
+            shown=game.hand_text(i) if i in shown else None,
+            turn=game.to_act == i, auto=bool(entry and (entry.trustee or i in game.escaped)),
             bot=bool(entry and entry.is_ai), doubled=bool(doubled[i]) if doubled else False,
+            to_beat=playing and i == to_beat and play is not None, newest=i == newest,
+            avatar=avatars.get(entry.user_id) if entry and entry.user_id else None,
         ))
     base = game.high_bid if game.rules.bidding == "points" and game.high_bid else 1
     return TableScene(
@@ -79,7 +142,8 @@ def table_scene(table: Table, now: float, *, title: str | None = None) -> TableS
         bottom=game.bottom, bottom_count=game.rules.bottom_size, laizi=game.laizi,
         multiplier=view.multiplier * base * (game.rules.m_init if game.rules.bidding == "call"
                                              else 1),
-        multiplier_parts=multiplier_parts(game, view.parts))
+        multiplier_parts=multiplier_parts(game, view.parts), phase=picture_phase(game.phase),
+        locale=locale)
 
 
 def result_scene(event: DealEnded, game: Game, *, title: str | None = None

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
-from .fonts import LABELS, clean_text, fit_text, font
+from .fonts import LABELS, WORDS, clean_text, fit_text, font
 
 RGB = tuple[int, int, int]
 Box = tuple[int, int, int, int]
@@ -170,14 +170,20 @@ def thousands(value: int) -> str:
 _PART_KEYS = {"grab": "grab_x", "bid": "base"}
 
 
-def label(text: str) -> str:
-    """The Chinese word of a LABELS key (``"pass"`` → 不出), or ``text`` itself."""
-    return LABELS.get(text, text)
+def words_for(locale: str | None) -> dict[str, str]:
+    """The words of the pictures in ``locale`` (``en``, ``zh-CN``, ``zh-TW``; else ``en``)."""
+    return WORDS.get(locale or "en", WORDS["en"])
 
 
-def part_label(key: str) -> str:
+def label(text: str, locale: str = "zh-CN") -> str:
+    """The word of a LABELS key in ``locale`` (``"pass"`` → 不出 / Pass), or ``text``."""
+    return words_for(locale).get(text, text) if text in LABELS else text
+
+
+def part_label(key: str, locale: str = "zh-CN") -> str:
     """The word of a multiplier part (``"grab"`` → 抢, ``"bomb"`` → 炸弹), or ``key``."""
-    return LABELS.get(_PART_KEYS.get(key, key), key)
+    return label(_PART_KEYS.get(key, key), locale) if _PART_KEYS.get(key, key) in LABELS \
+        else key
 
 
 def merge_parts(parts: tuple[tuple[str, int], ...]) -> list[tuple[str, int]]:
@@ -189,15 +195,17 @@ def merge_parts(parts: tuple[tuple[str, int], ...]) -> list[tuple[str, int]]:
     return list(merged.items())
 
 
-def multiplier_words(parts: tuple[tuple[str, int], ...], total: int) -> list[str]:
+def multiplier_words(parts: tuple[tuple[str, int], ...], total: int,
+                     locale: str = "zh-CN") -> list[str]:
     """The words of a multiplier breakdown: ``["抢×2", "炸弹×2", "明牌×4", "= ×16"]``."""
-    words = [f"{part_label(key)}×{factor}" for key, factor in merge_parts(parts)]
+    words = [f"{part_label(key, locale)}×{factor}" for key, factor in merge_parts(parts)]
     return [*words, f"= ×{total}"] if words else [f"×{total}"]
 
 
-def multiplier_text(parts: tuple[tuple[str, int], ...], total: int) -> str:
+def multiplier_text(parts: tuple[tuple[str, int], ...], total: int,
+                    locale: str = "zh-CN") -> str:
     """``抢×2 炸弹×2 明牌×4 = ×16`` (just ``×16`` without parts)."""
-    return " ".join(multiplier_words(parts, total))
+    return " ".join(multiplier_words(parts, total, locale))
 
 
 def wrap_words(words: list[str], face: ImageFont.FreeTypeFont, width: float,

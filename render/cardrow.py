@@ -26,9 +26,10 @@ def display_key(card: Card) -> tuple[int, int, int]:
     return (card.rank, _SUIT_ORDER.get(card.suit, 0), card.deck)
 
 
-def cards_of(cards: CardsLike | Iterable[Card]) -> list[Card]:
-    """Cards sorted for display; notation gets display suits. Raises ``ValueError`` on a
-    character that is not a card (``3456789TJQKA2BRF``; ``10`` is read as ``T``)."""
+def cards_of(cards: CardsLike | Iterable[Card], keep_order: bool = False) -> list[Card]:
+    """Cards sorted for display (or in the given order, with ``keep_order``); notation gets
+    display suits. Raises ``ValueError`` on a character that is not a card
+    (``3456789TJQKA2BRF``; ``10`` is read as ``T``)."""
     if isinstance(cards, str):
         text = cards.upper().replace("10", "T")
         out: list[Card] = []
@@ -43,8 +44,8 @@ def cards_of(cards: CardsLike | Iterable[Card]) -> list[Card]:
             seen[rank] += 1
             suit = _DISPLAY_SUITS[k % 4] if rank <= TWO else ""
             out.append(Card(rank, suit, k // 4 if rank <= TWO else k))
-        return sorted(out, key=display_key)
-    return sorted(cards, key=display_key)
+        return out if keep_order else sorted(out, key=display_key)
+    return list(cards) if keep_order else sorted(cards, key=display_key)
 
 
 def laizi_rank(laizi: str | None) -> int | None:
@@ -63,18 +64,29 @@ def row_width(n: int, geom: CardGeom, step: int) -> int:
     return 0 if n <= 0 else (n - 1) * step + geom.w
 
 
-def fit_step(n: int, geom: CardGeom, max_width: int, step: int) -> int:
-    """The widest step ≤ ``step`` that fits ``n`` cards in ``max_width`` px (at least 8)."""
-    if n <= 1:
-        return step
-    return max(8, min(step, (max_width - geom.w) // (n - 1)))
+def per_row(max_width: int, geom: CardGeom, step: int | None = None) -> int:
+    """How many overlapping cards fit in ``max_width`` px (at least one)."""
+    step = geom.strip if step is None else step
+    return max(1, (max_width - geom.w) // step + 1)
+
+
+def wrap_cards(cards: Sequence[Card], max_width: int, geom: CardGeom,
+               step: int | None = None) -> list[list[Card]]:
+    """``cards`` cut into rows that fit ``max_width`` px, as even as possible: cards are
+    never squeezed below their corner strip, so an index ("10") is never covered."""
+    if not cards:
+        return []
+    k = per_row(max_width, geom, step)
+    rows = -(-len(cards) // k)
+    size = -(-len(cards) // rows)
+    return [list(cards[i:i + size]) for i in range(0, len(cards), size)]
 
 
 def draw_cards(image: Image.Image, cards: Sequence[Card], x: int, y: int, geom: CardGeom = MINI,
                step: int | None = None, laizi: int | None = None) -> list[tuple[int, int]]:
-    """Draw ``cards`` face up from (x, y), each ``step`` px right of the last; return the
-    top-left corner of each card."""
-    step = geom.strip if step is None else step
+    """Draw ``cards`` face up from (x, y), each ``step`` px right of the last (never less
+    than the corner strip: the index stays whole); return the top-left corner of each card."""
+    step = geom.strip if step is None else max(step, geom.strip)
     corners = []
     for i, card in enumerate(cards):
         sprite = face_sprite(card.rank, card.suit, laizi is not None and card.rank == laizi,

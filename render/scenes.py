@@ -20,33 +20,48 @@ def _check_role(role: str | None, allow_none: bool = True) -> None:
         raise ValueError(f"role must be one of {ROLES}, not {role!r}")
 
 
+PHASES = ("bid", "call", "grab", "show", "double", "play", "over")
+"""The phases a table picture names (the engine's ``show_start``, ``show_deal`` and
+``show_landlord`` are all ``show``)."""
+
+
 @dataclass(frozen=True)
 class SeatView:
     """One seat at the table, as everybody may see it.
 
-    ``last_play`` is the cards this seat played in the current round (None: nothing yet);
-    ``passed`` draws 不出; ``action`` is a said word instead (``"call"``, ``"no_call"``,
-    ``"grab"``, ``"bid1"``…``"bid3"``, ``"double"``… or any text). ``shown`` is a hand shown
-    face up (明牌). ``seconds_left`` is drawn when it is this seat's ``turn``.
+    ``last_play`` is the cards this seat played in the current round, in the order to draw
+    them (pattern order: ``"555666" + "3344"``; None: nothing yet); ``play_as`` says, card by
+    card, what each stands for (the same character for a natural card, the stand-in rank
+    for a wild one: ``"678A"`` as ``"6789"``; empty: all natural). ``passed`` draws 不出;
+    ``action`` is a said word instead (``"call"``, ``"no_call"``, ``"grab"``,
+    ``"bid1"``…``"bid3"``, ``"double"``… or any text). ``shown`` is a hand shown face up
+    (明牌). ``to_beat`` marks the play the next player must beat, ``newest`` the latest
+    thing done at the table. ``avatar`` is the player's picture (PNG/JPEG bytes; None: the
+    name's initial on a colour).
     """
 
     name: str
     role: str | None = None
     cards_left: int = 0
     last_play: str | None = None
+    play_as: str = ""
     passed: bool = False
     action: str | None = None
     shown: str | None = None
     turn: bool = False
-    seconds_left: int | None = None
     auto: bool = False  # 托管: the AI plays for this seat
     bot: bool = False  # an AI seat
     doubled: bool = False  # 加倍
+    to_beat: bool = False
+    newest: bool = False
+    avatar: bytes | None = None
 
     def __post_init__(self) -> None:
         _check_role(self.role)
         if self.cards_left < 0:
             raise ValueError(f"cards_left must be >= 0, not {self.cards_left}")
+        if self.play_as and len(self.play_as) != len(self.last_play or ""):
+            raise ValueError(f"play_as {self.play_as!r} does not match {self.last_play!r}")
 
 
 @dataclass(frozen=True)
@@ -55,7 +70,9 @@ class TableScene:
 
     ``bottom`` is the bottom cards (底牌) once revealed, else ``bottom_count`` backs are
     drawn. ``multiplier_parts`` are (label, factor) pairs such as ``(("grab", 2),
-    ("bomb", 2), ("show", 4))``, drawn as ``抢×2 炸弹×2 明牌×4 = ×16``.
+    ("bomb", 2), ("show", 4))``, drawn as ``抢×2 炸弹×2 明牌×4 = ×16``. ``phase`` (one of
+    :data:`PHASES`) is named on the phase line; the words are in ``locale`` (the table's).
+    No clock is drawn: a picture cannot count down (the message text does).
     """
 
     seats: tuple[SeatView, ...]
@@ -66,13 +83,17 @@ class TableScene:
     laizi: str | None = None
     multiplier: int = 1
     multiplier_parts: tuple[tuple[str, int], ...] = ()
-    status: str | None = None  # one line under the title, e.g. "Round 3" or "叫地主"
+    status: str | None = None  # a free line under the title, e.g. "Round 3"
+    phase: str | None = None
+    locale: str = "zh-CN"
 
     def __post_init__(self) -> None:
         if len(self.seats) not in (3, 4):
             raise ValueError(f"a table has 3 or 4 seats, not {len(self.seats)}")
         if not 0 <= self.viewer < len(self.seats):
             raise ValueError(f"viewer {self.viewer} is not a seat")
+        if self.phase is not None and self.phase not in PHASES:
+            raise ValueError(f"phase must be one of {PHASES}, not {self.phase!r}")
 
 
 @dataclass(frozen=True)

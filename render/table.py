@@ -1,6 +1,12 @@
-"""The table picture: seats, their last plays, shown hands, the bottom cards and the
-multiplier, on green felt. 3 seats: the viewer at the bottom, the next seat (counter-
-clockwise) on the right, the last on the left; 4 seats add one at the top.
+"""The table picture, drawn for a phone first: 800 px wide (Discord shows it 400 px wide
+on a phone, so every word is drawn at least 24 px high: 12 px there), as tall as what
+is on the table, with no empty felt.
+
+From the top: the header (title and phase line; the bottom cards, the laizi, the
+multiplier and its parts), the opponents (4 seats: the one across first, then left and
+right), each with its panel, its play under it and its shown hand (明牌), then the
+viewer's play and panel at the bottom. The play to beat is framed in gold; wild cards
+are drawn where they stand in the play, tagged with the rank they stand for.
 """
 
 from __future__ import annotations
@@ -9,12 +15,14 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from bot.engine.cards import Card
+from bot.engine.cards import RANK_CHARS, Card
 
+from .avatar import paste_avatar
 from .canvas import (
     FARMER_BG,
     FARMER_FG,
     GOLD,
+    GOLD_DARK,
     LANDLORD_BG,
     LANDLORD_FG,
     LOSS,
@@ -34,263 +42,316 @@ from .canvas import (
     name_text,
     panel,
     pill,
+    words_for,
     wrap_words,
 )
-from .cardrow import cards_of, draw_backs, draw_cards, fit_step, laizi_rank, row_width
-from .fonts import LABELS, clean_text, fit_text, font, font_for
+from .cardrow import cards_of, draw_backs, draw_cards, laizi_rank, row_width, wrap_cards
+from .fonts import clean_text, fit_text, font, font_for
 from .scenes import SeatView, TableScene
-from .sprites import MICRO, MINI, back_icon
+from .sprites import MINI, back_icon
 
-WIDTH = 1200
-HEIGHT = {3: 800, 4: 900}
-HEADER_H = 140
-SIDE_PANEL_W = 300
-PANEL_H = 110
-PLAY_INSET = SIDE_PANEL_W + 44  # side plays start this far from the edge
-MIN_PLAY_STEP = 26  # a play that would overlap more than this goes on two rows
-PLAY_ROW_SHIFT = 50
-SHOWN_PER_ROW = 10
-SHOWN = {3: (MINI, 30), 4: (MICRO, 22)}  # card size and step of shown hands (明牌)
-AVATAR_COLORS = ((231, 111, 81), (42, 157, 143), (233, 196, 106), (138, 112, 214))
+WIDTH = 800
+MARGIN = 16
+GAP = 12
+COL_W = (WIDTH - 2 * MARGIN - GAP) // 2  # an opponent's column (two side by side)
+TITLE_H = 52
+HEADER_H = TITLE_H + 150  # title line, then the bottom cards and the multiplier
+PANEL_H = 112  # name line and role/count line
+PANEL_H_FLAGS = 150  # a third line for 托管 / 加倍
+TAG_H = 34  # room above a play for its "to beat" tag
+PLAY_ROW_SHIFT = 52  # a long play wraps: each row this much lower, its indexes showing
+SHOWN_ROW_SHIFT = 58
+PLAY_MIN_H = MINI.h  # a seat's play area never collapses: the picture keeps its height
+AVATAR = 72
+PHASE_COLORS = {"bid": (235, 140, 40), "call": (235, 140, 40), "grab": (226, 86, 60),
+                "show": (196, 28, 128), "double": (214, 72, 60), "play": (42, 157, 143),
+                "over": (110, 110, 124)}
+ACTION_BG = (235, 140, 40)
 
 
 @dataclass(frozen=True)
-class Spot:
-    """Where one seat goes: its panel, its play (anchor point and alignment) and its shown
-    hand (anchor, alignment)."""
+class SeatBoxes:
+    """Where one seat goes: its panel, its play area (cards start at its left, end at its
+    right or are centred, by ``align``) and its shown hand's area (None: not shown)."""
 
     panel: Box
-    play: tuple[int, int, str]
-    shown: tuple[int, int, str]
+    play: Box
+    align: str
+    shown: Box | None
 
 
-def seat_spots(players: int) -> list[Spot]:
-    """Spots by position: 0 bottom, then counterclockwise (right, [top,] left)."""
-    w, h = WIDTH, HEIGHT[players]
-    bottom_panel = (w // 2 - 190, h - PANEL_H - 18, w // 2 + 190, h - 18)
-    geom = SHOWN[players][0]
-    bottom = Spot(bottom_panel, (w // 2, bottom_panel[1] - 28 - MINI.h, "m"),
-                  (bottom_panel[2] + 24, h - 2 * (geom.h + 8) - 10, "l"))
-    side_y = 190 if players == 3 else 400
-    left_panel = (24, side_y, 24 + SIDE_PANEL_W, side_y + PANEL_H)
-    right_panel = (w - 24 - SIDE_PANEL_W, side_y, w - 24, side_y + PANEL_H)
-    shown_y = side_y + PANEL_H + 34
-    left = Spot(left_panel, (PLAY_INSET, side_y + 6, "l"), (24, shown_y, "l"))
-    right = Spot(right_panel, (w - PLAY_INSET, side_y + 6, "r"), (w - 24, shown_y, "r"))
-    if players == 3:
-        return [bottom, right, left]
-    top_panel = (w // 2 - 170, HEADER_H + 16, w // 2 + 170, HEADER_H + 16 + PANEL_H)
-    top = Spot(top_panel, (w // 2, top_panel[3] + 16, "m"), (top_panel[2] + 24, top_panel[1], "l"))
-    return [bottom, right, top, left]
-
-
-def render_table(scene: TableScene) -> bytes:
-    """PNG bytes of the table as everybody sees it."""
-    n = len(scene.seats)
-    image = felt(WIDTH, HEIGHT[n])
-    draw = ImageDraw.Draw(image)
-    wild = laizi_rank(scene.laizi)
-    _draw_header(image, draw, scene, wild)
-    spots = seat_spots(n)
-    # (position, seat index), drawn from the bottom seat on
-    placed = sorted((seat_position(index, scene.viewer, n), index) for index in range(n))
-    plays = {pos: _play_cards(scene.seats[index]) for pos, index in placed}
-    widths = {pos: _play_width(scene.seats[index], plays[pos]) for pos, index in placed}
-    for pos, index in placed:
-        seat, spot = scene.seats[index], spots[pos]
-        limit = _play_limit(pos, n, widths)
-        if pos == 0 and seat.shown:  # keep clear of the viewer's own shown hand
-            limit = min(limit, 2 * (spot.shown[0] - 16 - WIDTH // 2))
-        _draw_play(image, draw, seat, plays[pos], spot, limit, wild, upward=pos == 0)
-        _draw_shown(image, seat, spot, wild, n)
-        _draw_seat(image, draw, seat, spot, index)
-    return encode_png(image)
-
-
-# ---------------------------------------------------------------------------- header
-def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, scene: TableScene,
-                 wild: int | None) -> None:
-    panel(image, (12, 10, WIDTH - 12, HEADER_H - 6), radius=20, alpha=130)
-    title = scene.title or LABELS["game"]
-    face = font_for(title, 30, "bold")
-    draw_text(draw, (36, 46), fit_text(clean_text(title), face, 330), face, WHITE, "lm")
-    if scene.status:
-        face = font_for(scene.status, 22)
-        draw_text(draw, (36, 88), fit_text(clean_text(scene.status), face, 330), face, MUTED,
-                  "lm")
-    # bottom cards, centred
-    count = len(scene.bottom) if scene.bottom else scene.bottom_count
-    step = MINI.strip + 4 if count <= 4 else MINI.strip
-    width = row_width(count, MINI, step)
-    laizi_w = (MINI.w + 30) if wild is not None else 0
-    x0 = WIDTH // 2 - (width + laizi_w) // 2
-    y0 = 34
-    small = font(18, "bold")
-    draw.text((x0, y0 - 6), LABELS["bottom"], font=small, fill=MUTED, anchor="ls")
-    if scene.bottom:
-        draw_cards(image, cards_of(scene.bottom), x0, y0, MINI, step, wild)
-    else:
-        draw_backs(image, count, x0, y0, MINI, step)
-    if wild is not None:
-        lx = x0 + width + 30
-        draw.text((lx, y0 - 6), LABELS["laizi"], font=small, fill=GOLD, anchor="ls")
-        draw_cards(image, [Card(wild, "S")], lx, y0, MINI, laizi=wild)
-    # multiplier, right
-    right = WIDTH - 36
-    big = font(44, "bold")
-    draw_text(draw, (right, 50), f"×{scene.multiplier}", big, GOLD, "rm", shadow=True)
-    tag_x = right - int(big.getlength(f"×{scene.multiplier}")) - 12
-    draw.text((tag_x, 56), LABELS["multiplier"], font=font(20, "bold"), fill=MUTED, anchor="rm")
-    if scene.multiplier_parts:
-        words = multiplier_words(scene.multiplier_parts, scene.multiplier)
-        face = font(22, "regular")
-        left = x0 + width + laizi_w + 30
-        lines = wrap_words(words, face, right - max(left, WIDTH - 470))
-        for i, line in enumerate(lines):
-            y = 100 if len(lines) == 1 else 90 + i * 28
-            draw.text((right, y), line, font=face, fill=SOFT_WHITE, anchor="rm")
-
-
-# ---------------------------------------------------------------------------- plays
-def _play_cards(seat: SeatView) -> list[Card] | None:
-    """The cards of a seat's last play, or None when it has none."""
-    return cards_of(seat.last_play) if seat.last_play else None
-
-
-def _play_width(seat: SeatView, cards: list[Card] | None) -> int:
-    if cards is not None:
-        return row_width(len(cards), MINI, MINI.strip)
-    if seat.passed or seat.action:
-        text = LABELS["pass"] if seat.passed else clean_text(label(seat.action or ""))
-        return int(font(28, "bold").getlength(text)) + 36
-    return 0
-
-
-def _play_limit(pos: int, players: int, widths: dict[int, int]) -> int:
-    """How wide a seat's play may be: side plays share the middle of the table."""
-    middle = WIDTH - 2 * PLAY_INSET
-    sides = (1, 2) if players == 3 else (1, 3)
-    if pos not in sides:
-        return middle
-    a, b = widths[sides[0]], widths[sides[1]]
-    if a + b + 30 <= middle or not (a and b):
-        return middle
-    return max(MINI.w + 60, int((middle - 30) * widths[pos] / (a + b)))
-
-
-def _draw_play(image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatView,
-               cards: list[Card] | None, spot: Spot, limit: int, wild: int | None,
-               upward: bool = False) -> None:
-    """A seat's last play, ``cards`` (on two rows if long; ``upward`` for the bottom seat),
-    or its pass or said word."""
-    x, y, align = spot.play
-    mid_y = y + MINI.h // 2
-    if cards is not None:
-        rows = [cards]
-        if fit_step(len(cards), MINI, limit, MINI.strip) < MIN_PLAY_STEP:
-            half = (len(cards) + 1) // 2  # too long for one row: two, the second lower
-            rows = [cards[:half], cards[half:]]
-        step = min(fit_step(len(row), MINI, limit, MINI.strip) for row in rows)
-        top = y - PLAY_ROW_SHIFT if len(rows) > 1 and upward else y
-        for r, row in enumerate(rows):
-            width = row_width(len(row), MINI, step)
-            left = {"l": x, "r": x - width, "m": x - width // 2}[align]
-            draw_cards(image, row, left, top + r * PLAY_ROW_SHIFT, MINI, step, wild)
-    elif seat.passed:
-        pill(draw, (x, mid_y), LABELS["pass"], 28, PASS_BG, SOFT_WHITE, align, pad=18)
-    elif seat.action:
-        text = clean_text(label(seat.action))
-        pill(draw, (x, mid_y), text, 28, (235, 140, 40), WHITE, align, pad=18)
-
-
-def _draw_shown(image: Image.Image, seat: SeatView, spot: Spot, wild: int | None,
-                players: int) -> None:
-    if not seat.shown:
-        return
-    cards = cards_of(seat.shown)
-    x, y, align = spot.shown
-    draw = ImageDraw.Draw(image)
-    draw.text((x, y - 6), LABELS["shown"], font=font(18, "bold"),
-              fill=GOLD, anchor="ls" if align != "r" else "rs")
-    geom, step = SHOWN[players]
-    for r in range(0, len(cards), SHOWN_PER_ROW):
-        row = cards[r:r + SHOWN_PER_ROW]
-        width = row_width(len(row), geom, step)
-        left = x if align != "r" else x - width
-        draw_cards(image, row, left, y + (r // SHOWN_PER_ROW) * (geom.h + 8), geom, step, wild)
-
-
-# ---------------------------------------------------------------------------- seats
-def _draw_seat(image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatView, spot: Spot,
-               index: int) -> None:
-    box = spot.panel
-    if seat.turn:
-        glow(image, box, TURN, radius=18, spread=12)
-    role_color = {"landlord": LANDLORD_BG, "farmer": FARMER_BG}.get(seat.role or "")
-    outline = TURN if seat.turn else LANDLORD_BG if seat.role == "landlord" else PANEL_LINE
-    panel(image, box, radius=18, alpha=185, outline=outline,
-          width=3 if seat.turn or seat.role == "landlord" else 2)
-    x0, y0, x1, y1 = box
-    # avatar
-    r = 32
-    cx, cy = x0 + 16 + r, (y0 + y1) // 2
-    color = AVATAR_COLORS[index % len(AVATAR_COLORS)]
-    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=color, outline=role_color or WHITE,
-                 width=4 if role_color else 3)
-    initial = clean_text(seat.name)[:1].upper()
-    draw.text((cx, cy), initial, font=font_for(initial, 30, "bold"), fill=WHITE, anchor="mm")
-    if seat.bot:
-        pill(draw, (cx, cy + r - 2), LABELS["bot"], 14, (40, 40, 48), WHITE, "m", pad=6)
-    # name (and the timer on its right)
-    tx = cx + r + 14
-    name_right = x1 - 14
-    if seat.turn and seat.seconds_left is not None:
-        _draw_timer(draw, (x1 - 16, y0), seat.seconds_left)  # a tab on the top edge
-    name_face = font(28, "bold")
-    draw.text((tx, y0 + 32), name_text(seat.name, name_face, name_right - tx),
-              font=name_face, fill=WHITE, anchor="lm")
-    # badges: role, cards left, auto, doubled
-    by = y0 + 76
-    bx = tx
-    if seat.role is not None:
-        bg, fg = (LANDLORD_BG, LANDLORD_FG) if seat.role == "landlord" else (FARMER_BG, FARMER_FG)
-        bx = pill(draw, (bx, by), LABELS[seat.role], 23, bg, fg, "l", pad=10)[2] + 10
-    scale_w, scale_h = 26, 36
-    icon, mask = back_icon(scale_w + 8, scale_h + 8, MICRO)
-    image.paste(icon, (bx - 4, by - scale_h // 2 - 4), mask)
-    count_color = LOSS if 0 < seat.cards_left <= 2 else WHITE
-    draw.text((bx + scale_w + 6, by), str(seat.cards_left), font=font(28, "bold"),
-              fill=count_color, anchor="lm")
-    bx += scale_w + 14 + int(font(28, "bold").getlength(str(seat.cards_left))) + 10
-    for flag, key, bg in ((seat.auto, "auto", (110, 110, 124)),
-                          (seat.doubled, "double", (214, 72, 60))):
-        if flag and bx < x1 - 40:
-            bx = pill(draw, (bx, by), LABELS[key], 18, bg, WHITE, "l", pad=8)[2] + 8
-
-
-def _draw_timer(draw: ImageDraw.ImageDraw, right_mid: tuple[int, int], seconds: int) -> int:
-    """A clock and the seconds left in a pill, right-aligned at ``right_mid``; returns its
-    left x."""
-    x, y = right_mid
-    urgent = seconds <= 5
-    bg = LOSS if urgent else TURN
-    face = font(22, "bold")
-    text = f"{max(0, seconds)}s"
-    r = 9
-    width = 10 + 2 * r + 6 + int(face.getlength(text)) + 12
-    height = 34
-    box = (x - width, y - height // 2, x, y + height // 2)
-    draw.rounded_rectangle(box, radius=height // 2, fill=bg, outline=(40, 30, 0), width=2)
-    cx, cy = box[0] + 10 + r, y
-    ink = (40, 30, 0)
-    draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=ink, width=3)
-    draw.line((cx, cy, cx, cy - r + 4), fill=ink, width=3)
-    draw.line((cx, cy, cx + r - 4, cy), fill=ink, width=3)
-    draw.text((cx + r + 6, y), text, font=face, fill=ink, anchor="lm")
-    return box[0]
+@dataclass(frozen=True)
+class TableLayout:
+    width: int
+    height: int
+    header: Box
+    seats: tuple[SeatBoxes, ...]  # by seat index
 
 
 def seat_position(seat: int, viewer: int, players: int) -> int:
     """Where a seat is drawn: 0 bottom, 1 right, then top (4 seats) and left."""
     return (seat - viewer) % players
 
+
+# ---------------------------------------------------------------------------- layout
+def _flag_words(seat: SeatView, locale: str) -> list[tuple[str, tuple[int, int, int]]]:
+    """The 托管 and 加倍 badges of a seat, with their colours."""
+    words = words_for(locale)
+    return [(words[key], bg) for flag, key, bg in ((seat.auto, "auto", (110, 110, 124)),
+                                                  (seat.doubled, "double", (214, 72, 60)))
+            if flag]
+
+
+def _play_rows(seat: SeatView, width: int) -> int:
+    if not seat.last_play:
+        return 0
+    return len(wrap_cards(cards_of(seat.last_play, keep_order=True), width, MINI))
+
+
+def _play_height(seat: SeatView, width: int) -> int:
+    rows = _play_rows(seat, width)
+    cards_h = MINI.h + (rows - 1) * PLAY_ROW_SHIFT if rows else 0
+    return TAG_H + max(PLAY_MIN_H, cards_h) + 8  # the gold frame of a play to beat
+
+
+def _shown_height(seat: SeatView, width: int) -> int:
+    if not seat.shown:
+        return 0
+    rows = len(wrap_cards(cards_of(seat.shown), width, MINI))
+    return 30 + MINI.h + (rows - 1) * SHOWN_ROW_SHIFT + GAP
+
+
+def _panel_height(seats: list[SeatView], locale: str) -> int:
+    return PANEL_H_FLAGS if any(_flag_words(s, locale) for s in seats) else PANEL_H
+
+
+def table_layout(scene: TableScene) -> TableLayout:
+    """Every box of the picture of ``scene``: the height follows what is on the table."""
+    n = len(scene.seats)
+    by_pos = {seat_position(i, scene.viewer, n): i for i in range(n)}
+    rows: list[list[tuple[int, int, int, str]]] = []  # (seat, x0, x1, align) per opponent row
+    if n == 4:
+        rows.append([(by_pos[2], MARGIN + COL_W // 2 + GAP // 2,
+                      WIDTH - MARGIN - COL_W // 2 - GAP // 2, "m")])
+    left, right = by_pos[n - 1], by_pos[1]
+    rows.append([(left, MARGIN, MARGIN + COL_W, "l"),
+                 (right, WIDTH - MARGIN - COL_W, WIDTH - MARGIN, "r")])
+    boxes: dict[int, SeatBoxes] = {}
+    y = MARGIN + HEADER_H + GAP
+    for row in rows:
+        seats = [scene.seats[i] for i, *_ in row]
+        panel_h = _panel_height(seats, scene.locale)
+        play_h = max(_play_height(scene.seats[i], x1 - x0) for i, x0, x1, _ in row)
+        shown_h = max(_shown_height(scene.seats[i], x1 - x0) for i, x0, x1, _ in row)
+        for i, x0, x1, align in row:
+            seat = scene.seats[i]
+            top = y + panel_h + GAP
+            shown = (x0, top + play_h, x1, top + play_h + shown_h - GAP) if seat.shown \
+                else None
+            boxes[i] = SeatBoxes((x0, y, x1, y + panel_h), (x0, top, x1, top + play_h),
+                                 align, shown)
+        y += panel_h + GAP + play_h + shown_h
+    me = scene.seats[scene.viewer]
+    play_h = _play_height(me, WIDTH - 2 * MARGIN)
+    play = (MARGIN, y, WIDTH - MARGIN, y + play_h)
+    y += play_h + GAP
+    panel_h = _panel_height([me], scene.locale)
+    cx = WIDTH // 2
+    my_panel = (cx - COL_W // 2, y, cx + COL_W // 2, y + panel_h)
+    y += panel_h + GAP
+    shown_h = _shown_height(me, WIDTH - 2 * MARGIN)
+    shown = (MARGIN, y, WIDTH - MARGIN, y + shown_h - GAP) if me.shown else None
+    y += shown_h
+    boxes[scene.viewer] = SeatBoxes(my_panel, play, "m", shown)
+    header = (MARGIN, MARGIN, WIDTH - MARGIN, MARGIN + HEADER_H)
+    return TableLayout(WIDTH, y + MARGIN - GAP, header, tuple(boxes[i] for i in range(n)))
+
+
+# ---------------------------------------------------------------------------- drawing
+def render_table(scene: TableScene) -> bytes:
+    """PNG bytes of the table as everybody sees it."""
+    layout = table_layout(scene)
+    image = felt(layout.width, layout.height)
+    draw = ImageDraw.Draw(image)
+    wild = laizi_rank(scene.laizi)
+    _draw_header(image, draw, scene, layout.header, wild)
+    for seat, boxes in zip(scene.seats, layout.seats, strict=True):
+        _draw_seat(image, draw, seat, boxes.panel, scene.locale)
+        _draw_play(image, draw, seat, boxes, wild, scene.locale)
+        if boxes.shown is not None:
+            _draw_shown(image, draw, seat, boxes.shown, boxes.align, wild, scene.locale)
+    return encode_png(image)
+
+
+def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, scene: TableScene, box: Box,
+                 wild: int | None) -> None:
+    words = words_for(scene.locale)
+    x0, y0, x1, _ = box
+    panel(image, box, radius=20, alpha=130)
+    # the title line: title, then the phase pill on the right
+    right = x1 - 16
+    if scene.phase is not None:
+        word = words[f"phase_{scene.phase}"]
+        right = pill(draw, (right, y0 + 30), word, 28, PHASE_COLORS[scene.phase], WHITE, "r",
+                     pad=16)[0] - 12
+    title = clean_text(scene.title or words["game"])
+    if scene.status:
+        title = f"{title} · {clean_text(scene.status)}"
+    face = font_for(title, 30, "bold")
+    draw_text(draw, (x0 + 16, y0 + 30), fit_text(title, face, right - x0 - 16), face, WHITE,
+              "lm", shadow=True)
+    # the bottom cards (and the laizi) on the left
+    top = y0 + TITLE_H + 34
+    small = font(24, "bold")
+    count = len(scene.bottom) if scene.bottom else scene.bottom_count
+    step = MINI.strip + 6 if count <= 4 else MINI.strip
+    bx = x0 + 16
+    draw.text((bx, top - 6), words["bottom"], font=small, fill=MUTED, anchor="ls")
+    if scene.bottom:
+        draw_cards(image, cards_of(scene.bottom), bx, top, MINI, step, wild)
+    else:
+        draw_backs(image, count, bx, top, MINI, step)
+    cards_right = bx + row_width(count, MINI, step)
+    if wild is not None:
+        lx = cards_right + 20
+        draw.text((lx, top - 6), words["laizi"], font=small, fill=GOLD, anchor="ls")
+        draw_cards(image, [Card(wild, "S")], lx, top, MINI, laizi=wild)
+        cards_right = lx + MINI.w
+    # the multiplier on the right, its parts under it
+    big = font(52, "bold")
+    total = f"×{scene.multiplier}"
+    draw_text(draw, (x1 - 16, top + 18), total, big, GOLD, "rm", shadow=True)
+    tag_x = x1 - 16 - int(big.getlength(total)) - 10
+    draw.text((tag_x, top + 24), words["multiplier"], font=font(24, "bold"), fill=MUTED,
+              anchor="rm")
+    if scene.multiplier_parts:
+        parts = multiplier_words(scene.multiplier_parts, scene.multiplier, scene.locale)
+        face = font(24, "bold")
+        lines = wrap_words(parts, face, x1 - 16 - cards_right - 24)
+        for i, line in enumerate(lines):
+            draw.text((x1 - 16, top + 66 + i * 32), line, font=face, fill=SOFT_WHITE,
+                      anchor="rm")
+
+
+def _draw_seat(image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatView, box: Box,
+               locale: str) -> None:
+    words = words_for(locale)
+    if seat.turn:
+        glow(image, box, TURN, radius=18, spread=12)
+    landlord = seat.role == "landlord"
+    outline = TURN if seat.turn else LANDLORD_BG if landlord else PANEL_LINE
+    panel(image, box, radius=18, alpha=185, outline=outline,
+          width=4 if seat.turn else 3 if landlord else 2)
+    x0, y0, x1, _ = box
+    ring = {"landlord": LANDLORD_BG, "farmer": FARMER_BG}.get(seat.role or "", WHITE)
+    cx, cy = x0 + 14 + AVATAR // 2, y0 + 14 + AVATAR // 2
+    paste_avatar(image, (cx, cy), AVATAR, seat.name, seat.avatar, robot=seat.bot, ring=ring,
+                 ring_width=4)
+    tx = cx + AVATAR // 2 + 14
+    name_face = font(30, "bold")
+    draw.text((tx, y0 + 32), name_text(seat.name, name_face, x1 - 14 - tx), font=name_face,
+              fill=WHITE, anchor="lm")
+    # role and cards left
+    by = y0 + 80
+    bx = tx
+    if seat.role is not None:
+        bg, fg = (LANDLORD_BG, LANDLORD_FG) if landlord else (FARMER_BG, FARMER_FG)
+        bx = pill(draw, (bx, by), words[seat.role], 26, bg, fg, "l", pad=12)[2] + 12
+    icon, mask = back_icon(34, 46)
+    image.paste(icon, (bx - 4, by - 23), mask)
+    count_face = font(38, "bold")
+    count_color = LOSS if 0 < seat.cards_left <= 2 else WHITE
+    draw_text(draw, (bx + 34, by), str(seat.cards_left), count_face, count_color, "lm",
+              shadow=True)
+    # 托管 / 加倍 on their own line: they never run out of the panel
+    flags = _flag_words(seat, locale)
+    fx = tx
+    for word, bg in flags:
+        fx = pill(draw, (fx, y0 + 124), word, 24, bg, WHITE, "l", pad=10)[2] + 10
+
+
+def _draw_tag(draw: ImageDraw.ImageDraw, x: int, y: int, align: str, text: str,
+              gold: bool) -> None:
+    bg, ink = (GOLD, GOLD_DARK) if gold else (SOFT_WHITE, (30, 60, 40))
+    anchor = {"l": "l", "r": "r", "m": "m"}[align]
+    pill(draw, (x, y), text, 24, bg, ink, anchor, pad=12)
+
+
+def _anchor_x(box: Box, align: str, width: int) -> int:
+    x0, _, x1, _ = box
+    return {"l": x0, "r": x1 - width, "m": (x0 + x1 - width) // 2}[align]
+
+
+def _draw_play(image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatView,
+               boxes: SeatBoxes, wild: int | None, locale: str) -> None:
+    """A seat's last play (wrapped in rows, framed when it is the one to beat, wild cards
+    tagged with their stand-in rank), or its pass or said word."""
+    words = words_for(locale)
+    x0, y0, x1, _ = boxes.play
+    align = boxes.align
+    tags = [words["newest"]] if seat.newest and not seat.to_beat else []
+    if seat.to_beat:
+        tags.append(words["to_beat"])
+    tag = " · ".join(tags)
+    top = y0 + TAG_H
+    if seat.last_play:
+        cards = cards_of(seat.last_play, keep_order=True)
+        stand = seat.play_as or seat.last_play
+        rows = wrap_cards(cards, x1 - x0, MINI)
+        width = max(row_width(len(r), MINI, MINI.strip) for r in rows)
+        left = _anchor_x(boxes.play, align, width)
+        height = MINI.h + (len(rows) - 1) * PLAY_ROW_SHIFT
+        if seat.to_beat:
+            draw.rounded_rectangle((left - 6, top - 6, left + width + 6, top + height + 6),
+                                   radius=12, outline=GOLD, width=4)
+        k = 0
+        for r, row in enumerate(rows):
+            y = top + r * PLAY_ROW_SHIFT
+            corners = draw_cards(image, row, left, y, MINI, MINI.strip, wild)
+            for card, (cx, cy) in zip(row, corners, strict=True):
+                if stand[k] != RANK_CHARS[card.rank]:
+                    _stand_in(draw, cx, cy, stand[k])
+                k += 1
+        if tag:
+            tx = {"l": left - 6, "r": left + width + 6, "m": left + width // 2}[align]
+            _draw_tag(draw, tx, y0 + TAG_H // 2 - 2, align, tag, seat.to_beat)
+        return
+    word = None
+    bg = PASS_BG
+    if seat.passed:
+        word = words["pass"]
+    elif seat.action:
+        word, bg = clean_text(label(seat.action, locale)), ACTION_BG
+    if word is None:
+        return
+    mid = top + MINI.h // 2 - 10
+    x = {"l": x0, "r": x1, "m": (x0 + x1) // 2}[align]
+    pill(draw, (x, mid), word, 30, bg, WHITE, align, pad=20)
+    if tag:
+        _draw_tag(draw, x, y0 + TAG_H // 2 - 2, align, tag, False)
+
+
+def _stand_in(draw: ImageDraw.ImageDraw, x: int, y: int, rank: str) -> None:
+    """The rank a wild card stands for, on a dark tag over the card's lower corner."""
+    text = "10" if rank == "T" else rank
+    face = font(24, "bold")
+    w = max(MINI.strip - 4, int(face.getlength(text)) + 8)
+    box = (x + 2, y + MINI.h - 34, x + 2 + w, y + MINI.h - 4)
+    draw.rounded_rectangle(box, radius=8, fill=(40, 30, 0), outline=GOLD, width=2)
+    draw.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, font=face, fill=GOLD,
+              anchor="mm")
+
+
+def _draw_shown(image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatView, box: Box,
+                align: str, wild: int | None, locale: str) -> None:
+    x0, y0, x1, _ = box
+    cards = cards_of(seat.shown or "")
+    rows = wrap_cards(cards, x1 - x0, MINI)
+    width = max(row_width(len(r), MINI, MINI.strip) for r in rows)
+    left = _anchor_x(box, align, width)
+    anchor = {"l": "ls", "r": "rs", "m": "ms"}[align]
+    tx = {"l": left, "r": left + width, "m": left + width // 2}[align]
+    draw.text((tx, y0 + 24), words_for(locale)["shown"], font=font(24, "bold"), fill=GOLD,
+              anchor=anchor)
+    for r, row in enumerate(rows):
+        draw_cards(image, row, left, y0 + 30 + r * SHOWN_ROW_SHIFT, MINI, MINI.strip, wild)

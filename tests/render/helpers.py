@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import io
 import random
+from collections.abc import Callable
+from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from bot.engine import Rules
 from bot.engine.cards import FLOWER, Card, make_deck
@@ -63,3 +65,24 @@ def deal(variant: str, seed: int = 1) -> tuple[Rules, list[list[Card]], list[Car
     assert len(bottom) == rules.bottom_size
     hands[0] = hands[0] + bottom
     return rules, hands, bottom
+
+
+def text_sizes(make: Callable[[], object], width: int) -> list[int]:
+    """The font sizes of every text ``make()`` draws on a picture ``width`` px wide (card
+    sprites and avatars are drawn on their own images and are not counted)."""
+    sizes: list[int] = []
+    original = ImageDraw.ImageDraw.text
+
+    def text(self: ImageDraw.ImageDraw, xy: Any, text: Any, fill: Any = None,
+             font: Any = None, *args: Any, **kwargs: Any) -> None:
+        image = getattr(self, "_image", None)
+        if image is not None and image.width == width and font is not None:
+            sizes.append(int(font.size))
+        original(self, xy, text, fill, font, *args, **kwargs)
+
+    ImageDraw.ImageDraw.text = text  # type: ignore[method-assign]
+    try:
+        make()
+    finally:
+        ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]
+    return sizes

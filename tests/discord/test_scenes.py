@@ -1,0 +1,93 @@
+"""From games to the table picture's scene: pattern order, stand-in ranks, the play to
+beat, the phase line and the words of the current phase only."""
+
+from __future__ import annotations
+
+from bot.engine import Game, Rules, readings
+from bot.engine.actions import Action, Call, Double, Grab, Pass, PlayCards, Show
+from bot.tables.state import Seat, Table
+from cogs.scenes import auction_words, pattern_order, short_name, table_scene
+
+
+def _reading(text: str, rules: Rules, kind: str | None = None, main: str | None = None):
+    return next(p for p in readings(text, rules)
+                if (kind is None or p.kind == kind) and (main is None or p.main_rank == main))
+
+
+def test_plays_are_drawn_in_pattern_order() -> None:
+    classic = Rules.preset("classic")
+    # a plane 555666 with its wings 33 44 beside it, not 3344555666
+    assert pattern_order(_reading("5556663344", classic)) == ("5556663344", "5556663344")
+    assert pattern_order(_reading("88883355", classic))[0] == "88883355"
+    assert pattern_order(_reading("4333", classic))[0] == "3334"
+    assert pattern_order(_reading("345678", classic))[0] == "345678"
+
+
+def test_a_wild_card_goes_where_it_stands_with_its_rank() -> None:
+    laizi = Rules.preset("laizi", laizi="A")
+    # the laizi A of 6-7-8-A-10-J-Q stands for 9: fourth, not last
+    cards, stands = pattern_order(_reading("678ATJQ", laizi, "chain"))
+    assert (cards, stands) == ("678ATJQ", "6789TJQ")
+    cards, stands = pattern_order(_reading("55AA", laizi, "trio_single", "5"))
+    assert (cards, stands) == ("55AA", "5553")
+    flower = pattern_order(_reading("3456F", Rules.preset("super")))
+    assert flower == ("3456F", "34567")
+
+
+def _table(game: Game, names: tuple[str, ...] = ("Ann", "Bo (normal)", "Cy")) -> Table:
+    seats = [Seat(None if "(" in name else 100 + i, name,
+                  ai_level="normal" if "(" in name else None) for i, name in enumerate(names)]
+    return Table(1, 1, 100, game.rules, seats, status="playing", game=game)
+
+
+def _happy_to(phase: str) -> Game:
+    """A happy game driven by its first legal actions until ``phase``."""
+    for seed in range(40):
+        game = Game.new(Rules.preset("happy"), seed)
+        while game.phase != phase and not game.is_over:
+            actions: list[Action] = game.legal_actions()
+            wanted = [a for a in actions if isinstance(a, Call | Grab) and getattr(
+                a, "call", getattr(a, "grab", True))]
+            declines = [a for a in actions if isinstance(a, Show | Double)
+                        and not getattr(a, "show", getattr(a, "double", True))]
+            game.apply((wanted or declines or actions)[0])
+        if game.phase == phase:
+            return game
+    raise AssertionError(f"no deal reached {phase}")
+
+
+def test_only_the_current_phase_speaks() -> None:
+    game = _happy_to("grab")
+    said, newest = auction_words(game)
+    assert set(said.values()) <= {"call", "no_call", "grab", "no_grab"} and newest is not None
+    game = _happy_to("double")
+    assert game.calls  # 叫/抢 were said before...
+    assert auction_words(game) == ({}, None)  # ...and are gone during 加倍
+    scene = table_scene(_table(game))
+    assert scene.phase == "double" and all(s.action is None for s in scene.seats)
+
+
+def test_the_play_to_beat_and_the_newest_action() -> None:
+    game = _happy_to("play")
+    leader = game.to_act
+    assert leader is not None
+    play = min(game.legal_plays(), key=len)
+    game.apply(PlayCards(leader, play.cards, play.kind, play.main_rank))
+    nxt = game.to_act
+    assert nxt is not None
+    game.apply(Pass(nxt))
+    scene = table_scene(_table(game), locale="zh-TW")
+    assert scene.phase == "play" and scene.locale == "zh-TW"
+    assert scene.seats[leader].to_beat and scene.seats[leader].last_play
+    assert scene.seats[nxt].passed and scene.seats[nxt].newest
+    assert not scene.seats[nxt].to_beat and not scene.seats[leader].newest
+    assert scene.seats[game.to_act or 0].turn
+
+
+def test_ai_names_lose_their_level_and_avatars_come_by_user() -> None:
+    assert short_name("Bo (normal)", True) == "Bo" and short_name("Al (x)", False) == "Al (x)"
+    game = _happy_to("play")
+    scene = table_scene(_table(game), avatars={100: b"png bytes"})
+    assert [s.name for s in scene.seats] == ["Ann", "Bo", "Cy"]
+    assert scene.seats[0].avatar == b"png bytes" and scene.seats[2].avatar is None
+    assert scene.seats[1].bot and not scene.seats[0].bot
