@@ -166,7 +166,8 @@ class DiscordPresenter:
         ended = self.results.get(table.channel_id)
         if table.status != "playing" and ended is not None and table.game is not None:
             text = self._result_text(ended, locale)
-            scene = result_scene(ended, table.game, title=t(locale, "result.title"))
+            scene = result_scene(ended, table.game, title=t(locale, "result.title"),
+                                 locale=locale)
             file = None
             if scene is not None:
                 png = await asyncio.to_thread(render_result, scene)

@@ -146,9 +146,10 @@ def table_scene(table: Table, *, title: str | None = None, locale: str = "zh-CN"
         locale=locale)
 
 
-def result_scene(event: DealEnded, game: Game, *, title: str | None = None
-                 ) -> ResultScene | None:
-    """The result picture of a finished deal (None for a dissolved table)."""
+def result_scene(event: DealEnded, game: Game, *, title: str | None = None,
+                 locale: str = "zh-CN") -> ResultScene | None:
+    """The result picture of a finished deal (None for a dissolved table), in the table's
+    ``locale``: each row with that player's own stake and fee."""
     r = event.result
     if r.outcome == "dissolved":
         return None
@@ -166,14 +167,19 @@ def result_scene(event: DealEnded, game: Game, *, title: str | None = None
             level_before=level_for(before).name if before is not None else None,
             level_after=level_for(after).name if after is not None else None,
             remaining=game.hand_text(i), doubled=bool(r.doubles[i]) if r.doubles else False,
-            escaped=r.escaper == i))
-    spring = "spring" if r.spring else "anti_spring" if r.anti_spring else None
-    parts = _factors(r.parts)
+            escaped=r.escaper == i, stake=r.stakes[i] if r.stakes else 0,
+            fee=r.fees[i] if r.fees else 0))
+    # the engine counts spring and anti-spring as one "spring" factor: name the right one
+    spring = "anti_spring" if r.anti_spring else "spring" if r.spring else None
+    parts = [("anti_spring" if key == "spring" and r.anti_spring else key, factor)
+             for key, factor in _factors(r.parts)]
     if game.rules.bidding == "points":
         parts.insert(0, ("base", r.bid))
+    if landlord is not None and r.doubles and r.doubles[landlord]:
+        parts.append(("double", 2))  # the landlord's 加倍 counts for both farmers
     return ResultScene(winner=winner, players=tuple(players), spring=spring,
                        multiplier=r.multiplier * (r.bid if game.rules.bidding == "points" else 1),
-                       multiplier_parts=tuple(parts), title=title)
+                       multiplier_parts=tuple(parts), title=title, locale=locale)
 
 
 def profile_scene(player: Player) -> ProfileScene:

@@ -12,7 +12,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
-from .fonts import LABELS, WORDS, clean_text, fit_text, font
+from .fonts import LABELS, LEVEL_NAMES, WORDS, clean_text, fit_text, font
+from .fonts.charset import TW_LEVEL_NAMES
 
 RGB = tuple[int, int, int]
 Box = tuple[int, int, int, int]
@@ -173,6 +174,15 @@ _PART_KEYS = {"grab": "grab_x", "bid": "base"}
 def words_for(locale: str | None) -> dict[str, str]:
     """The words of the pictures in ``locale`` (``en``, ``zh-CN``, ``zh-TW``; else ``en``)."""
     return WORDS.get(locale or "en", WORDS["en"])
+
+
+_TW_LEVELS = dict(zip(LEVEL_NAMES, TW_LEVEL_NAMES, strict=True))
+
+
+def level_name(name: str, locale: str) -> str:
+    """A level's name in ``locale``'s script (Traditional for zh-TW; the names are kept in
+    Chinese in English too: they are the game's titles)."""
+    return _TW_LEVELS.get(name, name) if locale == "zh-TW" else name
 
 
 def label(text: str, locale: str = "zh-CN") -> str:

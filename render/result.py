@@ -1,5 +1,8 @@
-"""The settlement picture: who won, spring or anti-spring, the multiplier and its parts,
-and each player's points, beans and level change."""
+"""The settlement picture, drawn for a phone first (800 px wide, every word at least
+24 px: 12 px at Discord's 400 px phone width): who won, spring or anti-spring, the
+multiplier and its parts, then one panel per player with points and beans, the player's
+own stake (加倍 is pairwise: ×20 for one farmer, ×40 for the other), the table fee paid,
+the new level whole, and the cards left in hand, wrapped."""
 
 from __future__ import annotations
 
@@ -21,139 +24,178 @@ from .canvas import (
     draw_text,
     encode_png,
     felt,
+    level_name,
     multiplier_words,
     name_text,
     panel,
     pill,
     signed,
+    words_for,
     wrap_words,
 )
-from .cardrow import cards_of, draw_cards, row_width
-from .fonts import LABELS, clean_text, fit_text, font, font_for
+from .cardrow import cards_of, draw_cards, wrap_cards
+from .fonts import clean_text, fit_text, font, font_for
 from .scenes import PlayerResult, ResultScene
-from .sprites import MICRO
+from .sprites import MINI
 
-WIDTH = 1040
-HEADER_H = 200
-ROW_H = 96
-ROW_H_CARDS = 132
+__all__ = ["MINI", "render_result", "result_height", "row_boxes"]
+
+WIDTH = 800
+MARGIN = 16
+PAD = 16  # inside a panel
+HEAD_TOP = 118  # the headline block; the multiplier parts follow on wrapped lines
+PART_LINE = 32
+ROW_H = 104  # name line and stake/level line
 ROW_GAP = 12
-MARGIN = 28
-COL_POINTS = 610  # right edges of the number columns
-COL_BEANS = 800
-COL_LEVEL = 830  # left edge of the level column
-NAME_X = 150
+CARDS_SHIFT = 56  # wrapped rows of cards left, each this much lower
+COL_POINTS = WIDTH - MARGIN - PAD - 190  # right edges of the number columns
+COL_BEANS = WIDTH - MARGIN - PAD
 UP_COLOR = GAIN
 DOWN_COLOR = LOSS
+DOUBLE_BG = (214, 72, 60)
+ESCAPE_BG = (120, 120, 130)
 
 
-def row_height(scene: ResultScene) -> int:
-    """The height of every player's row: taller when someone has cards left to show."""
-    return ROW_H_CARDS if any(p.remaining for p in scene.players) else ROW_H
+def _part_lines(scene: ResultScene) -> list[str]:
+    if not scene.multiplier_parts:
+        return []
+    words = multiplier_words(scene.multiplier_parts, scene.multiplier, scene.locale)
+    return wrap_words(words, font(24, "bold"), WIDTH - 2 * (MARGIN + PAD), max_lines=3)
+
+
+def header_height(scene: ResultScene) -> int:
+    return HEAD_TOP + len(_part_lines(scene)) * PART_LINE + PAD
+
+
+def _card_rows(player: PlayerResult) -> int:
+    if not player.remaining:
+        return 0
+    return len(wrap_cards(cards_of(player.remaining), WIDTH - 2 * (MARGIN + PAD), MINI))
+
+
+def row_height(player: PlayerResult) -> int:
+    """A player's panel: two lines, plus the cards left (wrapped) when there are some."""
+    rows = _card_rows(player)
+    return ROW_H + (MINI.h + (rows - 1) * CARDS_SHIFT + 8 if rows else 0)
+
+
+def row_boxes(scene: ResultScene) -> list[tuple[int, int, int, int]]:
+    """The panel of each player's row."""
+    y = MARGIN + header_height(scene) + 44
+    boxes = []
+    for player in scene.players:
+        boxes.append((MARGIN, y, WIDTH - MARGIN, y + row_height(player)))
+        y += row_height(player) + ROW_GAP
+    return boxes
 
 
 def result_height(scene: ResultScene) -> int:
     """The picture's height for ``scene``."""
-    row_h = row_height(scene)
-    n = len(scene.players)
-    return HEADER_H + 40 + n * row_h + (n - 1) * ROW_GAP + MARGIN
+    return row_boxes(scene)[-1][3] + MARGIN
 
 
 def render_result(scene: ResultScene) -> bytes:
     """PNG bytes of a deal's settlement."""
+    words = words_for(scene.locale)
     height = result_height(scene)
     image = felt(WIDTH, height)
     draw = ImageDraw.Draw(image)
     landlord_won = scene.winner == "landlord"
-    # header
-    panel(image, (MARGIN - 12, 16, WIDTH - MARGIN + 12, HEADER_H - 10), radius=22, alpha=150,
+    x0, y0 = MARGIN, MARGIN
+    x1 = WIDTH - MARGIN
+    panel(image, (x0, y0, x1, y0 + header_height(scene)), radius=22, alpha=150,
           outline=GOLD if landlord_won else FARMER_BG, width=3)
-    if scene.title:
-        face = font_for(scene.title, 22)
-        draw.text((MARGIN + 8, 44), fit_text(clean_text(scene.title), face, WIDTH - 340),
-                  font=face, fill=MUTED, anchor="lm")
-    headline = LABELS["landlord_wins" if landlord_won else "farmers_win"]
-    english = "Landlord wins" if landlord_won else "Farmers win"
-    color = GOLD if landlord_won else (120, 200, 255)
-    big = font(64, "bold")
-    draw_text(draw, (MARGIN + 8, 100), headline, big, color, "lm", shadow=True)
-    x = MARGIN + 8 + int(big.getlength(headline)) + 20
-    draw.text((x, 112), english, font=font(28, "bold"), fill=SOFT_WHITE, anchor="lm")
+    right = x1 - PAD
     if scene.spring:
-        word = LABELS[scene.spring]
-        sub = "Spring!" if scene.spring == "spring" else "Anti-spring!"
-        pill(draw, (WIDTH - MARGIN - 8, 70), f"{word} {sub}", 30, RED, WHITE, "r", pad=18,
-             outline=GOLD)
-    # multiplier
-    mult_face = font(46, "bold")
-    right = WIDTH - MARGIN - 8
-    draw_text(draw, (right, 134), f"×{scene.multiplier}", mult_face, GOLD, "rm", shadow=True)
-    tag_right = right - int(mult_face.getlength(f"×{scene.multiplier}")) - 12
-    draw.text((tag_right, 140), LABELS["multiplier"], font=font(22, "bold"), fill=MUTED,
-              anchor="rm")
-    if scene.multiplier_parts:
-        words = multiplier_words(scene.multiplier_parts, scene.multiplier)
-        face = font(24, "regular")
-        line = wrap_words(words, face, tag_right - MARGIN - 80 - 8, max_lines=1)[0]
-        draw.text((MARGIN + 8, 162), line, font=face, fill=SOFT_WHITE, anchor="lm")
-    # column heads
-    head_y = HEADER_H + 16
-    small = font(20, "bold")
-    draw.text((COL_POINTS, head_y), LABELS["points"], font=small, fill=MUTED, anchor="rm")
-    draw.text((COL_BEANS, head_y), LABELS["beans"], font=small, fill=MUTED, anchor="rm")
-    draw.text((COL_LEVEL, head_y), LABELS["level"], font=small, fill=MUTED, anchor="lm")
-    row_h = row_height(scene)
-    y = HEADER_H + 36
-    for player in scene.players:
+        right = pill(draw, (right, y0 + 34), words[scene.spring], 30, RED, WHITE, "r",
+                     pad=18, outline=GOLD)[0] - 12
+    if scene.title:
+        face = font_for(scene.title, 24)
+        draw.text((x0 + PAD, y0 + 34), fit_text(clean_text(scene.title), face, right - x0 - 2 *
+                                                 PAD), font=face, fill=MUTED, anchor="lm")
+    headline = words["landlord_wins" if landlord_won else "farmers_win"]
+    color = GOLD if landlord_won else (120, 200, 255)
+    big = font(52, "bold")
+    total = f"×{scene.multiplier}"
+    mult_face = font(52, "bold")
+    tag = words["multiplier"]
+    tag_face = font(24, "bold")
+    room = x1 - x0 - 2 * PAD - int(mult_face.getlength(total)) - int(tag_face.getlength(tag)) \
+        - 40
+    draw_text(draw, (x0 + PAD, y0 + 88), fit_text(headline, big, room), big, color, "lm",
+              shadow=True)
+    draw_text(draw, (x1 - PAD, y0 + 88), total, mult_face, GOLD, "rm", shadow=True)
+    draw.text((x1 - PAD - int(mult_face.getlength(total)) - 10, y0 + 94), tag, font=tag_face,
+              fill=MUTED, anchor="rm")
+    for i, line in enumerate(_part_lines(scene)):
+        draw.text((x0 + PAD, y0 + HEAD_TOP + 14 + i * PART_LINE), line, font=font(24, "bold"),
+                  fill=SOFT_WHITE, anchor="lm")
+    # column heads, then one panel per player
+    head_y = y0 + header_height(scene) + 24
+    small = font(24, "bold")
+    draw.text((COL_POINTS, head_y), words["points"], font=small, fill=MUTED, anchor="rm")
+    draw.text((COL_BEANS, head_y), words["beans"], font=small, fill=MUTED, anchor="rm")
+    for player, box in zip(scene.players, row_boxes(scene), strict=True):
         won = (player.role == "landlord") == landlord_won
-        _draw_row(image, draw, player, y, row_h, won)
-        y += row_h + ROW_GAP
+        _draw_row(image, draw, player, box[1], won, scene.locale)
     return encode_png(image)
 
 
 def _draw_row(image: Image.Image, draw: ImageDraw.ImageDraw, p: PlayerResult, y: int,
-              row_h: int, won: bool) -> None:
-    box = (MARGIN, y, WIDTH - MARGIN, y + row_h)
-    panel(image, box, radius=16, alpha=170 if won else 120,
+              won: bool, locale: str) -> None:
+    words = words_for(locale)
+    x0, x1 = MARGIN, WIDTH - MARGIN
+    panel(image, (x0, y, x1, y + row_height(p)), radius=16, alpha=170 if won else 120,
           outline=GOLD if won else PANEL_LINE, width=2)
-    top_mid = y + 36 if row_h == ROW_H_CARDS else y + row_h // 2
+    # line 1: role, name, points, beans
+    top = y + 32
     bg, fg = (LANDLORD_BG, LANDLORD_FG) if p.role == "landlord" else (FARMER_BG, FARMER_FG)
-    pill(draw, (MARGIN + 18, top_mid), LABELS[p.role], 22, bg, fg, "l", pad=12)
+    name_x = pill(draw, (x0 + PAD, top), words[p.role], 26, bg, fg, "l", pad=12)[2] + 12
+    num = font(34, "bold")
+    points, beans = signed(p.points), signed(p.beans)
+    points_left = COL_POINTS - int(num.getlength(points)) - 16
     name_face = font(30, "bold")
-    name = name_text(p.name, name_face, COL_POINTS - 150 - NAME_X)
-    draw.text((NAME_X, top_mid), name, font=name_face, fill=WHITE, anchor="lm")
-    bx = NAME_X + int(name_face.getlength(name)) + 12
-    for flag, key, color in ((p.doubled, "double", (214, 72, 60)),
-                             (p.escaped, "escaped", (120, 120, 130))):
+    draw.text((name_x, top), name_text(p.name, name_face, points_left - name_x), font=name_face,
+              fill=WHITE, anchor="lm")
+    for value, text, col in ((p.points, points, COL_POINTS), (p.beans, beans, COL_BEANS)):
+        draw.text((col, top), text, font=num,
+                  fill=GAIN if value > 0 else LOSS if value < 0 else SOFT_WHITE, anchor="rm")
+    # line 2: the player's own stake, 加倍, 逃跑, the fee; the level on the right
+    mid = y + 78
+    bx = x0 + PAD
+    face = font(24, "bold")
+    if p.stake:
+        text = f"{words['stake']} ×{p.stake}"
+        draw.text((bx, mid), text, font=face, fill=GOLD, anchor="lm")
+        bx += int(face.getlength(text)) + 12
+    for flag, key, color in ((p.doubled, "double", DOUBLE_BG), (p.escaped, "escaped",
+                                                                 ESCAPE_BG)):
         if flag:
-            bx = pill(draw, (bx, top_mid), LABELS[key], 18, color, WHITE, "l", pad=8)[2] + 8
+            bx = pill(draw, (bx, mid), words[key], 24, color, WHITE, "l", pad=10)[2] + 10
+    if p.fee:
+        text = f"{words['table_fee']} {-p.fee:+,}"
+        draw.text((bx, mid), text, font=face, fill=MUTED, anchor="lm")
+        bx += int(face.getlength(text)) + 12
+    _draw_level(draw, p, mid, bx + 8, x1 - PAD, locale)
     if p.remaining:
         cards = cards_of(p.remaining)
-        step = min(22, max(8, (COL_POINTS - 120 - NAME_X - MICRO.w) // max(1, len(cards) - 1)))
-        if row_width(len(cards), MICRO, step) > 0:
-            draw_cards(image, cards, NAME_X, y + 58, MICRO, step)
-    mid = top_mid
-    num = font(34, "bold")
-    draw.text((COL_POINTS, mid), signed(p.points), font=num,
-              fill=GAIN if p.points > 0 else LOSS if p.points < 0 else SOFT_WHITE, anchor="rm")
-    draw.text((COL_BEANS, mid), signed(p.beans), font=num,
-              fill=GAIN if p.beans > 0 else LOSS if p.beans < 0 else SOFT_WHITE, anchor="rm")
-    _draw_level(draw, p, mid)
+        for r, row in enumerate(wrap_cards(cards, x1 - x0 - 2 * PAD, MINI)):
+            draw_cards(image, row, x0 + PAD, y + ROW_H + r * CARDS_SHIFT, MINI, MINI.strip)
 
 
-def _draw_level(draw: ImageDraw.ImageDraw, p: PlayerResult, mid: int) -> None:
+def _draw_level(draw: ImageDraw.ImageDraw, p: PlayerResult, mid: int, left: int,
+                right: int, locale: str) -> None:
+    """The level after the deal, whole, right-aligned; a rise or fall gets an arrow."""
     before, after = p.level_before, p.level_after
-    face = font(24, "bold")
-    x = COL_LEVEL
-    width = WIDTH - MARGIN - 16 - x
-    if before and after and before != after:
-        text = f"{before} → {after}"
-        draw.text((x, mid), fit_text(text, face, width - 30), font=face, fill=WHITE, anchor="lm")
-        end = x + int(face.getlength(fit_text(text, face, width - 30))) + 8
-        up = p.points > 0  # levels follow points: a change with a gain is a rise
-        draw.text((end, mid), "▲" if up else "▼", font=font(22, "bold"),
-                  fill=UP_COLOR if up else DOWN_COLOR, anchor="lm")
-    elif after or before:
-        draw.text((x, mid), fit_text(after or before or "", face, width), font=face,
-                  fill=SOFT_WHITE, anchor="lm")
-
+    level = level_name(after or before or "", locale)
+    if not level:
+        return
+    face = font(26, "bold")
+    changed = bool(before and after and before != after)
+    up = p.points > 0  # levels follow points: a change with a gain is a rise
+    arrow = ("▲ " if up else "▼ ") if changed else ""
+    text = f"{arrow}{level}"
+    if face.getlength(text) > right - left:  # never cut a level's name: drop the arrow
+        text = level
+    color = (UP_COLOR if up else DOWN_COLOR) if changed else SOFT_WHITE
+    draw.text((right, mid), text, font=face, fill=color, anchor="rm")

@@ -99,7 +99,9 @@ class TableScene:
 @dataclass(frozen=True)
 class PlayerResult:
     """One player's line of a settlement: points 积分 and beans 欢乐豆 won (+) or lost (-),
-    and the level names before and after (equal, or None, when unchanged)."""
+    and the level names before and after (equal, or None, when unchanged). ``stake`` is
+    the player's own multiplier (加倍 is pairwise: a farmer's ×20 or ×40, the landlord's
+    the sum; 0: not drawn), ``fee`` the beans paid to the house (台费 and penalties)."""
 
     name: str
     role: str
@@ -110,6 +112,8 @@ class PlayerResult:
     remaining: str = ""  # cards left in hand at the end
     doubled: bool = False
     escaped: bool = False
+    stake: int = 0
+    fee: int = 0
 
     def __post_init__(self) -> None:
         _check_role(self.role, allow_none=False)
@@ -126,6 +130,7 @@ class ResultScene:
     multiplier: int = 1
     multiplier_parts: tuple[tuple[str, int], ...] = ()
     title: str | None = None
+    locale: str = "zh-CN"
 
     def __post_init__(self) -> None:
         if self.winner not in ("landlord", "farmers"):

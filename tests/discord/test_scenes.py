@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from bot.engine import Game, Rules, readings
 from bot.engine.actions import Action, Call, Double, Grab, Pass, PlayCards, Show
+from bot.engine.scoring import Result
+from bot.tables import DealEnded
 from bot.tables.state import Seat, Table
-from cogs.scenes import auction_words, pattern_order, short_name, table_scene
+from cogs.scenes import auction_words, pattern_order, result_scene, short_name, table_scene
 
 
 def _reading(text: str, rules: Rules, kind: str | None = None, main: str | None = None):
@@ -91,3 +93,21 @@ def test_ai_names_lose_their_level_and_avatars_come_by_user() -> None:
     assert [s.name for s in scene.seats] == ["Ann", "Bo", "Cy"]
     assert scene.seats[0].avatar == b"png bytes" and scene.seats[2].avatar is None
     assert scene.seats[1].bot and not scene.seats[0].bot
+
+
+def test_result_rows_carry_their_stake_and_anti_spring_is_named() -> None:
+    game = _happy_to("play")
+    result = Result("farmers", 0, (1, 2), anti_spring=True, multiplier=4,
+                    parts=(("grab", 2, 1), ("spring", 2, 1)), doubles=(True, True, False),
+                    stakes=(120, 80, 40), points=(-120, 80, 40), fees=(100, 100, 100),
+                    beans=(-1300, 700, 300))
+    event = DealEnded(1, "g1", result, ("Ann", "Bo", "Cy"), (0, 0, None), (0, 0, None),
+                      (0, 0, None))
+    scene = result_scene(event, game, locale="zh-TW")
+    assert scene is not None and scene.locale == "zh-TW"
+    assert scene.spring == "anti_spring"
+    assert ("anti_spring", 2) in scene.multiplier_parts
+    assert ("spring", 2) not in scene.multiplier_parts  # it was drawn 春天 on an anti-spring
+    assert ("double", 2) in scene.multiplier_parts  # the landlord's 加倍
+    assert [p.stake for p in scene.players] == [120, 80, 40]
+    assert [p.fee for p in scene.players] == [100, 100, 100]

@@ -59,10 +59,11 @@ def _table4() -> TableScene:
 def _result() -> ResultScene:
     return ResultScene(
         "farmers",
-        (PlayerResult("Lord", "landlord", -24, -2405, "长工", "短工", remaining="3BR"),
-         PlayerResult("Ann", "farmer", 16, 1595, "短工", "长工", doubled=True),
-         PlayerResult("Ben", "farmer", 8, 795, "富农", "富农")),
-        spring="anti_spring", multiplier=4, multiplier_parts=(("grab", 2), ("spring", 2)))
+        (PlayerResult("Lord", "landlord", -24, -2405, "长工", "短工", remaining="3BR", stake=24,
+                      fee=5),
+         PlayerResult("Ann", "farmer", 16, 1595, "短工", "长工", doubled=True, stake=16, fee=5),
+         PlayerResult("Ben", "farmer", 8, 795, "富农", "富农", stake=8, fee=5)),
+        spring="anti_spring", multiplier=4, multiplier_parts=(("grab", 2), ("anti_spring", 2)))
 
 
 def _profile() -> ProfileScene:
