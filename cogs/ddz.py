@@ -242,7 +242,7 @@ class Ddz(commands.GroupCog, group_name=_("ddz"),
     @app_commands.guild_only()
     async def rank(self, interaction: discord.Interaction,
                    user: discord.Member | None = None) -> None:
-        self._remember(interaction)
+        locale = self._remember(interaction)
         assert interaction.guild_id is not None
         target = user or interaction.user
         await interaction.response.defer(thinking=True)
@@ -254,7 +254,7 @@ class Ddz(commands.GroupCog, group_name=_("ddz"),
             if player is None:
                 raise TableError(f"{target.display_name} has not played here yet",
                                  code="never_played", name=target.display_name)
-        png = await asyncio.to_thread(render_profile, profile_scene(player))
+        png = await asyncio.to_thread(render_profile, profile_scene(player, locale))
         await interaction.followup.send(file=_png(png, "profile.png"))
 
     @app_commands.command(name=_("leaderboard"), description=_("The server's best players"))
@@ -271,7 +271,8 @@ class Ddz(commands.GroupCog, group_name=_("ddz"),
             await reply(interaction, t(locale, "lb.empty"))
             return
         await interaction.response.defer(thinking=True)
-        scene = leaderboard_scene(board, t(locale, f"lb.title.{kind}"), interaction.user.id)
+        scene = leaderboard_scene(board, t(locale, f"lb.title.{kind}"), interaction.user.id,
+                                  locale)
         png = await asyncio.to_thread(render_leaderboard, scene)
         await interaction.followup.send(file=_png(png, "leaderboard.png"))
 

@@ -182,7 +182,8 @@ def result_scene(event: DealEnded, game: Game, *, title: str | None = None,
                        multiplier_parts=tuple(parts), title=title, locale=locale)
 
 
-def profile_scene(player: Player) -> ProfileScene:
+def profile_scene(player: Player, locale: str = "zh-CN") -> ProfileScene:
+    """A player's profile card, in the reader's ``locale``."""
     level = player.level
     nxt = LEVELS[level.number][0] if level.number < len(LEVELS) else None
     return ProfileScene(
@@ -190,10 +191,12 @@ def profile_scene(player: Player) -> ProfileScene:
         progress=level.progress, next_level_name=nxt,
         next_threshold=level.next_threshold, balance=player.balance,
         landlord_games=player.landlord_games, landlord_wins=player.landlord_wins,
-        farmer_games=player.farmer_games, farmer_wins=player.farmer_wins)
+        farmer_games=player.farmer_games, farmer_wins=player.farmer_wins, locale=locale)
 
 
-def leaderboard_scene(board: Leaderboard, title: str, viewer: int | None) -> LeaderboardScene:
+def leaderboard_scene(board: Leaderboard, title: str, viewer: int | None,
+                      locale: str = "zh-CN") -> LeaderboardScene:
+    """A page of a ranking, in the reader's ``locale``."""
     rows = []
     for entry in board.entries:
         if board.by == "balance":
@@ -206,4 +209,4 @@ def leaderboard_scene(board: Leaderboard, title: str, viewer: int | None) -> Lea
                                    level_name=entry.level.name,
                                    highlight=entry.user_id == viewer))
     subtitle = f"{board.page}/{board.pages}"
-    return LeaderboardScene(title=title, rows=tuple(rows), subtitle=subtitle)
+    return LeaderboardScene(title=title, rows=tuple(rows), subtitle=subtitle, locale=locale)

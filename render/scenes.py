@@ -161,6 +161,8 @@ class ProfileScene:
     farmer_games: int = 0
     farmer_wins: int = 0
     max_level: int = 23
+    locale: str = "zh-CN"
+    avatar: bytes | None = None
 
     def __post_init__(self) -> None:
         if not 1 <= self.level <= self.max_level:
@@ -189,3 +191,4 @@ class LeaderboardScene:
     title: str
     rows: tuple[LeaderboardRow, ...]
     subtitle: str | None = None
+    locale: str = "zh-CN"

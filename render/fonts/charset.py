@@ -108,6 +108,7 @@ LABELS: dict[str, str] = {
     "table_fee": "台费",
     "stake": "倍",
     "progress": "进度",
+    "below_zero": "负分",
 }
 """Every Chinese (Simplified) word the pictures draw, by key."""
 
@@ -137,7 +138,7 @@ EN: dict[str, str] = {
     "phase_show": "Show cards", "phase_double": "Doubling", "phase_play": "Playing",
     "phase_over": "Over", "to_beat": "To beat", "newest": "New",
     "from_bottom": "B", "table_fee": "Table fee", "stake": "Stake",
-    "progress": "Progress",
+    "progress": "Progress", "below_zero": "Below zero",
 }
 """The English words (card faces keep their Chinese joker and flower words: they are the
 cards' look, like the suits)."""
@@ -159,6 +160,7 @@ ZH_TW: dict[str, str] = {
     "four": "四人", "game": "鬥地主",
     "phase_bid": "叫分", "phase_show": "明牌", "phase_play": "出牌", "phase_over": "結束",
     "phase_grab": "搶地主", "to_beat": "要壓", "table_fee": "台費", "progress": "進度",
+    "below_zero": "負分",
 }
 """The Traditional Chinese words."""
 

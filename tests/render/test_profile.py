@@ -13,8 +13,9 @@ from render import (
     render_leaderboard,
     render_profile,
 )
-from render.canvas import GOLD
+from render.canvas import GOLD, LOSS
 from render.profile import (
+    BAR,
     BOARD_HEADER,
     BOARD_ROW,
     BOARD_W,
@@ -25,9 +26,7 @@ from render.profile import (
     board_height,
 )
 
-from .helpers import count_near, decode, near
-
-BAR = (MARGIN + 20, 206, PROFILE_W - MARGIN - 20, 236)
+from .helpers import count_near, decode, near, text_sizes
 
 
 def profile(points: int, progress: float, nxt: int | None, level: int = 5) -> ProfileScene:
@@ -54,6 +53,27 @@ def test_progress_bar_matches_the_points(points: int, expected: float) -> None:
     assert image.size == (PROFILE_W, PROFILE_H)
     y = BAR[3] - 5  # below the highlight and the percentage
     assert filled_fraction(image, y) == pytest.approx(expected, abs=0.04)
+
+
+def test_points_below_zero_read_as_such() -> None:
+    # -350 points were drawn as an empty bar labelled "0%", like a fresh 0
+    below = decode(render_profile(profile(-350, 0.0, 100, level=1)))
+    zero = decode(render_profile(profile(0, 0.0, 100, level=1)))
+    x0, y0, x1, y1 = BAR
+    bar = (x0 - 2, y0 - 2, x1 + 2, y1 + 2)
+    assert count_near(below, bar, LOSS, 30) > 300  # red: below zero
+    assert count_near(zero, bar, LOSS, 30) == 0
+    points = (x0, y0 - 50, x0 + 200, y0 - 8)
+    assert count_near(below, points, LOSS, 30) > 100 and count_near(zero, points, LOSS, 30) == 0
+
+
+@pytest.mark.parametrize("locale", ["en", "zh-CN", "zh-TW"])
+def test_profile_and_board_words_are_readable_on_a_phone(locale: str) -> None:
+    s = ProfileScene("Alice 王小明", 5, "贫农", 700, 0.5, "渔夫", 800, 123456, locale=locale)
+    assert min(text_sizes(lambda: render_profile(s), PROFILE_W)) * 400 / PROFILE_W >= 12
+    rows = tuple(LeaderboardRow(i, f"P{i}", "1", "短工") for i in range(1, 4))
+    board = LeaderboardScene("balance", rows, "1/2", locale=locale)
+    assert min(text_sizes(lambda: render_leaderboard(board), BOARD_W)) * 400 / BOARD_W >= 12
 
 
 def test_profile_validation() -> None:
