@@ -22,7 +22,7 @@ from discord.ext import commands
 from bot.engine import VARIANTS, PlayCards, parse_cards
 from bot.store.settings import KEYS as SETTING_KEYS
 from bot.tables import TableError
-from render import render_leaderboard, render_profile
+from render import ORDERS, render_leaderboard, render_profile
 
 from .errors import reply
 from .i18n import kind_name, locale_of, t, variant_name
@@ -47,6 +47,7 @@ ROOMS = {  # name -> room options (RULES.md §6.3's defaults are "normal")
 VARIANT_CHOICES = [app_commands.Choice(name=v, value=v) for v in VARIANTS]
 ROOM_CHOICES = [app_commands.Choice(name=r, value=r) for r in ROOMS]
 BOARD_CHOICES = [app_commands.Choice(name=b, value=b) for b in ("balance", "points", "winrate")]
+ORDER_CHOICES = [app_commands.Choice(name=o, value=o) for o in ORDERS]
 CONFIG_KEYS = tuple(SETTING_KEYS)
 
 
@@ -199,6 +200,19 @@ class Ddz(commands.GroupCog, group_name=_("ddz"),
         locale = self._remember(interaction)
         table = self._user_table(interaction)
         await send_hand(self, interaction, table, locale)
+
+    @app_commands.command(name=_("sort"), description=_("How your hand is ordered"))
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
+    @app_commands.choices(order=ORDER_CHOICES)
+    async def sort(self, interaction: discord.Interaction,
+                   order: app_commands.Choice[str]) -> None:
+        locale = self._remember(interaction)
+        self.presenter.hand_orders[interaction.user.id] = order.value
+        await reply(interaction, t(locale, "sort.set", how=t(locale, f"sort.{order.value}")))
+        table = self.manager.table_of_user(interaction.user.id)
+        seat = table.seat_of(interaction.user.id) if table is not None else None
+        if table is not None and table.game is not None and seat is not None:
+            self.presenter.resend_hand(table.channel_id, seat)  # the DM in the new order
 
     @app_commands.command(name=_("leave"), description=_("Leave the table"))
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)

@@ -53,6 +53,7 @@ class DiscordPresenter:
         self._told_closed: set[tuple[int, int]] = set()
         self.table_locale: dict[int, str] = {}
         self.user_locale: dict[int, str] = {}
+        self.hand_orders: dict[int, str] = {}  # user -> render.ORDERS (default big to small)
         # (table, user) -> (the hand the numbers refer to, {select part: card numbers})
         self.selection: dict[tuple[int, int], Selection] = {}
         self.results: dict[int, DealEnded] = {}
@@ -253,12 +254,22 @@ class DiscordPresenter:
         assert game is not None
         cards = game.hand(seat)
         marked = (game.bottom or "") if seat == game.landlord else ""  # kept for the deal
+        entry = table.seats[seat]
+        order = self.order_of(entry.user_id if entry else None)
         png = await asyncio.to_thread(render_hand, cards, laizi=game.laizi, marked=marked,
                                       title=t(locale, "hand.title", n=len(cards)),
-                                      locale=locale)
-        view = hand_view(table.channel_id, cards, locale, laizi=game.laizi)
+                                      locale=locale, order=order)
+        view = hand_view(table.channel_id, cards, locale, laizi=game.laizi, order=order)
         variant = variant_name(locale, table.rules.variant)
         return discord.File(io.BytesIO(png), filename="hand.png"), view, variant
+
+    def order_of(self, user_id: int | None) -> str:
+        """How ``user_id`` likes a hand ordered (``/ddz sort``; big to small by default)."""
+        return self.hand_orders.get(user_id, "desc") if user_id is not None else "desc"
+
+    def resend_hand(self, channel_id: int, seat: int) -> None:
+        """Send (or edit) the hand DM of ``seat`` again, e.g. after a new order was chosen."""
+        self._spawn(self._send_hand(channel_id, seat))
 
     async def _send_hand(self, channel_id: int, seat: int) -> None:
         table = self._table(channel_id)

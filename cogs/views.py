@@ -44,6 +44,7 @@ class Hands(Protocol):
 
     default_locale: str
     user_locale: dict[int, str]
+    hand_orders: dict[int, str]
     dm_messages: dict[tuple[int, int], discord.Message]
     selection: dict[tuple[int, int], Selection]
 
@@ -249,7 +250,8 @@ async def _play_selected(p: Press, item: HandButton) -> None:
     assert seat is not None and table.game is not None
     await p.interaction.response.defer()
     chosen = _chosen(p, item, table.game.hand_text(seat))
-    cards = selected_cards(table.game.hand(seat), chosen, table.game.laizi)
+    cards = selected_cards(table.game.hand(seat), chosen, table.game.laizi,
+                           selection_order(p.client.presenter, p.user))
     if not cards:
         raise TableError("select cards first", code="no_selection")
     status, options = await p.manager.play(item.table_id, p.user, cards)
@@ -421,7 +423,8 @@ class HandSelect(discord.ui.DynamicItem[discord.ui.Select], template=(
             selection[key] = (hand, {})  # a new hand: the old numbers mean other cards
         selection[key][1][self.part] = values
         chosen = [i for part in selection[key][1].values() for i in part]
-        cards = selected_cards(table.game.hand(seat), chosen, table.game.laizi)
+        cards = selected_cards(table.game.hand(seat), chosen, table.game.laizi,
+                               selection_order(p.client.presenter, p.user))
         await interaction.response.edit_message(
             content=t(p.locale, "hand.selected", cards=" ".join(cards) or "—"))
 
@@ -463,11 +466,16 @@ def card_label(card: Card, index: int) -> str:
     return f"{index}. {card.label()}"
 
 
-def hand_view(table_id: int, cards: list[Card], locale: str, *, laizi: str | None = None
-              ) -> discord.ui.View:
+def selection_order(hands: Hands, user_id: int) -> str:
+    """The order ``user_id``'s hand picture is in (so card numbers mean the same cards)."""
+    return hands.hand_orders.get(user_id, "desc")
+
+
+def hand_view(table_id: int, cards: list[Card], locale: str, *, laizi: str | None = None,
+              order: str = "desc") -> discord.ui.View:
     """Card select(s) and the play buttons for one hand (numbers match the picture)."""
     view = discord.ui.View(timeout=None)
-    ordered = hand_order(cards, laizi=laizi)
+    ordered = hand_order(cards, laizi=laizi, order=order)
     parts = [ordered[i:i + SELECT_SIZE] for i in range(0, len(ordered), SELECT_SIZE)]
     if len(parts) > 1:  # split evenly by rank range (a 33-card hand: 17 + 16)
         half = (len(ordered) + 1) // 2
@@ -540,9 +548,10 @@ def table_view(table: Table, locale: str) -> discord.ui.View:
     return view
 
 
-def selected_cards(cards: list[Card], indices: list[int], laizi: str | None = None) -> str:
-    """The notation of the selected cards (indices into the picture's order)."""
-    ordered = hand_order(cards, laizi=laizi)
+def selected_cards(cards: list[Card], indices: list[int], laizi: str | None = None,
+                   order: str = "desc") -> str:
+    """The notation of the selected cards (indices into the picture's ``order``)."""
+    ordered = hand_order(cards, laizi=laizi, order=order)
     return "".join(ordered[i].char for i in sorted(set(indices)) if 0 <= i < len(ordered))
 
 

@@ -4,7 +4,7 @@ No Discord types and no game state come in: the table layer fills the small froz
 of :mod:`render.scenes`. Every function is thread-safe (sprites and backgrounds are built
 once under a lock; fonts are cached per thread), so call them via ``asyncio.to_thread``::
 
-    png = render_hand("33456789TJQKA2BRF", laizi=None, title="Your hand")
+    png = render_hand("33456789TJQKA2BRF", laizi=None, title="Your hand", order="desc")
     png = render_table(TableScene(seats=(SeatView("Alice", "landlord", 20), ...)))
 
 Sprites are otherwise built on first use; ``warm_up()`` (about 0.5 s) builds every card
@@ -12,7 +12,7 @@ sprite ahead of time, so that the first pictures are as fast as the rest (``pyth
 calls it in a thread while it logs in).
 """
 
-from .hand import Group, HandLayout, group_cards, hand_layout, hand_order, render_hand
+from .hand import ORDERS, Group, HandLayout, group_cards, hand_layout, hand_order, render_hand
 from .profile import render_leaderboard, render_profile
 from .result import render_result
 from .scenes import (
@@ -28,6 +28,7 @@ from .sprites import warm_up
 from .table import render_table
 
 __all__ = [
+    "ORDERS",
     "Group",
     "HandLayout",
     "LeaderboardRow",

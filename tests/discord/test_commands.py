@@ -142,3 +142,25 @@ async def test_rank_of_someone_who_never_played_names_them(simcord_env) -> None:
     assert "bob has not played here yet" in said.content
     refusal = TableError("bob has not played here yet", code="never_played", name="bob")
     assert error_text(refusal, ZH) == "bob 还没在这里玩过。"
+
+
+async def test_sort_orders_the_hand_and_its_numbers(simcord_env) -> None:
+    env = simcord_env
+    guild, channel = await setup(env)
+    alice = guild.add_member(env.create_user("alice"))
+    table = await open_table(env, channel, alice, "classic", [alice])
+    await _to_my_play_turn(env, channel, alice)
+    await env.bot.presenter.drain()
+
+    def first_options() -> list[str]:
+        dm = alice.user.dm_channel.last_message
+        selects = [i for i in buttons(dm) if getattr(i, "options", None)]
+        return [o.label for o in selects[0].options]
+
+    hand = sorted(table.game.hand(0), key=lambda c: c.rank)
+    assert first_options()[0] == f"1. {hand[-1].label()}"  # big to small by default
+    result = await alice.slash(channel, "ddz sort", order="asc")
+    assert result.ephemeral and "small to big" in result.response.content
+    await env.bot.presenter.drain()
+    assert first_options()[0] == f"1. {hand[0].label()}"  # the DM came again, small to big
+    assert env.bot.presenter.order_of(alice.user.id) == "asc"
