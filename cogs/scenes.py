@@ -162,7 +162,8 @@ def result_scene(event: DealEnded, game: Game, *, title: str | None = None,
     for i, name in enumerate(event.names):
         before, after = event.levels_before[i], event.levels_after[i]
         players.append(PlayerResult(
-            name=short_name(name, before is None and after is None), role="landlord" if i == landlord else "farmer",
+            name=short_name(name, before is None and after is None),  # no levels: an AI
+            role="landlord" if i == landlord else "farmer",
             points=r.points[i], beans=r.beans[i],
             level_before=level_for(before).name if before is not None else None,
             level_after=level_for(after).name if after is not None else None,

@@ -9,20 +9,17 @@ sheet is the same on every run.
 from __future__ import annotations
 
 import io
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from bot.engine import Game, Rules  # noqa: E402
-from bot.engine.actions import Action, Bid, Call, Grab, Pass, PlayCards  # noqa: E402
-from bot.tables import DealEnded  # noqa: E402
-from bot.tables.state import Seat, Table  # noqa: E402
-from cogs.scenes import result_scene, table_scene  # noqa: E402
-from render import (  # noqa: E402
+from bot.engine import Game, Rules
+from bot.engine.actions import Action, Bid, Call, Grab, Pass, PlayCards
+from bot.tables import DealEnded
+from bot.tables.state import Seat, Table
+from cogs.scenes import result_scene, table_scene
+from render import (
     LeaderboardRow,
     LeaderboardScene,
     ProfileScene,
@@ -32,8 +29,8 @@ from render import (  # noqa: E402
     render_result,
     render_table,
 )
-from render.canvas import felt  # noqa: E402
-from render.fonts import font  # noqa: E402
+from render.canvas import felt
+from render.fonts import font
 
 OUT = Path(__file__).resolve().parent / "contact_sheet.png"
 LOCALES = ("en", "zh-CN", "zh-TW")
@@ -52,7 +49,7 @@ def _step(game: Game) -> None:
             play = max(plays, key=lambda p: (len(p), -p.main_index))
         else:
             beating = [p for p in plays if not p.is_bomb] or plays
-            if not beating or len(game.hand(seat or 0)) > 12 and (seat or 0) % 2:
+            if not beating or (len(game.hand(seat or 0)) > 12 and (seat or 0) % 2):
                 game.apply(Pass(seat or 0))
                 return
             play = min(beating, key=lambda p: (p.main_index, len(p)))
