@@ -30,18 +30,22 @@ case "$cmd" in
 start)
     [ -x "$PGBIN/initdb" ] || { echo "no PostgreSQL server binaries in $PGBIN" >&2; exit 3; }
     mkdir -p "$dir"
+    if [ -f "$dir/data/postmaster.pid" ]; then  # a server left running in this directory
+        as_pg "$PGBIN/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null 2>&1 || true
+    fi
     rm -rf "$dir/data"
     [ "$(id -u)" = 0 ] && chown postgres "$dir"
     as_pg "$PGBIN/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --locale=C \
         >"$dir/initdb.log" 2>&1 || { cat "$dir/initdb.log" >&2; exit 1; }
+    port="${PG_PORT:-$(free_port)}"  # PG_PORT: the first port to try (tests of this script)
     for _attempt in 1 2 3 4 5; do
-        port=$(free_port)
         if as_pg "$PGBIN/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 \
                 -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=off" start \
                 >/dev/null 2>&1; then
             echo "postgresql://postgres@127.0.0.1:$port/postgres"
             exit 0
         fi
+        port=$(free_port)
     done
     echo "PostgreSQL did not start; its log:" >&2
     cat "$dir/server.log" >&2 || true

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import os
 import sqlite3
-import urllib.parse
-import uuid
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
 import asyncpg
+
+from bot.store.pg.scratch import scratch_schema
 
 PG_URL = os.environ.get("DDZ_TEST_DATABASE_URL", "").strip() or None
 BACKENDS = ("sqlite", "postgresql") if PG_URL else ("sqlite",)
@@ -25,12 +25,11 @@ RAW_ERRORS = (sqlite3.DatabaseError, asyncpg.PostgresError)
 Target = Path | str  # what Store.open takes: a file, or a URL
 
 
-def with_search_path(url: str, schema: str) -> str:
-    """``url`` with the schema as its search_path (asyncpg sends query parameters it does not
-    know as server settings)."""
-    parts = urllib.parse.urlsplit(url)
-    query = [*urllib.parse.parse_qsl(parts.query), ("search_path", schema)]
-    return urllib.parse.urlunsplit(parts._replace(query=urllib.parse.urlencode(query)))
+def rounds(sqlite: int, postgresql: int) -> list[tuple[str, int]]:
+    """``(backend, n)`` parameters: ``sqlite`` rounds on SQLite, fewer on PostgreSQL where a
+    round costs more (use with ``indirect=["backend"]``)."""
+    counts = {"sqlite": sqlite, "postgresql": postgresql}
+    return [(backend, n) for backend in BACKENDS for n in range(counts[backend])]
 
 
 @asynccontextmanager
@@ -40,14 +39,8 @@ async def new_target(backend: str, folder: Path) -> AsyncIterator[Target]:
         yield folder / "db" / "store.db"
         return
     assert PG_URL is not None, "PostgreSQL was not configured"
-    schema = f"t_{uuid.uuid4().hex[:20]}"
-    admin = await asyncpg.connect(PG_URL)
-    try:
-        await admin.execute(f'CREATE SCHEMA "{schema}"')
-        yield with_search_path(PG_URL, schema)
-    finally:
-        await admin.execute(f'DROP SCHEMA "{schema}" CASCADE')
-        await admin.close()
+    async with scratch_schema(PG_URL) as url:
+        yield url
 
 
 async def raw_execute(target: Target, sql: str, *, checks: bool = True) -> None:
