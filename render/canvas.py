@@ -91,7 +91,7 @@ def encode_png(image: Image.Image, colors: int = 256) -> bytes:
     palette = sample.quantize(colors=colors, method=Image.Quantize.FASTOCTREE)
     small = image.quantize(palette=palette, dither=Image.Dither.NONE)
     out = io.BytesIO()
-    small.save(out, format="PNG", compress_level=6)
+    small.save(out, format="PNG", compress_level=4)  # 6 took 8 of a hand's 17 ms, for 12 % less
     return out.getvalue()
 
 

@@ -330,12 +330,22 @@ def back_icon(width: int, height: int, geom: CardGeom = MICRO) -> tuple[Image.Im
         return _back_icon(geom, width, height)
 
 
+WARM_SIZES = (18, 20, 22, 24, 26, 28, 30, 32, 34, 38, 42, 52)
+"""The font sizes the pictures draw with (opened ahead by :func:`warm_up`)."""
+
+
 def warm_up() -> None:
-    """Build every sprite now (optional: they are otherwise built on first use)."""
-    for geom in (BIG, MINI, MICRO):
+    """Build every sprite (laizi faces too) and open the fonts at the sizes the pictures
+    use, for the calling thread (optional: both are otherwise made on first use)."""
+    for size in WARM_SIZES:
+        font(size, "bold")
+        font(size, "regular")
+    back_sprite(MICRO)  # the card-count icon of the table
+    for geom in (BIG, MINI):
         back_sprite(geom)
         for rank in range(13):
             for suit in "SHCD":
                 face_sprite(rank, suit, False, geom)
+                face_sprite(rank, suit, True, geom)
         for rank in (BLACK, RED, FLOWER):
             face_sprite(rank, "", False, geom)
