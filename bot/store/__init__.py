@@ -42,6 +42,7 @@ from .errors import (
     UnknownPlayerError,
     UnknownSettingError,
 )
+from .history import HistoryEntry, HistoryPage, PlayerStats
 from .migrations import AppliedMigration
 from .protocol import TableStore
 from .records import (
@@ -68,6 +69,8 @@ __all__ = [
     "ClaimRefusedError",
     "GameConflictError",
     "GameRecord",
+    "HistoryEntry",
+    "HistoryPage",
     "InsufficientBalanceError",
     "InvalidInputError",
     "InvalidSettingError",
@@ -78,6 +81,7 @@ __all__ = [
     "LedgerEntry",
     "MigrationError",
     "Player",
+    "PlayerStats",
     "Rank",
     "SavedTable",
     "SeatRecord",

@@ -59,7 +59,11 @@ class AppliedMigration:
 
 
 def find_migrations(directory: Path | str = MIGRATIONS_DIR) -> list[Migration]:
-    """The migration files of ``directory`` in order; numbered 001, 002, … without gaps."""
+    """The migration files of ``directory`` in order of their numbers (001, 002, …).
+
+    A number may be missing: numbers are handed out to changes made side by side, so 008
+    can land before 006. A database that has 008 applies 006 when it arrives (each
+    migration stands on its own); a repeated number is refused."""
     folder = Path(directory)
     if not folder.is_dir():
         raise MigrationError(f"no migrations folder at {folder}")
@@ -73,11 +77,13 @@ def find_migrations(directory: Path | str = MIGRATIONS_DIR) -> list[Migration]:
         text = path.read_text(encoding="utf-8")
         found.append(Migration(int(match.group(1)), match.group(2), text,
                                hashlib.sha256(text.encode("utf-8")).hexdigest()))
-    for expected, migration in enumerate(found, start=1):
-        if migration.version != expected:
-            raise MigrationError(f"migrations must be numbered 001, 002, … without gaps or "
-                                 f"repeats; found {migration.version:03d} where {expected:03d} "
-                                 f"was expected")
+    seen: set[int] = set()
+    for migration in found:
+        if migration.version in seen or migration.version < 1:
+            raise MigrationError(f"migrations are numbered from 001 without repeats; "
+                                 f"{migration.version:03d} is there twice or is not a number "
+                                 f"from 001")
+        seen.add(migration.version)
     return found
 
 

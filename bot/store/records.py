@@ -14,11 +14,12 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, NamedTuple
 
-from bot.engine import Action, GameLog, Level, Result, Rules, level_for
+from bot.engine import Action, GameLog, Level, Play, Result, Rules, level_for
 
 from .errors import InvalidInputError
 
 ROLES = ("landlord", "farmer", "")
+SPRINGS = ("spring", "anti_spring", "")
 MAX_NAME = 100
 MAX_ID = 2**63 - 1  # SQLite INTEGER; Discord snowflakes fit
 
@@ -81,6 +82,9 @@ class SeatSettlement:
     role: str  # "landlord", "farmer" or "" (no landlord yet)
     won: bool
     penalty: int = 0  # the part of ``fee`` that is an escape penalty (booked on its own)
+    bombs: int = 0  # bombs this seat played in the deal (rockets aside)
+    rockets: int = 0
+    spring: str = ""  # the deal's "spring" or "anti_spring", else ""
 
     @property
     def counts_as_game(self) -> bool:
@@ -88,9 +92,15 @@ class SeatSettlement:
         return bool(self.role or self.transfer or self.fee or self.points or self.won)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"user_id": self.user_id, "transfer": self.transfer, "fee": self.fee,
+        data = {"user_id": self.user_id, "transfer": self.transfer, "fee": self.fee,
                 "points": self.points, "role": self.role, "won": self.won,
                 "penalty": self.penalty}
+        # the statistics only when there are some: a settlement made before they existed
+        # has the same content (settling it again after an upgrade is no conflict)
+        for name in ("bombs", "rockets", "spring"):
+            if getattr(self, name):
+                data[name] = getattr(self, name)
+        return data
 
 
 @dataclass(frozen=True)
@@ -104,12 +114,21 @@ class Settlement:
 
     @classmethod
     def from_result(cls, game_id: str, guild_id: int, result: Result,
-                    user_ids: Sequence[int | None]) -> Settlement:
-        """The settlement of an engine ``Result``; ``user_ids[seat]`` None for an AI seat."""
+                    user_ids: Sequence[int | None], *,
+                    plays: Sequence[tuple[int, Play | None]] = ()) -> Settlement:
+        """The settlement of an engine ``Result``; ``user_ids[seat]`` None for an AI seat.
+        ``plays`` (``Game.history``: each play or pass of the deal) gives each seat's
+        bombs and rockets for the statistics."""
         if len(user_ids) != len(result.beans):
             raise InvalidInputError(
                 f"{len(result.beans)} seats in the result but {len(user_ids)} user ids",
                 code="seat_count", seats=len(result.beans), user_ids=len(user_ids))
+        bombs = [0] * len(user_ids)
+        rockets = [0] * len(user_ids)
+        for seat, play in plays:
+            if play is not None and play.is_bomb and 0 <= seat < len(user_ids):
+                (rockets if play.kind == "rocket" else bombs)[seat] += 1
+        spring = "spring" if result.spring else "anti_spring" if result.anti_spring else ""
         seats = []
         for seat, user_id in enumerate(user_ids):
             role = "" if result.landlord is None else (
@@ -117,7 +136,7 @@ class Settlement:
             penalty = result.penalties[seat] if result.penalties else 0
             seats.append(SeatSettlement(user_id, result.transfers[seat], result.fees[seat],
                                         result.points[seat], role, seat in result.winners,
-                                        penalty))
+                                        penalty, bombs[seat], rockets[seat], spring))
         return cls(game_id, guild_id, tuple(seats),
                    json.dumps(result.to_dict(), sort_keys=True, ensure_ascii=False))
 
@@ -155,8 +174,14 @@ class Settlement:
                                             f"{self.game_id!r}", code="duplicate_seat",
                                             user_id=s.user_id)
                 humans.add(s.user_id)
-            for name in ("transfer", "fee", "points", "penalty"):
+            for name in ("transfer", "fee", "points", "penalty", "bombs", "rockets"):
                 check_int(getattr(s, name), f"seat {n} {name}")
+            if s.bombs < 0 or s.rockets < 0:
+                raise InvalidInputError(f"seat {n}: bombs and rockets are counts, not "
+                                        f"{s.bombs} and {s.rockets}", code="bad_counts", seat=n)
+            if s.spring not in SPRINGS:
+                raise InvalidInputError(f"seat {n}: spring must be spring, anti_spring or '', "
+                                        f"not {s.spring!r}", code="bad_spring", seat=n)
             if s.fee < 0 or not 0 <= s.penalty <= s.fee:
                 raise InvalidInputError(
                     f"seat {n}: fee must be >= 0 and penalty within 0..fee, got fee {s.fee}, "
@@ -273,6 +298,10 @@ class LeaderboardEntry:
     games: int
     wins: int
     level: Level
+    streak: int = 0  # counted wins since the last loss
+    best_streak: int = 0
+    springs: int = 0
+    anti_springs: int = 0
 
     @property
     def win_rate(self) -> float:
@@ -284,7 +313,7 @@ class Leaderboard:
     """One page of a guild's board (the house is never on it)."""
 
     guild_id: int
-    by: str  # "balance", "points" or "winrate"
+    by: str  # "balance", "points", "winrate", "streak" or "springs"
     page: int
     per_page: int
     total: int  # players on the whole board

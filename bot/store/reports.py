@@ -22,6 +22,10 @@ BOARDS = {
     "balance": ("", "balance DESC, user_id"),
     "points": ("", "points DESC, user_id"),
     "winrate": (" AND games >= ?", "CAST(wins AS REAL) / games DESC, games DESC, user_id"),
+    # the best run of wins ever, then the running one; springs with anti-springs
+    "streak": (" AND best_streak > 0", "best_streak DESC, streak DESC, user_id"),
+    "springs": (" AND springs + anti_springs > 0",
+                "springs + anti_springs DESC, springs DESC, user_id"),
 }
 MIN_GAMES = 5
 
@@ -45,6 +49,12 @@ _ROLE_COUNTS = ", ".join(f"{_count(cond)} AS {name}" for name, cond in (
     ("lg", "role = 'landlord'"), ("lw", "role = 'landlord' AND won = 1"),
     ("fg", "role = 'farmer'"), ("fw", "role = 'farmer' AND won = 1")))
 _SETTLED = _listed(*(f"COALESCE(s.{c}, 0)" for c in ("g", "w", "lg", "lw", "fg", "fw", "pts")))
+_STATS = _listed("p.springs", "p.anti_springs", "p.bombs", "p.rockets", "p.biggest_win")
+_STATS_SETTLED = _listed(*(f"COALESCE(s.{c}, 0)" for c in ("sp", "an", "bo", "ro", "big")))
+_SPRING_COUNTS = ", ".join(f"{_count(cond)} AS {name}" for name, cond in (
+    ("sp", "won = 1 AND spring = 'spring'"), ("an", "won = 1 AND spring = 'anti_spring'")))
+_STREAKS = (_listed("p.streak", "p.best_streak") + ", "
+            + _listed("COALESCE(x.cur, 0)", "COALESCE(x.best, 0)"))
 
 # each check: (message template, SQL with an optional "{g}" guild filter on alias-free columns)
 _CHECKS: tuple[tuple[str, str], ...] = (
@@ -108,6 +118,26 @@ _CHECKS: tuple[tuple[str, str], ...] = (
      "(p.games, p.wins, p.landlord_games, p.landlord_wins, p.farmer_games, p.farmer_wins, "
      "p.points) <> (COALESCE(s.g, 0), COALESCE(s.w, 0), COALESCE(s.lg, 0), "
      "COALESCE(s.lw, 0), COALESCE(s.fg, 0), COALESCE(s.fw, 0), COALESCE(s.pts, 0))"),
+    ("player {0}/{1}: statistics (springs, anti-springs, bombs, rockets, biggest win) {2} "
+     "but the settlements say {3}",
+     f"SELECT p.guild_id, p.user_id, {_STATS}, {_STATS_SETTLED} FROM players p LEFT JOIN "
+     f"(SELECT guild_id, user_id, {_SPRING_COUNTS}, SUM(bombs) AS bo, "
+     "SUM(rockets) AS ro, MAX(CASE WHEN transfer - fee > 0 THEN transfer - fee ELSE 0 END) "
+     "AS big FROM settlement_seats WHERE user_id IS NOT NULL GROUP BY guild_id, user_id) s "
+     "ON s.guild_id = p.guild_id AND s.user_id = p.user_id WHERE 1 = 1 {gp} AND "
+     "(p.springs, p.anti_springs, p.bombs, p.rockets, p.biggest_win) <> (COALESCE(s.sp, 0), "
+     "COALESCE(s.an, 0), COALESCE(s.bo, 0), COALESCE(s.ro, 0), COALESCE(s.big, 0))"),
+    # a run of wins: the counted deals after the k-th loss, in settlement order
+    ("player {0}/{1}: streak and best streak {2} but the settlements say {3}",
+     "WITH o AS (SELECT guild_id, user_id, won, SUM(1 - won) OVER (PARTITION BY guild_id, "
+     "user_id ORDER BY deal_no ROWS UNBOUNDED PRECEDING) AS k FROM settlement_seats "
+     "WHERE user_id IS NOT NULL AND counted = 1), r AS (SELECT guild_id, user_id, k, "
+     "SUM(won) AS n FROM o GROUP BY guild_id, user_id, k), x AS (SELECT r.guild_id, r.user_id, "
+     "MAX(r.n) AS best, (SELECT r2.n FROM r r2 WHERE r2.guild_id = r.guild_id AND "
+     "r2.user_id = r.user_id ORDER BY r2.k DESC LIMIT 1) AS cur FROM r GROUP BY r.guild_id, "
+     f"r.user_id) SELECT p.guild_id, p.user_id, {_STREAKS} FROM players p LEFT JOIN x "
+     "ON x.guild_id = p.guild_id AND x.user_id = p.user_id WHERE 1 = 1 {gp} AND "
+     "(p.streak, p.best_streak) <> (COALESCE(x.cur, 0), COALESCE(x.best, 0))"),
     ("game {0}: status {1} but {2}",
      "SELECT g.game_id, g.status, CASE WHEN t.game_id IS NULL THEN 'no settlement' ELSE "
      "'a settlement exists' END FROM games g LEFT JOIN settlements t ON t.game_id = g.game_id "
@@ -138,11 +168,13 @@ class ReportsMixin(StoreBase):
 
     async def leaderboard(self, guild_id: int, by: str = "balance", page: int = 1,
                           per_page: int = 10, *, min_games: int = MIN_GAMES) -> Leaderboard:
-        """One page of the guild's board by ``balance``, ``points`` or ``winrate`` (only
-        players with at least ``min_games`` games). The house is never on a board."""
+        """One page of the guild's board by ``balance``, ``points``, ``winrate`` (only
+        players with at least ``min_games`` games), ``streak`` (the best winning streak;
+        players with one) or ``springs`` (springs and anti-springs won; players with one).
+        The house is never on a board."""
         check_id(guild_id, "guild_id")
         if by not in BOARDS:
-            raise InvalidInputError(f"a board is by balance, points or winrate, not {by!r}",
+            raise InvalidInputError(f"a board is by {', '.join(BOARDS)}, not {by!r}",
                                     code="bad_board", by=by)
         for value, name, high in ((page, "page", 10**6), (per_page, "per_page", 100),
                                   (min_games, "min_games", 10**6)):
@@ -151,17 +183,18 @@ class ReportsMixin(StoreBase):
                 raise InvalidInputError(f"{name} out of range: {value}", code="bad_page",
                                         what=name, value=value)
         where, order = BOARDS[by]
-        params: tuple[Any, ...] = (guild_id, min_games) if where else (guild_id,)
+        params: tuple[Any, ...] = (guild_id, min_games) if "?" in where else (guild_id,)
         async with self._db.snapshot() as conn:
             total_row = await fetch_one(
                 conn, f"SELECT COUNT(*) FROM players WHERE guild_id = ?{where}", params)
             rows = await fetch(
-                conn, f"SELECT user_id, name, balance, points, games, wins FROM players "
+                conn, f"SELECT user_id, name, balance, points, games, wins, streak, "
+                      f"best_streak, springs, anti_springs FROM players "
                       f"WHERE guild_id = ?{where} ORDER BY {order} LIMIT ? OFFSET ?",
                 (*params, per_page, (page - 1) * per_page))
         start = (page - 1) * per_page
-        entries = tuple(LeaderboardEntry(start + i + 1, u, n, b, p, g, w, level_for(p))
-                        for i, (u, n, b, p, g, w) in enumerate(rows))
+        entries = tuple(LeaderboardEntry(start + i + 1, u, n, b, p, g, w, level_for(p), *more)
+                        for i, (u, n, b, p, g, w, *more) in enumerate(rows))
         total = int(total_row[0]) if total_row else 0
         return Leaderboard(guild_id, by, page, per_page, total, entries)
 

@@ -37,15 +37,24 @@ from .errors import (
 from .records import SeatSettlement, Settlement
 from .sql import Connection, execute_many, fetch, fetch_one
 
+# the streak: a counted win adds one, a counted loss ends it, a void deal leaves it
+# (the right-hand sides read the row as it was before this UPDATE)
 _UPDATE_PLAYER = (
     "UPDATE players SET balance = ?, points = points + ?, games = games + ?, wins = wins + ?, "
     "landlord_games = landlord_games + ?, landlord_wins = landlord_wins + ?, "
-    "farmer_games = farmer_games + ?, farmer_wins = farmer_wins + ?, updated_at = ? "
-    "WHERE guild_id = ? AND user_id = ?")
+    "farmer_games = farmer_games + ?, farmer_wins = farmer_wins + ?, "
+    "springs = springs + ?, anti_springs = anti_springs + ?, bombs = bombs + ?, "
+    "rockets = rockets + ?, "
+    "biggest_win = CASE WHEN biggest_win < ? THEN ? ELSE biggest_win END, "
+    "streak = CASE WHEN ? = 0 THEN streak WHEN ? = 1 THEN streak + 1 ELSE 0 END, "
+    "best_streak = CASE WHEN ? = 1 AND streak + 1 > best_streak THEN streak + 1 "
+    "ELSE best_streak END, "
+    "updated_at = ? WHERE guild_id = ? AND user_id = ?")
 
 _INSERT_SEAT = (
     "INSERT INTO settlement_seats (game_id, seat, guild_id, user_id, transfer, fee, penalty, "
-    "points, role, won, counted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+    "points, role, won, counted, deal_no, bombs, rockets, spring) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 
 
 class SettlementMixin(StoreBase):
@@ -80,20 +89,23 @@ class SettlementMixin(StoreBase):
             balances = await self._human_balances(conn, settlement)
             now = self._now()
             ledger, house = _ledger_rows(settlement, balances, int(house_row[0]), now)
+            number = await fetch_one(conn, "SELECT COALESCE(MAX(deal_no), 0) + 1 "
+                                           "FROM settlements")
+            assert number is not None
+            deal_no = int(number[0])  # the writer's lock makes it the next number
             await conn.execute(
                 "INSERT INTO settlements (game_id, guild_id, content, result_json, "
-                "house_delta, settled_at) VALUES (?, ?, ?, ?, ?, ?)",
+                "house_delta, settled_at, deal_no) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (game_id, guild_id, content, settlement.result_json, settlement.house_delta,
-                 now))
+                 now, deal_no))
             await execute_many(conn, _INSERT_SEAT, [
                 (game_id, n, guild_id, s.user_id, s.transfer, s.fee, s.penalty, s.points,
-                 s.role, int(s.won), int(s.counts_as_game))
+                 s.role, int(s.won), int(s.counts_as_game), deal_no, s.bombs, s.rockets,
+                 s.spring)
                 for n, s in enumerate(settlement.seats)])
             await execute_many(conn, _UPDATE_PLAYER, [
-                (balances[s.user_id] + s.transfer - s.fee, s.points, int(s.counts_as_game),
-                 int(s.won), int(s.role == "landlord"), int(s.role == "landlord" and s.won),
-                 int(s.role == "farmer"), int(s.role == "farmer" and s.won), now, guild_id,
-                 s.user_id) for s in settlement.seats if s.user_id is not None])
+                _player_update(s, balances[s.user_id], now, guild_id)
+                for s in settlement.seats if s.user_id is not None])
             await conn.execute("UPDATE guilds SET house_balance = ? WHERE guild_id = ?",
                                (house, guild_id))
             await self._insert_ledger(conn, ledger)
@@ -165,6 +177,21 @@ class SettlementMixin(StoreBase):
                     guild_id=settlement.guild_id, user_id=s.user_id,
                     amount=s.fee - s.transfer, balance=balances[s.user_id])
         return balances
+
+
+def _player_update(s: SeatSettlement, balance: int, now: str, guild_id: int
+                   ) -> tuple[Any, ...]:
+    """The parameters of :data:`_UPDATE_PLAYER` for one human seat. The streak: a counted
+    win adds one, a counted loss ends it, a void deal leaves it (the right-hand sides of an
+    UPDATE read the row as it was)."""
+    counted, won = int(s.counts_as_game), int(s.won)
+    gain = max(0, s.transfer - s.fee)
+    return (balance + s.transfer - s.fee, s.points, counted, won,
+            int(s.role == "landlord"), int(s.role == "landlord" and s.won),
+            int(s.role == "farmer"), int(s.role == "farmer" and s.won),
+            int(s.won and s.spring == "spring"), int(s.won and s.spring == "anti_spring"),
+            s.bombs, s.rockets, gain, gain, counted, won, counted * won, now, guild_id,
+            s.user_id)
 
 
 def _ledger_rows(settlement: Settlement, balances: dict[int, int], house: int,

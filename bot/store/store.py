@@ -7,7 +7,8 @@
         await store.settle(Settlement.from_result(game_id, guild_id, game.result, user_ids))
 
 The API is the union of the mixins: accounts (players, bonuses, grants), games (records,
-actions, deadlines, saved tables), settlement, and reports (ranks, boards, invariants).
+actions, deadlines, saved tables), settlement, reports (ranks, boards, invariants) and
+history (a player's deals, deal ids, statistics).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from .accounts import AccountsMixin
 from .database import Database
 from .errors import InvalidSettingError
 from .games import GamesMixin
+from .history import HistoryMixin
 from .migrations import AppliedMigration
 from .pg import PgDatabase, is_postgres_url
 from .records import check_id
@@ -33,7 +35,7 @@ from .sql import fetch, fetch_one
 DEFAULT_PATH = Path("data") / "doudizhu.db"
 
 
-class Store(AccountsMixin, GamesMixin, SettlementMixin, ReportsMixin):
+class Store(AccountsMixin, GamesMixin, SettlementMixin, ReportsMixin, HistoryMixin):
     """The bot's persistent state: one SQLite file (WAL, one writer, a few readers), or a
     PostgreSQL database (a ``postgresql://`` URL: a pool, writes serialized by an advisory
     lock). The API and its guarantees are the same on both."""

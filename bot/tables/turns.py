@@ -247,7 +247,8 @@ class TurnRunner:
         result = game.result
         users = [s.user_id if s is not None else None for s in table.seats]
         before = [await self._player(table, u) for u in users]
-        settlement = Settlement.from_result(table.game_id, table.guild_id, result, users)
+        settlement = Settlement.from_result(table.game_id, table.guild_id, result, users,
+                                            plays=game.history)
         await self.store.settle(settlement)
         after = [await self._player(table, u) for u in users]
         names = table.names()
