@@ -25,6 +25,7 @@ from bot.store import Store
 from bot.tables import Decider, TableManager
 from cogs.ddz import Ddz
 from cogs.errors import DdzTree
+from cogs.history import HISTORY_ITEMS
 from cogs.i18n import DdzTranslator
 from cogs.presenter import DiscordPresenter
 from cogs.views import DYNAMIC_ITEMS
@@ -54,7 +55,7 @@ class DdzBot(commands.Bot):
         await self.tree.set_translator(DdzTranslator())
         await self.add_cog(Ddz(self, manager=self.manager, store=self.store,
                                presenter=self.presenter, settings=self.settings))
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *HISTORY_ITEMS)
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

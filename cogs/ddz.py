@@ -25,6 +25,7 @@ from bot.tables import TableError
 from render import ORDERS, render_leaderboard, render_profile
 
 from .errors import reply
+from .history import HistoryCommands
 from .i18n import kind_name, locale_of, t, variant_name
 from .rules_text import rules_summary
 from .scenes import leaderboard_scene, profile_scene
@@ -46,7 +47,8 @@ ROOMS = {  # name -> room options (RULES.md §6.3's defaults are "normal")
 }
 VARIANT_CHOICES = [app_commands.Choice(name=v, value=v) for v in VARIANTS]
 ROOM_CHOICES = [app_commands.Choice(name=r, value=r) for r in ROOMS]
-BOARD_CHOICES = [app_commands.Choice(name=b, value=b) for b in ("balance", "points", "winrate")]
+BOARD_CHOICES = [app_commands.Choice(name=b, value=b)
+                 for b in ("balance", "points", "winrate", "streak", "springs")]
 ORDER_CHOICES = [app_commands.Choice(name=o, value=o) for o in ORDERS]
 CONFIG_KEYS = tuple(SETTING_KEYS)
 
@@ -64,7 +66,7 @@ def _split_declared(text: str) -> tuple[str, str | None, str | None]:
     return cards, (kind.strip() or None) if sep else None, None
 
 
-class Ddz(commands.GroupCog, group_name=_("ddz"),
+class Ddz(HistoryCommands, commands.GroupCog, group_name=_("ddz"),
           group_description=_("Dou Dizhu tables, beans and ranks")):
     """Dou Dizhu: tables, plays, beans and ranks."""
 
@@ -269,7 +271,8 @@ class Ddz(commands.GroupCog, group_name=_("ddz"),
                 raise TableError(f"{target.display_name} has not played here yet",
                                  code="never_played", name=target.display_name)
         png = await asyncio.to_thread(render_profile, profile_scene(player, locale))
-        await interaction.followup.send(file=_png(png, "profile.png"))
+        await interaction.followup.send(await self.stats_line(player, locale),
+                                        file=_png(png, "profile.png"))
 
     @app_commands.command(name=_("leaderboard"), description=_("The server's best players"))
     @app_commands.guild_only()

@@ -55,6 +55,9 @@ ZH_ERRORS: dict[str, str] = {
     "unknown_option": "没有这个选项：{option}。", "bad_option": "选项 {option} 的值不合适：{value}。",
     "guild_only_setting": "{key} 只能按服务器设置，不能按频道设置。",
     "not_an_int": "{what} 必须是整数。", "bad_amount": "数量不合适：{value}。",
+    "no_history_page": "没有第 {page} 页：{name} 只有 {pages} 页牌局。",
+    "unknown_deal": "本服务器没有牌局 “{deal}”：请从列表里选一局。",
+    "ambiguous_deal": "“{deal}” 对应不止一局：请输入更长的编号。",
 }
 
 

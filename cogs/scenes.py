@@ -204,6 +204,10 @@ def leaderboard_scene(board: Leaderboard, title: str, viewer: int | None,
             value = f"{entry.balance:,}"
         elif board.by == "points":
             value = f"{entry.points:,}"
+        elif board.by == "streak":
+            value = f"{entry.best_streak}  ({entry.streak})"
+        elif board.by == "springs":
+            value = f"{entry.springs} + {entry.anti_springs}"
         else:
             value = f"{entry.win_rate * 100:.1f}%  ({entry.wins}/{entry.games})"
         rows.append(LeaderboardRow(rank=entry.position, name=entry.name, value=value,

@@ -127,7 +127,8 @@ class HistoryMixin(StoreBase):
         check_id(guild_id, "guild_id")
         text = deal.strip().lower() if isinstance(deal, str) else ""
         if not 4 <= len(text) <= 100 or not text.isalnum():
-            raise UnknownGameError(f"no deal {deal!r} here", code="unknown_deal",
+            raise UnknownGameError(f"There is no deal {str(deal)[:40]!r} in this server: "
+                                   "choose one from the list.", code="unknown_deal",
                                    deal=str(deal)[:40])
         # a range on the primary key: the ids from ``text`` up to the next prefix after it
         # (ids are compared byte by byte: SQLite's BINARY, PostgreSQL's "C" collation)
@@ -140,10 +141,12 @@ class HistoryMixin(StoreBase):
                 "SELECT game_id FROM settlements WHERE game_id >= ? AND game_id < ? "
                 "AND guild_id = ? ORDER BY game_id LIMIT 2", bounds)
         if not rows:
-            raise UnknownGameError(f"no deal {deal!r} here", code="unknown_deal",
+            raise UnknownGameError(f"There is no deal {text[:40]!r} in this server: "
+                                   "choose one from the list.", code="unknown_deal",
                                    deal=text[:40])
         if len(rows) > 1 and rows[0][0] != text:
-            raise InvalidInputError(f"{deal!r} names more than one deal: give more of its id",
+            raise InvalidInputError(f"{text[:40]!r} names more than one deal: type more of "
+                                    "its id.",
                                     code="ambiguous_deal", deal=text[:40])
         return str(rows[0][0])
 

@@ -459,8 +459,27 @@ class _Context:
         self.manager, _, _ = make_manager(store)
 
 
+@trigger("unknown_deal")
+async def _(ctx: Any) -> None:
+    await ctx.store.ensure_player(1, 10, "ann")
+    await ctx.store.find_deal(1, "abcd1234")
+
+
+@trigger("ambiguous_deal")
+async def _(ctx: Any) -> None:
+    from bot.store import SeatSettlement, Settlement
+
+    for user in (10, 11):
+        await ctx.store.ensure_player(1, user, f"p{user}")
+    for game_id in ("abcd1234aa", "abcd1234bb"):
+        await ctx.store.settle(Settlement(game_id, 1, (
+            SeatSettlement(10, 10, 0, 1, "landlord", True),
+            SeatSettlement(11, -10, 0, -1, "farmer", False))))
+    await ctx.store.find_deal(1, "abcd12")
+
+
 UI_ONLY = {  # raised by the Discord layer itself (tests/discord drives those)
-    "no_selection", "never_played",
+    "no_selection", "never_played", "no_history_page",
 }
 
 

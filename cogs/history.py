@@ -1,0 +1,169 @@
+"""``/ddz history``: a player's last deals in this server, ten a page, with ◀ ▶ buttons.
+
+The commands are a mixin of the ``/ddz`` cog (:class:`HistoryCommands`: discord.py collects
+app commands from every class of a cog), so they join the one ``/ddz`` group. The paging
+buttons are :class:`HistoryButton`\\ s: DynamicItems (``ddzhi:<user>:<page>``) that work
+after a restart, on the ephemeral reply they belong to. Anyone may look at anyone's history
+in the same server: results are public at the table anyway.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _
+
+from bot.store import HistoryEntry, HistoryPage
+from bot.tables import TableError
+
+from . import history_text  # noqa: F401  (the texts join the catalogue)
+from .errors import reply, send_error
+from .i18n import locale_of, t, variant_name
+
+if TYPE_CHECKING:
+    from bot.store import Player, Store
+
+PER_PAGE = 10
+
+
+def _when(entry: HistoryEntry) -> str:
+    """A Discord timestamp: each reader sees it in their own time zone and language."""
+    try:
+        stamp = int(datetime.fromisoformat(entry.settled_at).timestamp())
+    except ValueError:
+        return entry.settled_at[:16]
+    return f"<t:{stamp}:d> <t:{stamp}:t>"
+
+
+def entry_line(entry: HistoryEntry, locale: str) -> str:
+    """One deal as a line: when, variant, role, won or lost, multiplier, points, beans, id."""
+    parts = [_when(entry)]
+    if entry.variant:
+        parts.append(variant_name(locale, entry.variant))
+    if not entry.counted or not entry.role:
+        parts.append(t(locale, "hist.void"))
+    else:
+        parts.append(t(locale, f"hist.{entry.role}"))
+        parts.append(t(locale, "hist.won" if entry.won else "hist.lost"))
+        mult = t(locale, "hist.mult", m=entry.multiplier)
+        if entry.doubled:
+            mult += " " + t(locale, "hist.doubled")
+        parts.append(mult)
+        if entry.spring:
+            parts.append(t(locale, f"hist.{entry.spring}"))
+        if entry.outcome == "escape":
+            parts.append(t(locale, "hist.escape"))
+        parts.append(t(locale, "hist.points", points=entry.points))
+        parts.append(t(locale, "hist.beans", beans=entry.beans))
+    parts.append(f"`{entry.short_id}`")
+    return " · ".join(parts)
+
+
+def history_embed(page: HistoryPage, name: str, locale: str) -> discord.Embed:
+    embed = discord.Embed(title=t(locale, "hist.title", name=name),
+                          description="\n".join(entry_line(e, locale) for e in page),
+                          colour=discord.Colour.dark_green())
+    embed.set_footer(text=t(locale, "hist.footer", page=page.page, pages=page.pages,
+                            total=page.total))
+    return embed
+
+
+def history_view(page: HistoryPage, locale: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(HistoryButton(page.user_id, page.page - 1, label=t(locale, "btn.prev"),
+                                disabled=page.page <= 1))
+    view.add_item(HistoryButton(page.user_id, page.page + 1, label=t(locale, "btn.next_page"),
+                                disabled=page.page >= page.pages))
+    return view
+
+
+async def history_page(store: Store, guild_id: int, user_id: int, name: str, page: int,
+                       locale: str) -> tuple[discord.Embed, discord.ui.View]:
+    """The embed and buttons of one page; a page past the end is refused (nothing sent)."""
+    result = await store.history(guild_id, user_id, page=page, per_page=PER_PAGE)
+    if result.total == 0:
+        embed = discord.Embed(description=t(locale, "hist.empty", name=name),
+                              colour=discord.Colour.dark_green())
+        return embed, discord.ui.View()
+    if page > result.pages:
+        raise TableError(f"There is no page {page}: {name} has {result.pages} page(s) of "
+                         "deals.",
+                         code="no_history_page", page=page, pages=result.pages, name=name)
+    return history_embed(result, name, locale), history_view(result, locale)
+
+
+def _store_of(interaction: discord.Interaction) -> Store:
+    return cast("Store", interaction.client.store)  # type: ignore[attr-defined]
+
+
+class HistoryButton(discord.ui.DynamicItem[discord.ui.Button], template=(
+        r"ddzhi:(?P<user>[0-9]+):(?P<page>[0-9]+)")):
+    """◀ or ▶ under a history page: shows page ``page`` of ``user``'s deals in place."""
+
+    def __init__(self, user_id: int, page: int, *, label: str = "?",
+                 disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
+                                           custom_id=f"ddzhi:{user_id}:{max(page, 0)}",
+                                           disabled=disabled))
+        self.user_id, self.page = user_id, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> HistoryButton:
+        return cls(int(match["user"]), int(match["page"]), label=item.label or "?")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        locale = locale_of(interaction)
+        try:
+            assert interaction.guild_id is not None  # the buttons are on a server's reply
+            name = await _name_of(interaction, self.user_id)
+            embed, view = await history_page(_store_of(interaction), interaction.guild_id,
+                                             self.user_id, name, self.page, locale)
+            await interaction.response.edit_message(embed=embed, view=view)
+        except Exception as error:
+            await send_error(interaction, error)
+
+
+async def _name_of(interaction: discord.Interaction, user_id: int) -> str:
+    if interaction.guild_id is not None:
+        player = await _store_of(interaction).get_player(interaction.guild_id, user_id)
+        if player is not None:
+            return player.name
+    return str(user_id)
+
+
+class HistoryCommands:
+    """The history commands of the ``/ddz`` cog (a mixin: it needs ``self.store``)."""
+
+    store: Store
+
+    @app_commands.command(name=_("history"),
+                          description=_("A player's last deals in this server"))
+    @app_commands.guild_only()
+    async def history(self, interaction: discord.Interaction,
+                      user: discord.Member | None = None,
+                      page: app_commands.Range[int, 1, 10_000] = 1) -> None:
+        locale = locale_of(interaction)
+        assert interaction.guild_id is not None
+        target = user or interaction.user
+        player = await self.store.get_player(interaction.guild_id, target.id)
+        name = player.name if player is not None else target.display_name
+        embed, view = await history_page(self.store, interaction.guild_id, target.id, name,
+                                         page, locale)
+        await reply(interaction, embed=embed, view=view)
+
+    async def stats_line(self, player: Player, locale: str) -> str:
+        """The profile's counters beyond the picture: springs, bombs, streaks, best win."""
+        s = await self.store.player_stats(player.guild_id, player.user_id)
+        return t(locale, "stats.line", springs=s.springs, anti=s.anti_springs, bombs=s.bombs,
+                 rockets=s.rockets, streak=s.streak, best=s.best_streak, biggest=s.biggest_win)
+
+
+HISTORY_ITEMS: tuple[Any, ...] = (HistoryButton,)
+
+__all__ = ["HISTORY_ITEMS", "HistoryButton", "HistoryCommands", "entry_line",
+           "history_embed", "history_page"]
