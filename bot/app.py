@@ -10,6 +10,7 @@ No privileged intent is used: slash commands and components need none.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import logging
 import sys
@@ -20,6 +21,7 @@ import aiohttp
 import discord
 from discord.ext import commands
 
+from bot.cluster import EVERY_SHARD, format_shards
 from bot.config import ConfigError, Settings
 from bot.store import Store
 from bot.tables import Decider, TableManager
@@ -43,7 +45,7 @@ class DdzBot(commands.Bot):
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(command_prefix=commands.when_mentioned,
                          intents=discord.Intents.default(), help_command=None,
-                         tree_cls=DdzTree)
+                         tree_cls=DdzTree, **getattr(self, "_shard_options", {}))
         self.settings = settings
         self.store = store
         self.presenter = presenter
@@ -56,7 +58,7 @@ class DdzBot(commands.Bot):
         await self.add_cog(Ddz(self, manager=self.manager, store=self.store,
                                presenter=self.presenter, settings=self.settings))
         self.add_dynamic_items(*DYNAMIC_ITEMS, *HISTORY_ITEMS)
-        if self.settings.dev_guild_id:
+        if self.settings.dev_guild_id and self.settings.shards.is_primary:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
@@ -106,14 +108,44 @@ async def create_bot(settings: Settings, *, seed_source: Callable[[], int] | Non
     manager = TableManager(store, presenter, ai_delay=settings.ai_delay,
                            trustee_delay=settings.trustee_delay,
                            ai_in_thread=settings.ai_in_thread, seed_source=seed_source,
-                           decide=decide)
-    return DdzBot(settings, store=store, presenter=presenter, manager=manager)
+                           decide=decide, owns=settings.shards.owns)
+    plan = settings.shards
+    if plan == EVERY_SHARD:  # no shard settings: one connection, as a small bot needs
+        return DdzBot(settings, store=store, presenter=presenter, manager=manager)
+    return ShardedDdzBot(settings, store=store, presenter=presenter, manager=manager,
+                         shard_ids=list(plan.shard_ids) if plan.shard_ids else None,
+                         shard_count=plan.shard_count)
+
+
+class ShardedDdzBot(DdzBot, commands.AutoShardedBot):
+    """The bot over a range of shards (``--shards`` / ``--shard-count``): discord.py's
+    AutoShardedBot, one gateway connection per shard, in this process."""
+
+    def __init__(self, settings: Settings, *, store: Store, presenter: DiscordPresenter,
+                 manager: TableManager, shard_ids: list[int] | None,
+                 shard_count: int | None) -> None:
+        self._shard_options: dict[str, Any] = {"shard_ids": shard_ids,
+                                               "shard_count": shard_count}
+        super().__init__(settings, store=store, presenter=presenter, manager=manager)
 
 
 def run(argv: list[str] | None = None) -> int:
     """``python -m bot``: one clear line instead of a traceback when something is missing."""
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Run the Discord bot.")
+    parser.add_argument("--shards", help="the shards this process runs, e.g. 0-3 "
+                        "(default: every shard; DDZ_SHARDS)")
+    parser.add_argument("--shard-count", help="the number of shards of all processes "
+                        "together (DDZ_SHARD_COUNT)")
+    args = parser.parse_args(argv or [])
     try:
         settings = Settings.from_env()
+        if args.shards is not None or args.shard_count is not None:
+            ids = settings.shards.shard_ids  # the flags override DDZ_SHARDS / _COUNT
+            settings = settings.with_shards(
+                args.shards if args.shards is not None else
+                (format_shards(ids) if ids is not None else None),
+                args.shard_count if args.shard_count is not None
+                else settings.shards.shard_count)
     except ConfigError as err:
         print(f"doudizhu-bot: {err}", file=sys.stderr)
         return 2
@@ -123,6 +155,7 @@ def run(argv: list[str] | None = None) -> int:
               file=sys.stderr)
         return 2
     discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO))
+    log.info("running %s", settings.shards.describe())
     try:
         asyncio.run(_serve(settings))
     except discord.LoginFailure:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from dataclasses import dataclass
 from pathlib import Path
+
+from bot.cluster import EVERY_SHARD, ShardError, ShardPlan
 
 DEFAULT_DB = Path("data") / "doudizhu.db"
 LOCALES = ("en", "zh-CN", "zh-TW")
@@ -20,6 +23,7 @@ class Settings:
 
     db_path: Path | str = DEFAULT_DB
     database_url: str | None = None  # postgresql://…: the PostgreSQL store instead of SQLite
+    shards: ShardPlan = EVERY_SHARD  # the shards this process runs (bot.cluster)
     token: str | None = None
     dev_guild_id: int | None = None
     default_locale: str = "en"
@@ -44,10 +48,26 @@ class Settings:
         """What :meth:`bot.store.Store.open` opens: the PostgreSQL URL, else the file."""
         return self.database_url or self.db_path
 
+    def with_shards(self, shards: str | None, shard_count: str | int | None) -> Settings:
+        """These settings running ``shards`` of ``shard_count`` (the command line's
+        ``--shards`` / ``--shard-count``); a process running only some shards needs
+        PostgreSQL."""
+        try:
+            plan = ShardPlan.from_text(shards, shard_count)
+        except ShardError as err:
+            raise ConfigError(str(err)) from None
+        if not plan.runs_every_shard and self.database_url is None:
+            raise ConfigError(f"this process would run {plan.describe()}: the other shards' "
+                              "processes must share its database, and SQLite is one "
+                              "process's file. Set DDZ_DATABASE_URL=postgresql://... for "
+                              "every process (or run all shards in one process)")
+        return dataclasses.replace(self, shards=plan)
+
     @classmethod
     def from_env(cls, env_file: str | Path | None = ".env") -> Settings:
         """Read ``DISCORD_TOKEN``, ``DDZ_DATABASE_URL``, ``DDZ_DB_PATH``, ``DDZ_DEV_GUILD_ID``,
-        ``DDZ_DEFAULT_LOCALE``, ``DDZ_LOG_LEVEL`` (``.env`` first, the environment wins)."""
+        ``DDZ_DEFAULT_LOCALE``, ``DDZ_LOG_LEVEL``, ``DDZ_SHARDS``, ``DDZ_SHARD_COUNT``
+        (``.env`` first, the environment wins)."""
         if env_file is not None:
             from dotenv import load_dotenv
 
@@ -62,7 +82,7 @@ class Settings:
         if url is not None and not url.startswith(("postgresql://", "postgres://")):
             raise ConfigError("DDZ_DATABASE_URL must be a postgresql://user:password@host:port/"
                               "database URL (leave it unset for the SQLite file of DDZ_DB_PATH)")
-        return cls(
+        settings = cls(
             database_url=url,
             db_path=os.environ.get("DDZ_DB_PATH", "").strip() or DEFAULT_DB,
             token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
@@ -70,3 +90,5 @@ class Settings:
             default_locale=locale,
             log_level=os.environ.get("DDZ_LOG_LEVEL", "INFO").strip().upper() or "INFO",
         )
+        return settings.with_shards(os.environ.get("DDZ_SHARDS", "").strip() or None,
+                                    os.environ.get("DDZ_SHARD_COUNT", "").strip() or None)

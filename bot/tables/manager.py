@@ -66,9 +66,13 @@ class TableManager(TurnRunner):
     def __init__(self, store: TableStore, presenter: Presenter, *, clock: Clock | None = None,
                  decide: Decider | None = None, ai_delay: float = 0.0,
                  trustee_delay: float = 1.0, ai_in_thread: bool = True,
-                 seed_source: Callable[[], int] | None = None) -> None:
+                 seed_source: Callable[[], int] | None = None,
+                 owns: Callable[[int], bool] | None = None) -> None:
+        """``owns(guild_id)``: whether this process owns that guild's tables (a cluster
+        process recovers only those; see :mod:`bot.cluster`). Default: every guild."""
         super().__init__(store, presenter, clock or SystemClock(), decide, ai_delay,
                          trustee_delay, ai_in_thread)
+        self._owns = owns or (lambda guild_id: True)
         self.tables: dict[int, Table] = {}
         self._seated: dict[int, int] = {}  # user id -> channel id
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
@@ -413,10 +417,14 @@ class TableManager(TurnRunner):
         await self.store.save_table(table.channel_id, table.guild_id, table.to_dict())
 
     async def recover(self) -> int:
-        """Reload every stored table, replay unfinished games, re-arm timers."""
+        """Reload every stored table this process owns, replay its unfinished games,
+        re-arm timers."""
         restored = 0
-        live = {r.game_id: r for r in await self.store.unfinished_games()}  # one read
+        live = {r.game_id: r for r in await self.store.unfinished_games()  # one read
+                if self._owns(r.guild_id)}
         for channel_id, guild_id, data in await self.store.load_tables():
+            if not self._owns(guild_id):
+                continue  # another cluster process's table
             table = Table.from_dict(channel_id, guild_id, data)
             self.tables[channel_id] = table
             for user in table.humans:  # an escaper may be seated at another table
