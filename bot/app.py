@@ -25,6 +25,7 @@ from bot.cluster import EVERY_SHARD, format_shards
 from bot.config import ConfigError, Settings
 from bot.store import Store
 from bot.tables import Decider, TableManager
+from bot.tables.ai_pool import AiPool
 from cogs.ddz import Ddz
 from cogs.errors import DdzTree
 from cogs.history import HISTORY_ITEMS
@@ -87,12 +88,19 @@ class DdzBot(commands.Bot):
         await self.presenter.drain()
         await super().close()
         await self.store.close()
+        await self._close_ai_pool()
+
+    async def _close_ai_pool(self) -> None:
+        pool, self.manager.ai_pool = self.manager.ai_pool, None
+        if pool is not None:
+            await asyncio.to_thread(pool.close)
 
     async def close_store(self) -> None:
         """Stop the tables and close the database without touching the connection (for a
         bot that never connected, as in the offline tests)."""
         await self.manager.shutdown()
         await self.store.close()
+        await self._close_ai_pool()
 
 
 async def create_bot(settings: Settings, *, seed_source: Callable[[], int] | None = None,
@@ -108,7 +116,9 @@ async def create_bot(settings: Settings, *, seed_source: Callable[[], int] | Non
     manager = TableManager(store, presenter, ai_delay=settings.ai_delay,
                            trustee_delay=settings.trustee_delay,
                            ai_in_thread=settings.ai_in_thread, seed_source=seed_source,
-                           decide=decide, owns=settings.shards.owns)
+                           decide=decide, owns=settings.shards.owns,
+                           ai_pool=AiPool(settings.ai_processes)
+                           if settings.ai_processes > 0 and decide is None else None)
     plan = settings.shards
     if plan == EVERY_SHARD:  # no shard settings: one connection, as a small bot needs
         return DdzBot(settings, store=store, presenter=presenter, manager=manager)

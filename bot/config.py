@@ -33,6 +33,7 @@ class Settings:
     trustee_delay: float = 1.0
     edit_delay: float = 1.0  # table message edits are coalesced over this window
     ai_in_thread: bool = True
+    ai_processes: int = 0  # AI worker processes (0: a thread); python -m bot: DDZ_AI_PROCESSES
 
     def __repr__(self) -> str:  # keep the token out of every log and traceback
         token = "set" if self.token else "missing"
@@ -66,7 +67,8 @@ class Settings:
     @classmethod
     def from_env(cls, env_file: str | Path | None = ".env") -> Settings:
         """Read ``DISCORD_TOKEN``, ``DDZ_DATABASE_URL``, ``DDZ_DB_PATH``, ``DDZ_DEV_GUILD_ID``,
-        ``DDZ_DEFAULT_LOCALE``, ``DDZ_LOG_LEVEL``, ``DDZ_SHARDS``, ``DDZ_SHARD_COUNT``
+        ``DDZ_DEFAULT_LOCALE``, ``DDZ_LOG_LEVEL``, ``DDZ_SHARDS``, ``DDZ_SHARD_COUNT``,
+        ``DDZ_AI_PROCESSES``
         (``.env`` first, the environment wins)."""
         if env_file is not None:
             from dotenv import load_dotenv
@@ -82,7 +84,12 @@ class Settings:
         if url is not None and not url.startswith(("postgresql://", "postgres://")):
             raise ConfigError("DDZ_DATABASE_URL must be a postgresql://user:password@host:port/"
                               "database URL (leave it unset for the SQLite file of DDZ_DB_PATH)")
+        workers = os.environ.get("DDZ_AI_PROCESSES", "").strip()
+        if workers and not workers.isdigit():
+            raise ConfigError(f"DDZ_AI_PROCESSES is a number of processes (0: think in a "
+                              f"thread), not {workers!r}")
         settings = cls(
+            ai_processes=int(workers) if workers else (os.cpu_count() or 1),
             database_url=url,
             db_path=os.environ.get("DDZ_DB_PATH", "").strip() or DEFAULT_DB,
             token=os.environ.get("DISCORD_TOKEN", "").strip() or None,

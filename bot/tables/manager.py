@@ -16,7 +16,7 @@ import logging
 import secrets
 import uuid
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.engine import (
     Action,
@@ -51,6 +51,9 @@ from .events import (
 from .state import AI_LEVELS, AI_NAMES, Seat, Table
 from .turns import AI_BALANCE, Decider, TurnRunner
 
+if TYPE_CHECKING:
+    from .ai_pool import AiPool
+
 log = logging.getLogger(__name__)
 
 
@@ -67,12 +70,14 @@ class TableManager(TurnRunner):
                  decide: Decider | None = None, ai_delay: float = 0.0,
                  trustee_delay: float = 1.0, ai_in_thread: bool = True,
                  seed_source: Callable[[], int] | None = None,
-                 owns: Callable[[int], bool] | None = None) -> None:
+                 owns: Callable[[int], bool] | None = None,
+                 ai_pool: AiPool | None = None) -> None:
         """``owns(guild_id)``: whether this process owns that guild's tables (a cluster
         process recovers only those; see :mod:`bot.cluster`). Default: every guild."""
         super().__init__(store, presenter, clock or SystemClock(), decide, ai_delay,
                          trustee_delay, ai_in_thread)
         self._owns = owns or (lambda guild_id: True)
+        self.ai_pool = ai_pool  # the default AI thinks in these processes (bot.tables.ai_pool)
         self.tables: dict[int, Table] = {}
         self._seated: dict[int, int] = {}  # user id -> channel id
         self._seed_source = seed_source or (lambda: secrets.randbits(62))

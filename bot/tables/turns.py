@@ -16,6 +16,7 @@ import time
 import zlib
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from bot.engine import Action, Game, PlayCards
 from bot.store.protocol import TableStore
@@ -32,6 +33,9 @@ from .events import (
     TurnStarted,
 )
 from .state import Table
+
+if TYPE_CHECKING:
+    from .ai_pool import AiPool
 
 log = logging.getLogger(__name__)
 
@@ -72,6 +76,7 @@ class TurnRunner:
         self.ai_delay = ai_delay
         self.trustee_delay = trustee_delay
         self.ai_in_thread = ai_in_thread
+        self.ai_pool: AiPool | None = None  # set: the default AI thinks in these processes
         self._hands_shown: dict[int, list[str]] = {}
         # seconds from an action to its last event, when a list is set (bench/tables):
         # a running bot keeps none, so nothing grows with every action
@@ -223,7 +228,9 @@ class TurnRunner:
         # A stable seed (no process-salted hash), so a replayed game's AI choices repeat.
         seed = zlib.crc32(f"{game.seed}:{len(game.actions)}:{seat}".encode())
         try:
-            if self.ai_in_thread:
+            if self.ai_pool is not None and self._decider is None:
+                action = await self.ai_pool.decide(game, seat, level, seed)
+            elif self.ai_in_thread:
                 action = await asyncio.to_thread(decide, game, seat, level, seed)
             else:
                 action = decide(game, seat, level, seed)

@@ -1,0 +1,57 @@
+"""AI thinking in worker processes, so the event loop (and the GIL) never runs a search.
+
+The table sends the acting seat's :class:`~bot.engine.SeatView` (what that seat may see,
+nothing more) with the level and the seed; a worker runs :func:`bot.ai.agent.decide` on it
+and sends the action back: the answer the AI gives in-process for the same view, seed and
+search budget (a time-bounded search may stop elsewhere on a busier core). Size:
+``DDZ_AI_PROCESSES`` (default: the number of cores; 0 thinks in a thread of the bot's
+process, as before).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
+
+from bot.engine import Action, Game
+from bot.engine.view import SeatView
+
+DEFAULT_BUDGET_MS = 100  # bot.ai.agent.decide's default
+
+
+def _warm() -> None:
+    import bot.ai.agent  # noqa: F401  (each worker imports the AI once, at start)
+
+
+def _decide_view(view: SeatView, seat: int, level: str, seed: int,
+                 budget_ms: float | None) -> Action:
+    from bot.ai.agent import decide
+
+    return decide(view, seat, level, seed, budget_ms)
+
+
+class AiPool:
+    """A pool of AI worker processes."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = workers if workers is not None else (os.cpu_count() or 1)
+        if self.workers < 1:
+            raise ValueError("an AI pool needs at least one worker process")
+        # forkserver: workers do not inherit the bot's event loop, sockets or threads
+        self._executor = ProcessPoolExecutor(
+            self.workers, mp_context=multiprocessing.get_context("forkserver"),
+            initializer=_warm)
+
+    async def decide(self, game: Game, seat: int, level: str, seed: int,
+                     budget_ms: float | None = DEFAULT_BUDGET_MS) -> Action:
+        """The AI's action for ``seat``, thought in a worker process (``budget_ms``: the
+        search's time limit, as :func:`bot.ai.agent.decide`'s)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, _decide_view, game.view(seat), seat,
+                                          level, seed, budget_ms)
+
+    def close(self) -> None:
+        """Stop the workers (a decision in progress is finished first)."""
+        self._executor.shutdown(wait=True, cancel_futures=True)

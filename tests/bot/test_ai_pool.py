@@ -1,0 +1,89 @@
+"""The AI in worker processes: the same answers as in-process, and a table plays a whole
+deal with it."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from bot.ai.agent import decide
+from bot.app import create_bot
+from bot.config import ConfigError, Settings
+from bot.engine import Game, Rules
+from bot.tables import DealEnded
+from bot.tables.ai_pool import AiPool
+
+from .helpers import make_manager, open_store, play_out, run_until
+
+GUILD, CH, ALICE = 1, 10, 101
+
+
+@pytest.fixture(scope="module")
+def pool() -> Iterator[AiPool]:
+    ai = AiPool(2)
+    yield ai
+    ai.close()
+
+
+def _positions(variant: str, seed: int, every: int) -> Iterator[tuple[Game, int]]:
+    """Positions of a random self-play game (each ``every``-th decision)."""
+    rng = random.Random(seed)
+    game = Game.new(Rules.preset(variant), seed)
+    n = 0
+    while not game.is_over:
+        if n % every == 0:
+            yield game, game.to_act
+        game.apply(rng.choice(game.legal_actions()))
+        n += 1
+
+
+@pytest.mark.parametrize("variant", ["classic", "happy", "laizi", "super", "four"])
+async def test_the_pool_answers_as_the_ai_in_process(pool: AiPool, variant: str) -> None:
+    compared = 0
+    for game, seat in _positions(variant, 3, 4):
+        seed = 1000 + len(game.actions)
+        # no time limit: a time-bounded search stops where the core's load lets it
+        assert await pool.decide(game, seat, "normal", seed, None) == \
+            decide(game, seat, "normal", seed, None), (variant, len(game.actions))
+        compared += 1
+    assert compared >= 5
+
+
+async def test_a_table_plays_a_deal_with_the_pool(tmp_path, pool: AiPool) -> None:
+    store = await open_store(tmp_path)
+    manager, presenter, _ = make_manager(store, decide=None, ai_pool=pool)
+    try:
+        await manager.create(CH, GUILD, ALICE, "alice", "classic")
+        table = manager.tables[CH]
+        while not table.is_full:
+            await manager.add_ai(CH, ALICE)
+        await manager.start(CH, ALICE)
+        await play_out(manager, CH, {0: ALICE})
+        await run_until(lambda: bool(presenter.of_type(DealEnded)))
+        (ended,) = presenter.of_type(DealEnded)
+        assert await store.balance(GUILD, ALICE) == 10_000 + ended.result.beans[0]
+        assert (await store.check_invariants()).ok
+    finally:
+        await manager.shutdown()
+        await store.close()
+
+
+async def test_the_bot_thinks_in_as_many_processes_as_set(tmp_path,
+                                                          monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    for name in ("DDZ_DATABASE_URL", "DDZ_SHARDS", "DDZ_SHARD_COUNT"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("DDZ_AI_PROCESSES", "2")
+    settings = dataclasses.replace(Settings.from_env(env_file=None), db_path=tmp_path / "a.db")
+    bot = await create_bot(settings)
+    assert bot.manager.ai_pool is not None and bot.manager.ai_pool.workers == 2
+    await bot.close_store()
+    assert bot.manager.ai_pool is None  # stopped with the bot
+    monkeypatch.setenv("DDZ_AI_PROCESSES", "0")
+    assert Settings.from_env(env_file=None).ai_processes == 0  # a thread, as before
+    monkeypatch.setenv("DDZ_AI_PROCESSES", "many")
+    with pytest.raises(ConfigError, match="DDZ_AI_PROCESSES"):
+        Settings.from_env(env_file=None)
