@@ -16,7 +16,7 @@ import logging
 import secrets
 import uuid
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.engine import (
     Action,
@@ -35,6 +35,7 @@ from bot.engine import (
 )
 from bot.store.protocol import TableStore
 
+from .ai_pool import AiPool
 from .clock import Clock, SystemClock
 from .errors import StaleActionError, TableError
 from .events import (
@@ -50,9 +51,6 @@ from .events import (
 )
 from .state import AI_LEVELS, AI_NAMES, Seat, Table
 from .turns import AI_BALANCE, Decider, TurnRunner
-
-if TYPE_CHECKING:
-    from .ai_pool import AiPool
 
 log = logging.getLogger(__name__)
 

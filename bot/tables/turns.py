@@ -16,12 +16,12 @@ import time
 import zlib
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from bot.engine import Action, Game, PlayCards
 from bot.store.protocol import TableStore
 from bot.store.records import Player, Settlement
 
+from .ai_pool import AiPool
 from .clock import Clock
 from .events import (
     ActionTaken,
@@ -33,9 +33,6 @@ from .events import (
     TurnStarted,
 )
 from .state import Table
-
-if TYPE_CHECKING:
-    from .ai_pool import AiPool
 
 log = logging.getLogger(__name__)
 
