@@ -19,12 +19,18 @@ async def _to_my_play_turn(env, channel, alice) -> None:
     raise AssertionError("no play turn")
 
 
-async def test_hand_hint_and_play_hint(simcord_env) -> None:
-    env = simcord_env
+async def _alone_at_my_play_turn(env):  # type: ignore[no-untyped-def]
+    """Alice alone with two AI seats at a classic table, at her first play turn."""
     guild, channel = await setup(env)
     alice = guild.add_member(env.create_user("alice"))
     table = await open_table(env, channel, alice, "classic", [alice])
     await _to_my_play_turn(env, channel, alice)
+    return channel, alice, table
+
+
+async def test_hand_hint_and_play_hint(simcord_env) -> None:
+    env = simcord_env
+    channel, alice, table = await _alone_at_my_play_turn(env)
     result = await alice.slash(channel, "ddz hand")
     sent = result.followups[-1] if result.followups else result.response
     assert result.ephemeral and sent.attachments[0].filename == "hand.png"
@@ -146,10 +152,7 @@ async def test_rank_of_someone_who_never_played_names_them(simcord_env) -> None:
 
 async def test_sort_orders_the_hand_and_its_numbers(simcord_env) -> None:
     env = simcord_env
-    guild, channel = await setup(env)
-    alice = guild.add_member(env.create_user("alice"))
-    table = await open_table(env, channel, alice, "classic", [alice])
-    await _to_my_play_turn(env, channel, alice)
+    channel, alice, table = await _alone_at_my_play_turn(env)
     await env.bot.presenter.drain()
 
     def first_options() -> list[str]:
