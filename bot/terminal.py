@@ -3,8 +3,10 @@
 ``python -m bot play --variant laizi [--seed N] [--watch] [--level hard]`` seats you with
 AI players at a table of the real :class:`~bot.tables.TableManager` (with a temporary
 database), prints every play and the result. Type cards in the usual notation
-(``33344``, ``10 j q k a``, ``小王``…), ``pass``, ``hint``, a bid (``0``–``3``), ``y``/``n``
-for call, grab, show and double, or ``quit``. ``--watch`` lets the AI play your seat too.
+(``33344``, ``10 j q k a``, ``小王``…; ``q`` is a queen), ``pass``, ``hint``, ``help``, a bid
+(``0``–``3``, ``1分``), ``y``/``n`` or 叫 / 不叫, 抢 / 不抢, 加倍 / 不加倍, 明牌 / 不明牌 for
+call, grab, double and show, or ``quit`` (which asks first during a deal: leaving is an
+escape). ``--watch`` lets the AI play your seat too.
 """
 
 from __future__ import annotations
@@ -15,10 +17,10 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
-from bot.engine import VARIANTS, Action, Bid, Call, Double, Grab, RuleError, Show
-from bot.engine.play import KIND_NAMES
+from bot.engine import VARIANTS, Action, Bid, Call, Double, Game, Grab, Play, RuleError, Show
+from bot.engine.actions import Played
 from bot.store import Store
 from bot.tables import (
     ActionTaken,
@@ -32,41 +34,69 @@ from bot.tables import (
     TrusteeChanged,
     TurnStarted,
 )
+from bot.tables.leaving import escape_cost
+from cogs.cardtext import card_name, cards_text, hint_words, play_phrase
+from cogs.errors import error_text
+from cogs.i18n import EN, kind_name, player_name
 
 CHANNEL, GUILD, YOU = 1, 1, 1
 PHASE_PROMPTS = {
-    "show_start": "明牌开始 show your hand before the deal (x5)? [y/n]",
-    "show_deal": "发牌明牌 show your hand now? [y/n]",
-    "show_landlord": "明牌 show your hand (x2)? [y/n]",
-    "bid": "bid 1, 2 or 3 points, or 0 to pass",
-    "call": "叫地主 call the landlord? [y/n]",
-    "grab": "抢地主 grab the landlord (x2)? [y/n]",
-    "double": "加倍 double? [y/n]",
+    "show_start": "show your hand before the deal (x5)? [y/n]",
+    "show_deal": "show your hand now? [y/n]",
+    "show_landlord": "show your hand (x2)? [y/n]",
+    "bid": "bid 1, 2 or 3 points, or 0 for no bid",
+    "call": "call the landlord? [y/n]",
+    "grab": "grab the landlord (x2)? [y/n]",
+    "double": "double? [y/n]",
 }
+QUIT_WORDS = ("quit", "exit", "退出")  # not "q": that is a queen
+HELP_WORDS = ("help", "?", "帮助", "幫助")
+HINT_WORDS = ("hint", "h", "提示")
+PASS_WORDS = ("pass", "p", "不出", "不要", "要不起")
+YES_WORDS = {"y", "yes", "是", "要", "叫", "叫地主", "抢", "抢地主", "搶", "搶地主", "加倍", "明牌"}
+NO_WORDS = {"n", "no", "否", "不", "不要", "不叫", "不抢", "不搶", "不加倍", "不明牌"}
+HELP = """Cards: 3 4 5 6 7 8 9 10 (or T) J Q K A 2, B = Small Joker (小王), R = Big Joker (大王),
+F = Flower (花牌, super only). Type them together or apart: 33344, 10 j q k a, 小王 大王.
+q is a queen: type quit to leave. In play: cards to play them, pass (不出), hint (提示).
+A wild play that reads several ways lists its readings: type the number of one.
+Bids: 0-3 (1分 2分 3分, 不叫). Questions: y/n, or 叫 / 不叫, 抢 / 不抢, 加倍 / 不加倍, 明牌."""
 
 
-def describe_action(action: Action, names: tuple[str, ...]) -> str:
-    """One line for an action: ``Bo plays 33344 (三带二 trio with a pair)``."""
+def _played(event: Played, laizi: str | None) -> Play:
+    wild = ("F" if "F" in event.cards else laizi or "") if event.wild_as else ""
+    return Play(event.kind, event.main, event.cards, event.wild_as, wild)
+
+
+def describe_action(action: Action, names: tuple[str, ...], play: Play | None = None) -> str:
+    """One line for an action: ``Bo plays 333 + 44 (trio with a pair)``, ``You pass``."""
     who = names[action.seat]
+    you = who == "You"
+
+    def says(third: str, base: str) -> str:
+        return f"{who} {base if you else third}"
+
     kind = action.type
     if kind == "play":
-        text = f"{who} plays {action.cards}"  # type: ignore[attr-defined]
-        if action.kind:  # type: ignore[attr-defined]
-            zh, en = KIND_NAMES[action.kind]  # type: ignore[attr-defined]
-            text += f"  ({zh} {en})"
-        return text
+        if play is not None:
+            shown = play_phrase(EN, play, kind_name(EN, play.kind))
+        else:
+            shown = cards_text(EN, action.cards)  # type: ignore[attr-defined]
+        return says("plays", "play") + f" {shown}"
     if kind == "pass":
-        return f"{who}: 不出 pass"
+        return says("passes", "pass")
     if kind == "bid":
         points = action.points  # type: ignore[attr-defined]
-        return f"{who} bids {points}" if points else f"{who}: 不叫 no bid"
+        return says("bids", "bid") + f" {points}" if points else says("does not bid",
+                                                                        "do not bid")
     yes = bool(getattr(action, kind, False))
-    words = {"call": ("叫地主 calls", "不叫 does not call"),
-             "grab": ("抢地主 grabs", "不抢 does not grab"),
-             "show": ("明牌 shows the hand", "does not show"),
-             "double": ("加倍 doubles", "不加倍 does not double"),
-             "escape": ("leaves the table (逃跑)", "leaves the table (逃跑)")}[kind]
-    return f"{who} {words[0] if yes or kind == 'escape' else words[1]}"
+    words = {"call": (("calls the landlord", "call the landlord"), ("does not call",
+                                                                     "do not call")),
+             "grab": (("grabs the landlord", "grab the landlord"), ("does not grab",
+                                                                     "do not grab")),
+             "show": (("shows the hand", "show your hand"), ("does not show", "do not show")),
+             "double": (("doubles", "double"), ("does not double", "do not double")),
+             "escape": (("leaves the deal", "leave the deal"),) * 2}[kind]
+    return says(*words[0 if yes or kind == "escape" else 1])
 
 
 class TerminalPresenter:
@@ -77,6 +107,7 @@ class TerminalPresenter:
         self.out = out
         self.turns: asyncio.Queue[TurnStarted | DealEnded] = asyncio.Queue()
         self.ended: DealEnded | None = None
+        self.readings: tuple[Play, ...] = ()  # the readings offered for a wild play
 
     def say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
@@ -84,33 +115,28 @@ class TerminalPresenter:
     async def publish(self, event: TableEvent) -> None:
         manager = self._manager()
         table = manager.tables.get(event.channel_id)
-        names = table.names() if table else ()
+        names = tuple(player_name(n, EN) for n in table.names()) if table else ()
+        laizi = table.game.laizi if table and table.game else None
         if isinstance(event, DealStarted):
             self.say(f"\n=== deal {event.deal} ({table.rules.variant if table else ''}) ===")
         elif isinstance(event, HandChanged) and event.seat == 0:
-            self.say(f"your hand: {' '.join(event.cards)}")
+            self.say(f"your hand: {cards_text(EN, event.cards, laizi=laizi)}")
         elif isinstance(event, ActionTaken):
-            self.say("  " + describe_action(event.action, names) +
-                     ("  [auto]" if event.by in ("timeout", "trustee") else ""))
+            played = next((e for e in event.events if isinstance(e, Played)), None)
+            line = describe_action(event.action, names,
+                                   _played(played, laizi) if played else None)
+            self.say("  " + line + ("  [auto]" if event.by in ("timeout", "trustee") else ""))
             for e in event.events:
-                if e.type == "landlord":
-                    self.say(f"  → {names[e.seat]} is the landlord 地主; bottom 底牌: "
-                             f"{e.bottom}")
-                elif e.type == "laizi":
-                    self.say(f"  → the laizi 癞子 is {e.rank}")
-                elif e.type == "trick_won":
-                    self.say(f"  → {names[e.seat]} leads")
-                elif e.type == "redeal":
-                    self.say("  → nobody bid: redeal")
-                elif e.type == "doubles":
-                    doubled = [names[i] for i, d in enumerate(e.doubles) if d]
-                    self.say(f"  → 加倍: {', '.join(doubled) or 'nobody'}")
+                self._say_event(e, names)
         elif isinstance(event, TrusteeChanged) and event.seat_index == 0:
-            self.say("  (the AI now plays for you: 托管)" if event.on else "  (托管 off)")
+            self.say("  (the AI now plays for you until you act)" if event.on else
+                     "  (you play again)")
         elif isinstance(event, ReadingNeeded):
-            options = ", ".join(f"{p.kind} {p.main_rank}" for p in event.options)
-            self.say(f"  {event.cards} can be read as: {options}. Type e.g. "
-                     f"'{event.cards} as {event.options[0].kind}'")
+            self.readings = event.options
+            self.say(f"  {cards_text(EN, event.cards)} can be played as:")
+            for i, play in enumerate(event.options, 1):
+                self.say(f"    {i}. {play_phrase(EN, play, kind_name(EN, play.kind))}")
+            self.say("  type the number of the one you mean")
         elif isinstance(event, TurnStarted) and event.to_act == 0 and not event.auto:
             await self.turns.put(event)
         elif isinstance(event, DealEnded):
@@ -118,23 +144,38 @@ class TerminalPresenter:
             self.say(format_result(event))
             await self.turns.put(event)
 
+    def _say_event(self, e: Any, names: tuple[str, ...]) -> None:
+        if e.type == "landlord":
+            who = "You are" if names[e.seat] == "You" else f"{names[e.seat]} is"
+            self.say(f"  → {who} the landlord; the bottom cards: {cards_text(EN, e.bottom)}")
+        elif e.type == "laizi":
+            self.say(f"  → the wild rank (laizi) is {card_name(EN, e.rank)}")
+        elif e.type == "trick_won":
+            self.say("  → you lead" if names[e.seat] == "You" else f"  → {names[e.seat]} leads")
+        elif e.type == "redeal":
+            self.say("  → nobody bid: redeal")
+        elif e.type == "doubles":
+            doubled = [names[i] for i, d in enumerate(e.doubles) if d]
+            self.say(f"  → doubled: {', '.join(doubled) or 'nobody'}")
+
 
 def format_result(event: DealEnded) -> str:
     r = event.result
+    names = [player_name(n, EN) for n in event.names]
     lines = ["", "=== result ==="]
     if r.outcome == "dissolved":
-        lines.append("nobody bid three deals in a row: the table is dissolved (解散)")
+        lines.append("nobody bid three deals in a row: the table is dissolved")
         return "\n".join(lines)
     if r.outcome == "escape":
-        lines.append(f"{event.names[r.escaper]} left the deal (逃跑)")
+        lines.append(f"{names[r.escaper]} left the deal")
     else:
-        side = "landlord 地主" if r.outcome == "landlord" else "farmers 农民"
-        lines.append(f"the {side} won" + (" — spring 春天!" if r.spring else "")
-                     + (" — anti-spring 反春!" if r.anti_spring else ""))
+        side = "landlord" if r.outcome == "landlord" else "farmers"
+        lines.append(f"the {side} won" + (" — spring!" if r.spring else "")
+                     + (" — anti-spring!" if r.anti_spring else ""))
     parts = " x ".join(f"{name} x{factor}" + (f"^{n}" if n > 1 else "")
                        for name, factor, n in r.parts) or "none"
     lines.append(f"multiplier x{r.multiplier} ({parts}); bid {r.bid}")
-    for i, name in enumerate(event.names):
+    for i, name in enumerate(names):
         lines.append(f"  {name:<24} points {r.points[i]:+6d}   beans {r.beans[i]:+7d}")
     lines.append(f"  house takes {r.house}")
     return "\n".join(lines)
@@ -143,20 +184,31 @@ def format_result(event: DealEnded) -> str:
 def parse_command(text: str, phase: str, seat: int) -> Action | str:
     """A typed line as an action for the bidding phases, or a play command string."""
     word = text.strip().lower()
-    yes = word in ("y", "yes", "是", "要", "1") if phase != "bid" else False
-    no = word in ("n", "no", "不", "不要", "0")
     if phase == "bid":
+        word = word.removesuffix("分").strip()
         if word in ("0", "1", "2", "3"):
             return Bid(seat, int(word))
-        if word in ("n", "no", "pass", "不叫"):
+        if word in ("n", "no", "pass", "不叫", "不"):
             return Bid(seat, 0)
         raise ValueError("bid 0, 1, 2 or 3")
     makers = {"call": Call, "grab": Grab, "double": Double, "show_start": Show,
               "show_deal": Show, "show_landlord": Show}
     if phase in makers:
-        if not (yes or no):
+        if word not in YES_WORDS and word not in NO_WORDS:
             raise ValueError("answer y or n")
-        return makers[phase](seat, yes)
+        return makers[phase](seat, word in YES_WORDS)
+    return text
+
+
+def status_line(game: Game, names: tuple[str, ...]) -> str:
+    """Cards left per player, the multiplier and the play to beat."""
+    counts = ", ".join(f"{names[i]} {len(game.hands[i])}" for i in range(game.players))
+    mult, _ = game.table_multiplier()
+    text = f"cards left: {counts} · multiplier x{mult}"
+    if game.phase == "play" and game.last is not None and game.last[0] != game.to_act:
+        seat, play = game.last
+        text += (f" · to beat: {play_phrase(EN, play, kind_name(EN, play.kind))} "
+                 f"from {names[seat]}")
     return text
 
 
@@ -205,37 +257,70 @@ async def _loop(manager: TableManager, presenter: TerminalPresenter, watch: bool
             return 1
 
 
+async def _confirm_leave(manager: TableManager, presenter: TerminalPresenter,
+                         read_line: Callable[[str], str]) -> bool:
+    """Leaving mid-deal is an escape: say what it costs and ask first."""
+    game = manager.tables[CHANNEL].game
+    assert game is not None
+    cost = escape_cost(game, 0)
+    more = "" if cost.final else ", and the AI plays your seat to the end of the deal"
+    presenter.say(f"  leaving now is an escape: you lose {cost.beans} beans and "
+                  f"{cost.points} points{more}. Leave? [y/N]")
+    try:
+        answer = await asyncio.to_thread(read_line, "> ")
+    except EOFError:
+        return True
+    return answer.strip().lower() in YES_WORDS
+
+
 async def _ask(manager: TableManager, presenter: TerminalPresenter, phase: str,
                read_line: Callable[[str], str]) -> bool:
     """Ask the player until one action is accepted; False when they quit."""
     table = manager.tables[CHANNEL]
+    names = tuple(player_name(n, EN) for n in table.names())
     while True:
         game = table.game
         assert game is not None
         if phase == "play":
             last = game.last
-            prompt = ("lead: any play" if last is None else
-                      f"beat {last[1].cards} ({last[1].kind}) or pass")
+            prompt = ("you lead: play any cards" if last is None or last[0] == 0 else
+                      "play cards that beat it, or pass")
         else:
             prompt = PHASE_PROMPTS.get(phase, phase)
-        presenter.say(f"your turn — {prompt}; hand: {' '.join(game.hand_text(0))}")
+        presenter.say(status_line(game, names))
+        presenter.say(f"your turn — {prompt}; your hand: "
+                      f"{cards_text(EN, game.hand_text(0), laizi=game.laizi)}")
         try:
             line = await asyncio.to_thread(read_line, "> ")
         except EOFError:
             return False
         word = line.strip()
-        if word.lower() in ("quit", "exit", "q"):
-            await manager.leave(CHANNEL, YOU)
-            return False
+        lower = word.lower()
+        if lower in QUIT_WORDS:
+            if await _confirm_leave(manager, presenter, read_line):
+                await manager.leave(CHANNEL, YOU)
+                return False
+            continue
+        if lower in HELP_WORDS:
+            presenter.say(HELP)
+            continue
         try:
-            if word.lower() in ("hint", "h", "提示"):
+            if lower in HINT_WORDS:
                 hint = await manager.hint(CHANNEL, YOU)
-                presenter.say(f"  hint: {getattr(hint, 'cards', None) or hint}")
+                presenter.say("  " + hint_words(hint, EN, game))
                 continue
             if phase == "play":
-                if word.lower() in ("pass", "p", "不出", "不要"):
+                if lower in PASS_WORDS:
                     await manager.pass_turn(CHANNEL, YOU, seq=table.seq)
                     return True
+                offered = presenter.readings
+                if offered and word.isdigit() and 1 <= int(word) <= len(offered):
+                    chosen = offered[int(word) - 1]
+                    presenter.readings = ()
+                    await manager.play(CHANNEL, YOU, chosen.cards, kind=chosen.kind,
+                                       main=chosen.main_rank, seq=table.seq)
+                    return True
+                presenter.readings = ()
                 cards, _, kind = word.partition(" as ")
                 status, _ = await manager.play(CHANNEL, YOU, cards,
                                                kind=kind.strip() or None, seq=table.seq)
@@ -246,7 +331,9 @@ async def _ask(manager: TableManager, presenter: TerminalPresenter, phase: str,
             assert isinstance(action, Action)
             await manager.act(CHANNEL, YOU, lambda s, a=action: a, seq=table.seq)
             return True
-        except (RuleError, TableError, ValueError) as err:
+        except (RuleError, TableError) as err:
+            presenter.say(f"  ✗ {error_text(err, EN)}")
+        except ValueError as err:
             presenter.say(f"  ✗ {err}")
 
 

@@ -20,16 +20,18 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.engine import VARIANTS, PlayCards, parse_cards
+from bot.store.reports import MIN_GAMES
 from bot.store.settings import KEYS as SETTING_KEYS
 from bot.tables import TableError
 from render import ORDERS, render_leaderboard, render_profile
 
+from .cardtext import play_phrase, play_text
+from .controls import ask_leave, ask_reading, hint_text, remember, send_hand
 from .errors import reply
 from .history import HistoryCommands
 from .i18n import kind_name, locale_of, t, variant_name
 from .rules_text import rules_summary
 from .scenes import leaderboard_scene, profile_scene
-from .views import ask_reading, hint_text, remember, send_hand
 
 if TYPE_CHECKING:
     from bot.config import Settings
@@ -144,7 +146,8 @@ class Ddz(HistoryCommands, commands.GroupCog, group_name=_("ddz"),
         if status == "reading":
             await ask_reading(interaction, table.channel_id, locale, options)
             return
-        await reply(interaction, "✅ " + t(locale, "ok.played", cards=parse_cards(text)))
+        await reply(interaction, "✅ " + t(locale, "ok.played",
+                                          cards=play_text(locale, options[0])))
 
     @play.autocomplete("cards")
     async def play_autocomplete(self, interaction: discord.Interaction,
@@ -172,7 +175,7 @@ class Ddz(HistoryCommands, commands.GroupCog, group_name=_("ddz"),
         for p in sorted(plays, key=score):
             if typed and typed not in p.cards:
                 continue
-            label = f"{p.cards} · {kind_name(locale, p.kind)} {p.main_rank}"
+            label = play_phrase(locale, p, kind_name(locale, p.kind))
             choices.append(app_commands.Choice(name=label[:100],
                                                value=f"{p.cards}|{p.kind}|{p.main_rank}"))
             if len(choices) == 25:
@@ -221,8 +224,19 @@ class Ddz(HistoryCommands, commands.GroupCog, group_name=_("ddz"),
     async def leave(self, interaction: discord.Interaction) -> None:
         locale = self._remember(interaction)
         table = self._user_table(interaction)
-        how = await self.manager.leave(table.channel_id, interaction.user.id)
-        await reply(interaction, t(locale, "ok.escaped" if how == "escaped" else "ok.left"))
+        await ask_leave(self.manager, interaction, table, locale)
+
+    @app_commands.command(name=_("autopass"),
+                          description=_("Pass by itself when nothing beats the play"))
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
+    @app_commands.choices(mode=[app_commands.Choice(name="on", value="on"),
+                                app_commands.Choice(name="off", value="off")])
+    async def autopass(self, interaction: discord.Interaction,
+                       mode: app_commands.Choice[str]) -> None:
+        locale = self._remember(interaction)
+        on = mode.value == "on"
+        await self.manager.set_autopass(interaction.user.id, on)
+        await reply(interaction, t(locale, "ok.autopass_on" if on else "ok.autopass_off"))
 
     @app_commands.command(name=_("resume"), description=_("Take back control from the AI"))
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
@@ -285,7 +299,8 @@ class Ddz(HistoryCommands, commands.GroupCog, group_name=_("ddz"),
         kind = by.value if by else "balance"
         board = await self.store.leaderboard(interaction.guild_id, by=kind, page=page)
         if not board.entries:
-            await reply(interaction, t(locale, "lb.empty"))
+            await reply(interaction, t(locale, "lb.empty.winrate", n=MIN_GAMES) if
+                        kind == "winrate" else t(locale, "lb.empty"))
             return
         await interaction.response.defer(thinking=True)
         scene = leaderboard_scene(board, t(locale, f"lb.title.{kind}"), interaction.user.id,

@@ -1,7 +1,8 @@
 """One place that turns errors into short replies in the user's language.
 
 Rule errors of the engine, table errors and store errors carry a ``code`` and ``params``;
-they become a sentence in English (the error's own message), 简体中文 or 繁體中文. Anything
+they become a sentence in English, 简体中文 or 繁體中文, naming cards and seats as the
+player sees them and quoting at most a short excerpt of what was typed. Anything
 else is a bug: it is logged with a short id and the user gets a polite message with that id.
 """
 
@@ -14,15 +15,66 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.engine.cards import RANK_INDEX
 from bot.engine.errors import CodedError
 
-from .i18n import TW, ZH, _traditional, locale_of, t
+from .cardtext import card_name, cards_text
+from .i18n import EN, TW, ZH, locale_of, seat_name, t, traditional
 
 log = logging.getLogger("ddz.errors")
 
-# 简体中文 messages by error code (繁體 is derived); English uses the error's own message
+EXCERPT = 40  # characters of the user's input an error quotes
+LONGEST = 1900  # an error reply stays well inside Discord's 2,000 characters
+
+# messages by error code, in English and 简体中文 (繁體 is drafted from 简体); params are
+# shown as the player sees them: cards by name, seats by player, input as a short excerpt
+EN_ERRORS: dict[str, str] = {
+    "unknown_token": "Could not read “{token}”: use 3-9, 10 or T, J, Q, K, A, 2, B (Small Joker), R (Big Joker).",
+    "empty": "No cards there.", "not_held": "You hold {held} × {card}, not {wanted}.",
+    "ambiguous_joker": "Which joker is “{token}”? Type B (Small Joker) or R (Big Joker).",
+    "no_flower": "This variant has no Flower card.", "too_many": "A deck has only {most} × {card}.",
+    "no_pattern": "{cards} is not a pattern you can play.",
+    "no_such_reading": "{cards} cannot be played that way.",
+    "does_not_beat": "{cards} does not beat {last}.", "must_lead": "You lead this trick: play any cards (you cannot pass).",
+    "bad_bid": "Bid 1, 2 or 3 points, or don't bid.", "bid_too_low": "Bid more than {high} points.",
+    "escaped_seat": "A seat that left can only pass.",
+    "strands_flower": "That would leave the Flower as your last card, and it can never be played alone.",
+    "wrong_phase": "That is not possible now: this is {phase}.",
+    "wrong_phase.play": "It is not the time to play cards: this is {phase}.",
+    "wrong_phase.pass": "It is not the time to pass: this is {phase}.",
+    "not_your_turn": "It is not your turn: it is {to_act}'s.", "game_over": "This deal is over.",
+    "no_table": "There is no table in this channel: start one with /ddz new.",
+    "table_exists": "This channel already has a table.",
+    "already_seated": "You are already seated at a table: leave it first.",
+    "already_here": "You are already at this table.",
+    "low_balance": "{name} has {balance} beans; this room needs {needed}.",
+    "game_running": "A deal is being played: wait until it ends.", "table_full": "The table is full.",
+    "bad_ai_level": "There is no such AI level: easy, normal or hard.",
+    "not_seated": "You are not seated at this table.", "no_ai": "There is no AI seat.",
+    "not_ai": "That is not an AI seat.", "already_left": "You have already left this deal.",
+    "seats_not_full": "Every seat must be taken: invite players or add AI.",
+    "not_owner": "Only the table's owner or a server manager can close it.",
+    "no_game": "No deal is being played right now.", "stale": "That turn has already passed.",
+    "not_trustee": "The AI is not playing for you.",
+    "already_trustee": "The AI already plays for you.",
+    "daily_claimed": "You have claimed today's bonus already: come back tomorrow.",
+    "relief_claimed": "You have claimed relief today already.",
+    "unknown_setting": "There is no setting “{key}”.", "invalid_setting": "That value does not fit: “{value}”.",
+    "unknown_variant": "There is no variant “{variant}”.",
+    "relief_not_needed": "Relief is for players with fewer than {room_min} beans; you have {balance}.",
+    "relief_disabled": "Relief is turned off on this server.",
+    "daily_disabled": "The daily bonus is turned off on this server.",
+    "no_selection": "Select cards first.", "never_played": "{name} has not played here yet.",
+    "unknown_player": "This player has no account on this server yet.",
+    "setting_choice": "{key} can be {choices}, not “{value}”.",
+    "setting_range": "{key} must be between {low} and {high}, not “{value}”.",
+    "insufficient_balance": "Not enough beans.", "already_escaped": "You have already left this deal.",
+    "unknown_option": "There is no option “{option}”.", "bad_option": "That value of {option} does not fit: “{value}”.",
+    "guild_only_setting": "{key} is set for the whole server, not per channel.",
+    "not_an_int": "{what} must be a whole number.", "bad_amount": "That amount does not fit: “{value}”.",
+}
 ZH_ERRORS: dict[str, str] = {
-    "unknown_token": "看不懂 “{token}”：请用 3-9、10 或 T、J、Q、K、A、2、B（小王）、R（大王）",
+    "unknown_token": "看不懂 “{token}”：请用 3-9、10 或 T、J、Q、K、A、2、B（小王）、R（大王）。",
     "empty": "没有牌。", "not_held": "你只有 {held} 张 {card}，出不了 {wanted} 张。",
     "ambiguous_joker": "“{token}” 是哪个王？请输入 B（小王）或 R（大王）。",
     "no_flower": "这个玩法没有花牌。", "too_many": "一副牌只有 {most} 张 {card}。",
@@ -31,17 +83,18 @@ ZH_ERRORS: dict[str, str] = {
     "bad_bid": "只能叫 1、2、3 分或不叫。", "bid_too_low": "叫分必须高于 {high} 分。",
     "escaped_seat": "已离开的座位只能不叫。",
     "strands_flower": "这样出会只剩一张花牌，花牌不能单出。",
-    "wrong_phase": "现在不能这样做。", "not_your_turn": "还没轮到你。",
+    "wrong_phase": "现在是{phase}，不能这样做。", "wrong_phase.play": "现在是{phase}，还不能出牌。",
+    "wrong_phase.pass": "现在是{phase}，不能不出。", "not_your_turn": "还没轮到你：现在轮到 {to_act}。",
     "game_over": "本局已经结束。",
-    "no_table": "这个频道没有牌桌：用 /ddz new 开一桌。", "table_exists": "这个频道已经有牌桌了。",
+    "no_table": "这个频道没有牌桌：用 /斗地主 开桌 开一桌。", "table_exists": "这个频道已经有牌桌了。",
     "already_seated": "你已经在一张牌桌上了，请先离开。", "already_here": "你已经在这张牌桌上了。",
     "low_balance": "{name} 只有 {balance} 豆，这个房间需要 {needed} 豆。",
     "game_running": "牌局进行中，请等本局结束。", "table_full": "牌桌已满。",
-    "bad_ai_level": "没有这个 AI 难度：easy、normal 或 hard。", "not_seated": "你不在这张牌桌上。",
+    "bad_ai_level": "没有这个 AI 难度：简单、普通或困难。", "not_seated": "你不在这张牌桌上。",
     "no_ai": "没有 AI 座位。", "not_ai": "这不是 AI 座位。", "already_left": "你已经离开本局。",
     "seats_not_full": "座位未满：邀请玩家或添加 AI。", "not_owner": "只有桌主或服务器管理员可以关桌。",
     "no_game": "现在没有进行中的牌局。", "stale": "这一轮已经过去了。",
-    "not_trustee": "AI 没有在替你出牌。", "daily_claimed": "今天已经领过了，明天再来。",
+    "not_trustee": "AI 没有在替你出牌。", "already_trustee": "AI 已经在替你出牌了。", "daily_claimed": "今天已经领过了，明天再来。",
     "relief_claimed": "今天已经领过救济了。",
     "unknown_setting": "没有这个设置：{key}。", "invalid_setting": "设置值不合适：{value}。",
     "setting_choice": "{key} 只能是 {choices}，不能是 {value}。",
@@ -59,21 +112,50 @@ ZH_ERRORS: dict[str, str] = {
     "unknown_deal": "本服务器没有牌局 “{deal}”：请从列表里选一局。",
     "ambiguous_deal": "“{deal}” 对应不止一局：请输入更长的编号。",
 }
+_JOKER = {EN: "joker", ZH: "王", TW: "王"}
 
 
-def error_text(error: BaseException, locale: str) -> str | None:
-    """The user-facing text of an expected error, or None for a bug."""
+def excerpt(text: str, limit: int = EXCERPT) -> str:
+    """At most ``limit`` characters of what a user typed, on one line."""
+    flat = " ".join(str(text).split())
+    return flat if len(flat) <= limit else flat[:limit - 1] + "…"
+
+
+def _shown(params: dict[str, Any], locale: str, names: tuple[str, ...]) -> dict[str, Any]:
+    """An error's params as the player sees them."""
+    shown: dict[str, Any] = {}
+    for key, value in params.items():
+        if key in ("card",) and isinstance(value, str):
+            value = _JOKER[locale] if value == "joker" else card_name(locale, value)
+        elif key in ("cards", "last") and isinstance(value, str):
+            value = cards_text(locale, value) if value and all(
+                c in RANK_INDEX for c in value) else excerpt(value)
+        elif key in ("to_act", "seat") and isinstance(value, int):
+            value = names[value] if 0 <= value < len(names) and names[value] else \
+                t(locale, "seat.n", n=value + 1)
+        elif key == "phase" and isinstance(value, str):
+            value = t(locale, f"stage.{value}")
+        elif isinstance(value, str):
+            value = excerpt(value)
+        shown[key] = value
+    return shown
+
+
+def error_text(error: BaseException, locale: str, names: tuple[str, ...] = ()) -> str | None:
+    """The user-facing text of an expected error, or None for a bug. ``names`` are the
+    table's seats as the reader sees them (an error naming a seat names its player)."""
     if not isinstance(error, CodedError):
         return None
-    code = error.code
-    params: dict[str, Any] = dict(error.params)
-    if locale in (ZH, TW) and code in ZH_ERRORS:
-        try:
-            text = ZH_ERRORS[code].format(**params)
-        except (KeyError, IndexError, ValueError):
-            text = ZH_ERRORS[code]
-        return _traditional(text) if locale == TW else text
-    return str(error)
+    catalogue = ZH_ERRORS if locale in (ZH, TW) else EN_ERRORS
+    template = catalogue.get(f"{error.code}.{error.params.get('action')}") or \
+        catalogue.get(error.code)
+    if template is None:  # a refusal without its own sentence: the English, cut short
+        return excerpt(str(error), 300)
+    try:
+        text = template.format(**_shown(dict(error.params), locale, names))
+    except (KeyError, IndexError, ValueError):
+        text = template
+    return traditional(text) if locale == TW else text
 
 
 def unwrap(error: BaseException) -> BaseException:
@@ -92,14 +174,27 @@ async def send_error(interaction: discord.Interaction, error: BaseException) -> 
     if isinstance(error, app_commands.CheckFailure):
         text = str(error) or t(locale, "err.no_permission")
     else:
-        text = error_text(error, locale)
+        text = error_text(error, locale, _names(interaction, locale))
     if text is None:
         ident = secrets.token_hex(3)
         log.error("unexpected error %s in %s", ident,
                   getattr(interaction.command, "qualified_name", interaction.type),
                   exc_info=error)
         text = t(locale, "err.unexpected", id=ident)
+    if len(text) > LONGEST:
+        text = text[:LONGEST - 1] + "…"
     await reply(interaction, "❌ " + text, ephemeral=True)
+
+
+def _names(interaction: discord.Interaction, locale: str) -> tuple[str, ...]:
+    """The seats of the user's table as the user sees them (for errors naming a seat)."""
+    manager = getattr(interaction.client, "manager", None)
+    table = manager.table_of_user(interaction.user.id) if manager is not None else None
+    if table is None and manager is not None:
+        table = manager.tables.get(interaction.channel_id)
+    if table is None:
+        return ()
+    return tuple(seat_name(s, locale) if s is not None else "" for s in table.seats)
 
 
 class DdzTree(app_commands.CommandTree):
@@ -123,4 +218,4 @@ async def reply(interaction: discord.Interaction, content: str | None = None, *,
         log.warning("could not answer interaction %s", interaction.id, exc_info=True)
 
 
-__all__ = ["DdzTree", "error_text", "reply", "send_error", "unwrap"]
+__all__ = ["DdzTree", "error_text", "excerpt", "reply", "send_error", "unwrap"]

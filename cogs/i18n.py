@@ -8,9 +8,11 @@ user never sees a traceback, only a short sentence in their language.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import discord
+import opencc
 from discord import app_commands
 
 from bot.engine.play import KIND_NAMES
@@ -22,8 +24,6 @@ VARIANT_NAMES = {
          "super": "Super (flower card)", "four": "Four players"},
     ZH: {"classic": "经典斗地主", "happy": "欢乐斗地主", "laizi": "癞子斗地主", "super": "超级斗地主",
          "four": "四人斗地主"},
-    TW: {"classic": "經典鬥地主", "happy": "歡樂鬥地主", "laizi": "癩子鬥地主", "super": "超級鬥地主",
-         "four": "四人鬥地主"},
 }
 
 STRINGS: dict[str, dict[str, str]] = {
@@ -39,26 +39,63 @@ STRINGS: dict[str, dict[str, str]] = {
         "btn.nocall": "Don't call", "btn.grab": "Grab ×2", "btn.nograb": "Don't grab",
         "btn.show": "Show hand ×{n}", "btn.noshow": "Don't show", "btn.double": "Double",
         "btn.nodouble": "Don't double", "btn.resume": "Take back control", "btn.clear": "Clear",
-        "turn.who": "Turn: **{name}** — {phase}, ends {when}",
-        "turn.auto": "Turn: **{name}** ({how})",
-        "phase.show_start": "show before the deal?", "phase.show_deal": "show hand?",
-        "phase.show_landlord": "landlord: show hand?", "phase.bid": "bidding",
-        "phase.call": "call the landlord?", "phase.grab": "grab the landlord?",
-        "phase.double": "double?", "phase.play": "play",
-        "how.ai": "AI", "how.trustee": "AI playing for them (托管)", "how.escaped": "left",
+        "turn.who": "Turn: **{name}** — {phase} (ends {when})",
+        "turn.auto": "Turn: **{name}** ({how})", "turn.ai": "Turn: **{name}**",
+        "phase.show_start": "show your hand before the deal", "phase.show_deal": "show your hand",
+        "phase.show_landlord": "landlord, show your hand", "phase.bid": "bid",
+        "phase.call": "call the landlord", "phase.grab": "grab the landlord",
+        "phase.double": "double", "phase.play": "play",
+        "how.trustee": "the AI plays for them", "how.escaped": "left the deal",
+        "level.easy": "easy", "level.normal": "normal", "level.hard": "hard",
+        "seat.n": "seat {n}", "ai.name": "{name} ({level})",
+        "stage.show_start": "the show before the deal", "stage.show_deal": "the show during the deal",
+        "stage.show_landlord": "the landlord's show", "stage.bid": "bidding",
+        "stage.call": "calling the landlord", "stage.grab": "grabbing the landlord",
+        "stage.double": "doubling", "stage.play": "card play",
         "ok.created": "Table opened in this channel. Your hand will come by DM.",
         "ok.joined": "You sat down at seat {seat}.", "ok.left": "You left the table.",
-        "ok.escaped": "You left during a deal: that is an escape (逃跑), with its penalty.",
+        "ok.escaped": "You left during a deal: that is an escape, with its penalty.",
         "ok.ai": "An AI player sat down.", "ok.started": "Dealing!",
         "ok.played": "Played {cards}.", "ok.passed": "You passed.",
         "ok.stopped": "The table was closed.", "ok.resumed": "You are playing again.",
+        "ok.trustee": "The AI plays for you now: press Take back control to play again.",
+        "trustee.self": "{name} lets the AI play for them.",
         "hand.title": "Your hand ({n} cards)",
         "sort.set": "Your hand is now ordered {how}.", "sort.desc": "big to small",
         "sort.asc": "small to big", "sort.grouped": "by pattern",
         "hand.select": "Select cards {lo}–{hi}",
         "hand.selected": "Selected: {cards}",
         "hand.none": "You are not in a deal right now.",
+        "hand.you": "You", "hand.your_turn": "**Your turn**: {phase} (ends {when})",
+        "hand.their_turn": "Waiting for {name}: {phase}",
+        "hand.trustee": "The AI is playing for you: press Take back control to play again.",
+        "hand.to_beat": "To beat: {play}, from {name}",
+        "hand.yours_stands": "On the table: your {play}",
+        "hand.cannot_beat": "Nothing in your hand beats it: press Can't beat.",
+        "hand.lead": "You lead: play any cards.", "hand.counts": "Cards left: {counts}",
+        "hand.landlord": "Landlord: {name}", "hand.laizi": "Wild rank: {rank}",
+        "hand.stake": "Your multiplier: ×{n}",
+        "hand.your_result": "You: {points} points, {beans} beans",
+        "btn.cannot_beat": "Can't beat", "btn.trustee": "Let the AI play",
+        "btn.leaveok": "Leave the deal", "btn.stay": "Stay",
+        "alarm.1": "last card!", "alarm.2": "two cards left!",
+        "table.multiplier": "Multiplier: ×{n}", "table.pass": "passes",
+        "table.recent": "Last plays: {plays}",
+        "leave.ask": "Leaving now is an escape: you lose {beans} beans and {points} points.",
+        "leave.ask_more": "The AI plays your seat to the end of the deal, and its result "
+                          "counts for you too.",
+        "ok.stay": "You stay at the table.",
+        "ok.autopass_on": "When nothing in your hand beats the play, you pass by yourself "
+                          "after a short pause.",
+        "ok.autopass_off": "You answer every turn yourself again (Can't beat stays a button).",
+        "ping.channel": "{mention}, your turn: {phase} (ends {when})",
+        "ping.dm": "Your turn in {channel}: {phase} (ends {when})",
         "hint.text": "Hint: {cards}", "hint.pass": "Hint: pass", "hint.none": "No hint now.",
+        "hint.bid": "Hint: bid {n}", "hint.nobid": "Hint: don't bid",
+        "hint.call": "Hint: call the landlord", "hint.nocall": "Hint: don't call",
+        "hint.grab": "Hint: grab", "hint.nograb": "Hint: don't grab",
+        "hint.double": "Hint: double", "hint.nodouble": "Hint: don't double",
+        "hint.show": "Hint: show your hand", "hint.noshow": "Hint: don't show",
         "reading.ask": "{cards} can be played in more than one way. Which?",
         "dm.closed": "{mention} your DMs are closed, so your hand can't be sent: press "
                      "**My hand** on the table to see it (only you will).",
@@ -70,14 +107,16 @@ STRINGS: dict[str, dict[str, str]] = {
         "relief.ok": "Relief: you received {amount} beans. Balance: {balance}.",
         "lb.title.balance": "Richest players", "lb.title.points": "Highest points",
         "lb.title.winrate": "Best win rate", "lb.empty": "Nobody on this board yet.",
+        "lb.empty.winrate": "Nobody on the win-rate board yet: it lists players who have "
+                            "played at least {n} games here.",
         "config.ok": "{key} is now {value}.", "config.show": "Settings for this server:",
         "sync.ok": "Synced {n} commands globally.",
-        "closed.table": "The table was closed ({reason}).",
-        "trustee.on": "{name} timed out twice: the AI plays for them (托管) until they act.",
+        "closed.closed": "The table was closed by its owner.",
+        "closed.stopped": "The table was closed by a server manager.",
+        "closed.empty": "The table was closed: every player left.",
+        "closed.dissolved": "The table was dissolved: nobody bid three deals in a row.",
+        "trustee.on": "{name} timed out twice: the AI plays for them until they act again.",
         "err.unexpected": "Something went wrong on our side (error {id}). Please try again.",
-        "err.not_at_table": "You are not seated at this table.",
-        "err.not_your_turn": "It is not your turn.",
-        "err.no_table_here": "There is no table in this channel: start one with /ddz new.",
         "err.no_permission": "You need the Manage Server permission for that.",
         "err.owner_only": "Only the bot's owner can do that.",
     },
@@ -91,21 +130,51 @@ STRINGS: dict[str, dict[str, str]] = {
         "btn.grab": "抢地主 ×2", "btn.nograb": "不抢", "btn.show": "明牌 ×{n}",
         "btn.noshow": "不明牌", "btn.double": "加倍", "btn.nodouble": "不加倍",
         "btn.resume": "取消托管", "btn.clear": "清除",
-        "turn.who": "轮到 **{name}** — {phase}，{when} 截止", "turn.auto": "轮到 **{name}**（{how}）",
-        "phase.show_start": "明牌开始？", "phase.show_deal": "发牌明牌？",
-        "phase.show_landlord": "地主明牌？", "phase.bid": "叫分", "phase.call": "叫地主？",
-        "phase.grab": "抢地主？", "phase.double": "加倍？", "phase.play": "出牌",
-        "how.ai": "AI", "how.trustee": "托管中", "how.escaped": "已离开",
+        "turn.who": "轮到 **{name}**：{phase}（{when} 截止）", "turn.auto": "轮到 **{name}**（{how}）",
+        "turn.ai": "轮到 **{name}**",
+        "phase.show_start": "明牌开始", "phase.show_deal": "发牌明牌",
+        "phase.show_landlord": "地主明牌", "phase.bid": "叫分", "phase.call": "叫地主",
+        "phase.grab": "抢地主", "phase.double": "加倍", "phase.play": "出牌",
+        "how.trustee": "托管中", "how.escaped": "已离开",
+        "level.easy": "简单", "level.normal": "普通", "level.hard": "困难",
+        "seat.n": "{n} 号位", "ai.name": "{name}（{level}）",
+        "stage.show_start": "明牌开始阶段", "stage.show_deal": "发牌明牌阶段",
+        "stage.show_landlord": "地主明牌阶段", "stage.bid": "叫分阶段", "stage.call": "叫地主阶段",
+        "stage.grab": "抢地主阶段", "stage.double": "加倍阶段", "stage.play": "出牌阶段",
         "ok.created": "牌桌已开。手牌将私信发给你。", "ok.joined": "你坐在 {seat} 号位。",
         "ok.left": "你离开了牌桌。", "ok.escaped": "牌局中离开即为逃跑，将按规则扣分。",
         "ok.ai": "AI 已入座。", "ok.started": "发牌！", "ok.played": "已出 {cards}。",
         "ok.passed": "不出。", "ok.stopped": "牌桌已关闭。",
-        "ok.resumed": "已取消托管。", "hand.title": "你的手牌（{n} 张）",
+        "ok.resumed": "已取消托管。", "ok.trustee": "已托管：AI 替你出牌，点「取消托管」即可收回。",
+        "trustee.self": "{name} 选择了托管。", "hand.title": "你的手牌（{n} 张）",
         "sort.set": "手牌改为{how}排列。", "sort.desc": "从大到小", "sort.asc": "从小到大",
         "sort.grouped": "按牌型",
         "hand.select": "选择第 {lo}–{hi} 张", "hand.selected": "已选：{cards}",
-        "hand.none": "你现在不在牌局中。", "hint.text": "提示：{cards}", "hint.pass": "提示：不出",
-        "hint.none": "现在没有提示。", "reading.ask": "{cards} 有多种出法，选哪一种？",
+        "hand.none": "你现在不在牌局中。",
+        "hand.you": "你", "hand.your_turn": "**轮到你**：{phase}（{when} 截止）",
+        "hand.their_turn": "等待 {name}：{phase}",
+        "hand.trustee": "AI 正在替你出牌（托管）：点「取消托管」即可收回。",
+        "hand.to_beat": "要管的牌：{play}（{name}）", "hand.yours_stands": "桌上是你出的 {play}",
+        "hand.cannot_beat": "你的牌管不住：点「要不起」。", "hand.lead": "你先出：任意出牌。",
+        "hand.counts": "剩余牌数：{counts}", "hand.landlord": "地主：{name}",
+        "hand.laizi": "癞子：{rank}", "hand.stake": "你的倍数：×{n}",
+        "hand.your_result": "你：{points} 积分，{beans} 欢乐豆",
+        "btn.cannot_beat": "要不起", "btn.trustee": "托管",
+        "btn.leaveok": "确认离开", "btn.stay": "留下",
+        "alarm.1": "报单", "alarm.2": "报双", "table.multiplier": "倍数：×{n}",
+        "table.pass": "不出", "table.recent": "最近出牌：{plays}",
+        "leave.ask": "现在离开算逃跑：你将失去 {beans} 欢乐豆和 {points} 积分。",
+        "leave.ask_more": "AI 会替你打完本局，本局输赢照常算你的。", "ok.stay": "你留在了牌桌上。",
+        "ok.autopass_on": "要不起时，稍等片刻会自动不出。", "ok.autopass_off": "已关闭自动不出：要不起时请自己点按钮。",
+        "ping.channel": "轮到 {mention}：{phase}（{when} 截止）",
+        "ping.dm": "轮到你了（{channel}）：{phase}（{when} 截止）", "hint.text": "提示：{cards}", "hint.pass": "提示：不出",
+        "hint.none": "现在没有提示。",
+        "hint.bid": "提示：叫 {n} 分", "hint.nobid": "提示：不叫",
+        "hint.call": "提示：叫地主", "hint.nocall": "提示：不叫",
+        "hint.grab": "提示：抢地主", "hint.nograb": "提示：不抢",
+        "hint.double": "提示：加倍", "hint.nodouble": "提示：不加倍",
+        "hint.show": "提示：明牌", "hint.noshow": "提示：不明牌",
+        "reading.ask": "{cards} 有多种出法，选哪一种？",
         "dm.closed": "{mention} 你的私信已关闭，无法发送手牌：请点牌桌上的 **我的手牌** 查看（仅你可见）。",
         "result.title": "本局结束", "result.landlord": "地主胜", "result.farmers": "农民胜",
         "result.escape": "{name} 逃跑了", "result.dissolved": "连续三局无人叫分，牌桌解散。",
@@ -114,39 +183,62 @@ STRINGS: dict[str, dict[str, str]] = {
         "relief.ok": "救济金：你领取了 {amount} 欢乐豆。余额：{balance}。",
         "lb.title.balance": "欢乐豆排行", "lb.title.points": "积分排行",
         "lb.title.winrate": "胜率排行", "lb.empty": "排行榜暂时无人。",
+        "lb.empty.winrate": "胜率排行暂时无人：在本服务器玩满 {n} 局才会上榜。",
         "config.ok": "{key} 已设为 {value}。", "config.show": "本服务器的设置：",
-        "sync.ok": "已全局同步 {n} 个命令。", "closed.table": "牌桌已关闭（{reason}）。",
+        "sync.ok": "已全局同步 {n} 个命令。",
+        "closed.closed": "桌主关闭了牌桌。", "closed.stopped": "服务器管理员关闭了牌桌。",
+        "closed.empty": "玩家都已离开，牌桌已关闭。", "closed.dissolved": "连续三局无人叫分，牌桌解散。",
         "trustee.on": "{name} 两次超时：AI 托管，直到其再次操作。",
         "err.unexpected": "出错了（错误编号 {id}），请再试一次。",
-        "err.not_at_table": "你不在这张牌桌上。", "err.not_your_turn": "还没轮到你。",
-        "err.no_table_here": "这个频道没有牌桌：用 /ddz new 开一桌。", "err.no_permission": "需要「管理服务器」权限。",
+        "err.no_permission": "需要「管理服务器」权限。",
         "err.owner_only": "只有机器人的主人可以这样做。",
     },
 }
 
-# 繁體中文: the simplified table with every character that differs replaced
-_SIMPLIFIED = ("斗开欢乐癞级经发选张农胜积余额领奖励济设务频没请里试错误编号权机让这样时两轮抢离们场页关闭"
-               "无则对连顺飞弹软纯带单仅见点种应还为将规结续个认证间费后来托总县财贫猎渔户柜帮说变体"
-               "赢输门专东风龙马鱼进复处备态网络边队闲庄业鸟该击给满获问题从过长与图择现暂")
-_TRADITIONAL = ("鬥開歡樂癩級經發選張農勝積餘額領獎勵濟設務頻沒請裡試錯誤編號權機讓這樣時兩輪搶離們場頁關閉"
-                "無則對連順飛彈軟純帶單僅見點種應還為將規結續個認證間費後來託總縣財貧獵漁戶櫃幫說變體"
-                "贏輸門專東風龍馬魚進復處備態網絡邊隊閒莊業鳥該擊給滿獲問題從過長與圖擇現暫")
-_TRAD = str.maketrans(_SIMPLIFIED, _TRADITIONAL)
+# 繁體中文 (Taiwan): drafted from the simplified texts by OpenCC's s2twp (characters and
+# Taiwanese words: 伺服器, 設定, 新增), with the few words it leaves mainland first replaced
+_TW_WORDS = {"私信": "私訊", "全局": "全域"}
+_S2TWP = opencc.OpenCC("s2twp")
 
 
-def _traditional(text: str) -> str:
-    return text.translate(_TRAD)
+def traditional(text: str) -> str:
+    """Simplified Chinese as Taiwanese Traditional Chinese."""
+    for mainland, taiwan in _TW_WORDS.items():
+        text = text.replace(mainland, taiwan)
+    return _S2TWP.convert(text)
 
 
-STRINGS[TW] = {key: _traditional(value) for key, value in STRINGS[ZH].items()}
+STRINGS[TW] = {key: traditional(value) for key, value in STRINGS[ZH].items()}
+VARIANT_NAMES[TW] = {key: traditional(value) for key, value in VARIANT_NAMES[ZH].items()}
+# 王炸, as the app says, for the rocket (the engine's table says 火箭)
+_ZH_KINDS = {"rocket": "王炸"}
 
 
 def kind_name(locale: str, kind: str) -> str:
     """The name of a pattern kind (``"pair_chain"``: 连对, 連對, pair chain)."""
     zh, en = KIND_NAMES[kind]
+    zh = _ZH_KINDS.get(kind, zh)
     if locale == TW:
-        return _traditional(zh)
+        return traditional(zh)
     return zh if locale == ZH else en
+
+
+_AI_NAME = re.compile(r"(?P<name>.+) \((?P<level>easy|normal|hard)\)")
+
+
+def player_name(name: str, locale: str) -> str:
+    """A seat's name as the reader sees it: an AI's level in their language
+    (``AI 🤖 Ada (normal)`` reads ``AI 🤖 Ada（普通）`` in zh-CN)."""
+    match = _AI_NAME.fullmatch(name)
+    if match is None or not name.startswith("AI "):
+        return name
+    return t(locale, "ai.name", name=match["name"],
+             level=t(locale, f"level.{match['level']}"))
+
+
+def seat_name(seat: Any, locale: str) -> str:
+    """The player of a seat (a :class:`bot.tables.Seat`) as the reader sees them."""
+    return player_name(str(seat.name), locale)
 
 
 def locale_of(value: discord.Interaction | discord.Locale | str | None,
@@ -181,43 +273,45 @@ def variant_name(locale: str, variant: str) -> str:
 
 # ------------------------------------------------------------------ command translations
 COMMAND_TEXT: dict[str, dict[str, str]] = {
-    # key (the English name or description) -> {locale: text}
-    "ddz": {ZH: "斗地主", TW: "鬥地主"},
-    "Dou Dizhu tables, beans and ranks": {ZH: "斗地主牌桌、欢乐豆和等级", TW: "鬥地主牌桌、歡樂豆和等級"},
-    "new": {ZH: "开桌", TW: "開桌"},
-    "Open a table in this channel": {ZH: "在本频道开一桌", TW: "在本頻道開一桌"},
-    "play": {ZH: "出牌", TW: "出牌"},
-    "Play cards from your hand": {ZH: "从手牌中出牌", TW: "從手牌中出牌"},
-    "pass": {ZH: "不出", TW: "不出"},
-    "Pass this turn": {ZH: "本轮不出", TW: "本輪不出"},
-    "hint": {ZH: "提示", TW: "提示"},
-    "Ask the AI for a suggestion": {ZH: "让 AI 给个建议", TW: "讓 AI 給個建議"},
-    "hand": {ZH: "手牌", TW: "手牌"},
-    "See your hand (only you)": {ZH: "查看手牌（仅自己可见）", TW: "查看手牌（僅自己可見）"},
-    "balance": {ZH: "余额", TW: "餘額"},
-    "Your beans, points and level": {ZH: "你的欢乐豆、积分和等级", TW: "你的歡樂豆、積分和等級"},
-    "rank": {ZH: "等级", TW: "等級"},
-    "A player's level and progress": {ZH: "玩家的等级和进度", TW: "玩家的等級和進度"},
-    "leaderboard": {ZH: "排行榜", TW: "排行榜"},
-    "The server's best players": {ZH: "本服务器的高手", TW: "本伺服器的高手"},
-    "daily": {ZH: "每日奖励", TW: "每日獎勵"},
-    "Claim today's bonus beans": {ZH: "领取今天的奖励欢乐豆", TW: "領取今天的獎勵歡樂豆"},
-    "rules": {ZH: "规则", TW: "規則"},
-    "How a variant is played": {ZH: "玩法说明", TW: "玩法說明"},
-    "stop": {ZH: "关桌", TW: "關桌"},
-    "Close this channel's table": {ZH: "关闭本频道的牌桌", TW: "關閉本頻道的牌桌"},
-    "config": {ZH: "设置", TW: "設定"},
-    "Server settings (Manage Server)": {ZH: "服务器设置（需管理权限）", TW: "伺服器設定（需管理權限）"},
-    "relief": {ZH: "救济", TW: "救濟"},
-    "Claim relief beans when you are short": {ZH: "豆不够时领取救济", TW: "豆不夠時領取救濟"},
-    "resume": {ZH: "取消托管", TW: "取消託管"},
-    "Take back control from the AI": {ZH: "从 AI 托管中收回控制", TW: "從 AI 託管中收回控制"},
-    "leave": {ZH: "离开", TW: "離開"},
-    "Leave the table": {ZH: "离开牌桌", TW: "離開牌桌"},
-    "sort": {ZH: "理牌", TW: "理牌"},
-    "How your hand is ordered": {ZH: "手牌的排列方式", TW: "手牌的排列方式"},
-    "sync": {ZH: "同步", TW: "同步"},
-    "Sync commands globally (bot owner)": {ZH: "全局同步命令（仅主人）", TW: "全域同步命令（僅主人）"},
+    # key (the English name or description) -> {locale: text}; 繁體 is drafted from 简体
+    "ddz": {ZH: "斗地主"},
+    "Dou Dizhu tables, beans and ranks": {ZH: "斗地主牌桌、欢乐豆和等级"},
+    "new": {ZH: "开桌"},
+    "Open a table in this channel": {ZH: "在本频道开一桌"},
+    "play": {ZH: "出牌"},
+    "Play cards from your hand": {ZH: "从手牌中出牌"},
+    "pass": {ZH: "不出"},
+    "Pass this turn": {ZH: "本轮不出"},
+    "hint": {ZH: "提示"},
+    "Ask the AI for a suggestion": {ZH: "让 AI 给个建议"},
+    "hand": {ZH: "手牌"},
+    "See your hand (only you)": {ZH: "查看手牌（仅自己可见）"},
+    "balance": {ZH: "余额"},
+    "Your beans, points and level": {ZH: "你的欢乐豆、积分和等级"},
+    "rank": {ZH: "等级"},
+    "A player's level and progress": {ZH: "玩家的等级和进度"},
+    "leaderboard": {ZH: "排行榜"},
+    "The server's best players": {ZH: "本服务器的高手"},
+    "daily": {ZH: "每日奖励"},
+    "Claim today's bonus beans": {ZH: "领取今天的奖励欢乐豆"},
+    "rules": {ZH: "规则"},
+    "How a variant is played": {ZH: "玩法说明"},
+    "stop": {ZH: "关桌"},
+    "Close this channel's table": {ZH: "关闭本频道的牌桌"},
+    "config": {ZH: "设置"},
+    "Server settings (Manage Server)": {ZH: "服务器设置（需管理权限）"},
+    "relief": {ZH: "救济"},
+    "Claim relief beans when you are short": {ZH: "豆不够时领取救济"},
+    "resume": {ZH: "取消托管"},
+    "autopass": {ZH: "自动不出"},
+    "Pass by itself when nothing beats the play": {ZH: "要不起时自动不出"},
+    "Take back control from the AI": {ZH: "从 AI 托管中收回控制"},
+    "leave": {ZH: "离开"},
+    "Leave the table": {ZH: "离开牌桌"},
+    "sort": {ZH: "理牌"},
+    "How your hand is ordered": {ZH: "手牌的排列方式"},
+    "sync": {ZH: "同步"},
+    "Sync commands globally (bot owner)": {ZH: "全局同步命令（仅主人）"},
 }
 
 
@@ -230,4 +324,6 @@ class DdzTranslator(app_commands.Translator):
         if lang not in (ZH, TW):
             return None
         entry = COMMAND_TEXT.get(string.message)
-        return entry.get(lang) if entry else None
+        if entry is None:
+            return None
+        return entry[ZH] if lang == ZH else traditional(entry[ZH])

@@ -18,19 +18,24 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.tables import (
+    ActionTaken,
     DealEnded,
     HandChanged,
     TableClosed,
     TableEvent,
     TableRestored,
     TrusteeChanged,
+    TurnStarted,
 )
 from render import render_hand, render_result, render_table
 
 from .avatars import AvatarCache
-from .i18n import EN, t, variant_name
+from .controls import Selection
+from .handtext import can_act, cannot_beat, deal_over_content, hand_content, table_state
+from .i18n import EN, player_name, seat_name, t, variant_name
+from .pings import TurnPings
 from .scenes import result_scene, table_scene
-from .views import Selection, hand_view, table_view
+from .views import hand_view, table_view
 
 if TYPE_CHECKING:
     from bot.tables import Table, TableManager
@@ -61,6 +66,10 @@ class DiscordPresenter:
         self._pending: dict[int, asyncio.Task[None]] = {}
         self._edit_locks: dict[int, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self._hand_locks: dict[tuple[int, int], asyncio.Lock] = {}
+        self._dm_seats: dict[tuple[int, int], int] = {}  # (table, user) -> seat of the DM
+        self._adopt: set[int] = set()  # restored tables whose old messages are looked for
+        self.pings = TurnPings(self)
 
     def attach(self, client: discord.Client) -> None:
         """The client this presenter speaks through (the bot, which is given the presenter
@@ -83,15 +92,26 @@ class DiscordPresenter:
             self._spawn(self._closed(channel_id, event.reason))
             return
         if isinstance(event, TableRestored):
-            self.messages.pop(channel_id, None)  # re-announce: a new message
+            # after a restart: the table message and the hand DMs of before are found
+            # again and edited (no second message, no stale buttons)
+            self.messages.pop(channel_id, None)
+            self._adopt.add(channel_id)
         if isinstance(event, DealEnded):
             self.results[channel_id] = event
+            table = self._table(channel_id)
+            variant = table.rules.variant if table is not None else ""
+            self._spawn(self._end_hands(channel_id, event, variant))
+        if isinstance(event, TurnStarted | TrusteeChanged):
+            self._spawn(self._refresh_hands(channel_id))
+        if isinstance(event, TurnStarted | ActionTaken | DealEnded):
+            self.pings.follow(event)
         if isinstance(event, TrusteeChanged) and event.on:
             table = self._table(channel_id)
             if table is not None and table.seats[event.seat_index] is not None:
-                name = table.seats[event.seat_index].name  # type: ignore[union-attr]
+                locale = self.locale(channel_id)
+                name = seat_name(table.seats[event.seat_index], locale)
                 self.notices.setdefault(channel_id, []).append(
-                    t(self.locale(channel_id), "trustee.on", name=name))
+                    t(locale, "trustee.self" if event.voluntary else "trustee.on", name=name))
         if event.type == "deal_started":
             self.results.pop(channel_id, None)
         self.refresh(channel_id, now=event.type == "opened")  # a new lobby shows at once
@@ -147,13 +167,18 @@ class DiscordPresenter:
                             file: discord.File | None, view: discord.ui.View) -> None:
         message = self.messages.get(channel_id)
         files = [file] if file else []
+        channel = self.client.get_partial_messageable(channel_id)
+        if message is None and channel_id in self._adopt:
+            self._adopt.discard(channel_id)
+            message = await self._own_message(channel, f"ddz:{channel_id}:")
+            if message is not None:
+                self.messages[channel_id] = message
         if message is not None:
             try:
                 await message.edit(content=content, embed=embed, attachments=files, view=view)
                 return
             except discord.NotFound:
                 self.messages.pop(channel_id, None)
-        channel = self.client.get_partial_messageable(channel_id)
         kwargs: dict[str, Any] = {"content": content, "view": view, "files": files}
         if embed is not None:
             kwargs["embed"] = embed
@@ -185,15 +210,18 @@ class DiscordPresenter:
         lines = list(notices)
         if seat is not None:
             entry = table.seats[seat]
-            name = entry.name if entry else "?"
-            if entry is not None and (entry.auto or seat in game.escaped):
-                how = "ai" if entry.is_ai else ("escaped" if seat in game.escaped else "trustee")
+            name = seat_name(entry, locale) if entry else "?"
+            if entry is not None and entry.is_ai:
+                lines.append(t(locale, "turn.ai", name=name))
+            elif entry is not None and (entry.auto or seat in game.escaped):
+                how = "escaped" if seat in game.escaped else "trustee"
                 lines.append(t(locale, "turn.auto", name=name, how=t(locale, f"how.{how}")))
             else:
                 when = f"<t:{int(table.deadline)}:R>" if table.deadline else "—"
                 mention = f"<@{entry.user_id}>" if entry and entry.user_id else name
                 lines.append(t(locale, "turn.who", name=mention,
                                phase=t(locale, f"phase.{game.phase}"), when=when))
+        lines.extend(table_state(table, locale))
         return "\n".join(lines), None, discord.File(io.BytesIO(png), filename="table.png")
 
     def _lobby_embed(self, table: Table, locale: str) -> discord.Embed:
@@ -206,7 +234,7 @@ class DiscordPresenter:
             if seat is None:
                 lines.append(f"{i + 1}. {t(locale, 'lobby.empty')}")
             elif seat.user_id is None:
-                lines.append(f"{i + 1}. {seat.name}")
+                lines.append(f"{i + 1}. {seat_name(seat, locale)}")
             else:
                 lines.append(f"{i + 1}. <@{seat.user_id}>")
         embed.add_field(name=t(locale, "lobby.seats"), value="\n".join(lines), inline=False)
@@ -219,12 +247,13 @@ class DiscordPresenter:
         if r.outcome == "dissolved":
             return t(locale, "result.dissolved")
         if r.outcome == "escape":
-            head = t(locale, "result.escape", name=ended.names[r.escaper or 0])
+            head = t(locale, "result.escape",
+                     name=player_name(ended.names[r.escaper or 0], locale))
         else:
             head = t(locale, f"result.{r.outcome}")
         rows = [f"**{head}**"]
         for i, name in enumerate(ended.names):
-            rows.append(f"{name}: {r.points[i]:+d} · {r.beans[i]:+,d}")
+            rows.append(f"{player_name(name, locale)}: {r.points[i]:+d} · {r.beans[i]:+,d}")
         return "\n".join(rows)
 
     async def _closed(self, channel_id: int, reason: str) -> None:
@@ -232,13 +261,18 @@ class DiscordPresenter:
         if task is not None:
             task.cancel()
         message = self.messages.pop(channel_id, None)
-        text = t(self.locale(channel_id), "closed.table", reason=reason)
+        text = t(self.locale(channel_id), f"closed.{reason}")
         # forget the table's state: a later table in this channel starts afresh
         for per_user in (self.dm_messages, self.selection):
             for key in [k for k in per_user if k[0] == channel_id]:
                 del per_user[key]
         for per_channel in (self.results, self.notices, self.table_locale, self._edit_locks):
             per_channel.pop(channel_id, None)
+        for key in [k for k in self._hand_locks if k[0] == channel_id]:
+            self._hand_locks.pop(key, None)
+            self._dm_seats.pop(key, None)
+        await self.pings._clear(channel_id)
+        self.pings.forget(channel_id)
         try:
             if message is not None:
                 await message.edit(content=text, view=None, embed=None)
@@ -259,9 +293,61 @@ class DiscordPresenter:
         png = await asyncio.to_thread(render_hand, cards, laizi=game.laizi, marked=marked,
                                       title=t(locale, "hand.title", n=len(cards)),
                                       locale=locale, order=order)
-        view = hand_view(table.channel_id, cards, locale, laizi=game.laizi, order=order)
-        variant = variant_name(locale, table.rules.variant)
-        return discord.File(io.BytesIO(png), filename="hand.png"), view, variant
+        file = discord.File(io.BytesIO(png), filename="hand.png")
+        return file, self.hand_controls(table, seat, locale), hand_content(table, seat, locale)
+
+    def hand_controls(self, table: Table, seat: int, locale: str) -> discord.ui.View:
+        """The hand message's controls for the table's state now (on only in one's turn)."""
+        game = table.game
+        assert game is not None
+        entry = table.seats[seat]
+        trick = game.trick
+        leading = trick is None or trick.to_beat is None or trick.to_beat_seat == seat
+        order = self.order_of(entry.user_id if entry else None)
+        return hand_view(table.channel_id, game.hand(seat), locale, laizi=game.laizi,
+                         order=order, active=can_act(table, seat), leading=leading,
+                         cannot_beat=cannot_beat(game, seat),
+                         trustee=entry is not None and entry.trustee)
+
+    def _hand_lock(self, key: tuple[int, int]) -> asyncio.Lock:
+        return self._hand_locks.setdefault(key, asyncio.Lock())
+
+    async def _refresh_hands(self, channel_id: int) -> None:
+        """Edit every hand DM's words and controls (the picture stays) for the state now."""
+        table = self._table(channel_id)
+        if table is None or table.game is None:
+            return
+        for seat, entry in enumerate(table.seats):
+            if entry is None or entry.user_id is None:
+                continue
+            key = (channel_id, entry.user_id)
+            async with self._hand_lock(key):
+                message = self.dm_messages.get(key)
+                table = self._table(channel_id)
+                if message is None or table is None or table.game is None or \
+                        table.status != "playing":
+                    continue
+                locale = self.user_locale.get(entry.user_id, self.locale(channel_id))
+                try:
+                    await message.edit(content=hand_content(table, seat, locale),
+                                       view=self.hand_controls(table, seat, locale))
+                except discord.HTTPException:
+                    log.warning("could not update the hand of %s", entry.user_id)
+
+    async def _end_hands(self, channel_id: int, ended: DealEnded, variant: str) -> None:
+        """The deal is over: each hand DM says so, and its controls go away."""
+        for key in [k for k in self.dm_messages if k[0] == channel_id]:
+            async with self._hand_lock(key):
+                message = self.dm_messages.pop(key, None)
+                seat = self._dm_seats.pop(key, None)
+                if message is None or seat is None:
+                    continue
+                locale = self.user_locale.get(key[1], self.locale(channel_id))
+                try:
+                    await message.edit(content=deal_over_content(variant, seat, ended, locale),
+                                       view=None)
+                except discord.HTTPException:
+                    log.warning("could not close the hand of %s", key[1])
 
     def order_of(self, user_id: int | None) -> str:
         """How ``user_id`` likes a hand ordered (``/ddz sort``; big to small by default)."""
@@ -283,18 +369,10 @@ class DiscordPresenter:
             self._tell_closed(channel_id, user_id)
             return
         locale = self.user_locale.get(user_id, self.locale(channel_id))
+        key = (channel_id, user_id)
         try:
-            file, view, variant = await self.hand_payload(table, seat, locale)
-            key = (channel_id, user_id)
-            message = self.dm_messages.get(key)
-            if message is not None:
-                try:
-                    await message.edit(content=variant, attachments=[file], view=view)
-                    return
-                except discord.NotFound:
-                    self.dm_messages.pop(key, None)
-            dm = await self.client.create_dm(discord.Object(user_id))
-            self.dm_messages[key] = await dm.send(content=variant, file=file, view=view)
+            async with self._hand_lock(key):
+                await self._post_hand(table, seat, key, locale)
         except discord.Forbidden as err:
             if err.code == DM_CLOSED:
                 self.dm_closed.add(user_id)
@@ -303,6 +381,44 @@ class DiscordPresenter:
                 log.warning("could not DM user %s: %s", user_id, err)
         except discord.HTTPException:
             log.warning("could not DM user %s", user_id, exc_info=True)
+
+    async def _post_hand(self, table: Table, seat: int, key: tuple[int, int],
+                         locale: str) -> None:
+        """Edit the player's hand DM with a new picture, or send it (a first DM)."""
+        if table.game is None or table.status != "playing":
+            return
+        file, view, content = await self.hand_payload(table, seat, locale)
+        self._dm_seats[key] = seat
+        message = self.dm_messages.get(key)
+        dm = None
+        if message is None:  # after a restart: the hand DM sent before, if it is live
+            dm = await self.client.create_dm(discord.Object(key[1]))
+            message = await self._own_message(dm, f"ddzh:{key[0]}:")
+        if message is not None:
+            try:
+                await message.edit(content=content, attachments=[file], view=view)
+                self.dm_messages[key] = message
+                return
+            except discord.NotFound:
+                self.dm_messages.pop(key, None)
+        dm = dm or await self.client.create_dm(discord.Object(key[1]))
+        self.dm_messages[key] = await dm.send(content=content, file=file, view=view)
+
+    async def _own_message(self, channel: Any, prefix: str) -> discord.Message | None:
+        """The bot's latest message in ``channel`` whose controls start with ``prefix``
+        (a table's message, a hand DM with live buttons), among the last few."""
+        me = self.client.user
+        try:
+            async for message in channel.history(limit=25):
+                if me is not None and message.author.id != me.id:
+                    continue
+                ids = [getattr(c, "custom_id", None) or "" for row in message.components
+                       for c in getattr(row, "children", [row])]
+                if any(i.startswith(prefix) for i in ids):
+                    return message
+        except discord.HTTPException:
+            log.info("could not read the history of %s", getattr(channel, "id", "?"))
+        return None
 
     def _tell_closed(self, channel_id: int, user_id: int) -> None:
         key = (channel_id, user_id)

@@ -35,6 +35,7 @@ class Settings:
     daily_bonus: int = 1_000
     relief_amount: int = 2_000  # 救济: for a player below a room's minimum, once a day
     relief_enabled: bool = True
+    turn_pings: bool = True  # a turn is announced by a mention in the channel (else by DM)
 
     def rules(self, variant: str | None = None) -> Rules:
         """The engine rules of ``variant`` (default: this setting's) with this room."""
@@ -67,6 +68,7 @@ KEYS: dict[str, _Key] = {
     "daily_bonus": _Key(int, 0, 10**9, guild_only=True),
     "relief_amount": _Key(int, 0, 10**9, guild_only=True),
     "relief_enabled": _Key(bool, guild_only=True),
+    "turn_pings": _Key(bool),
 }
 
 ALIASES = {"N": "beans_per_point", "A": "table_fee", "turn": "turn_s",

@@ -96,6 +96,7 @@ class ReadingNeeded(PrivateEvent):
 class TrusteeChanged(TableEvent):
     seat_index: int
     on: bool
+    voluntary: bool = False  # the player asked for it (not two timeouts)
     type: ClassVar[str] = "trustee"
 
 

@@ -78,6 +78,7 @@ class TableManager(TurnRunner):
         self.ai_pool = ai_pool  # the default AI thinks in these processes (bot.tables.ai_pool)
         self.tables: dict[int, Table] = {}
         self._seated: dict[int, int] = {}  # user id -> channel id
+        self._autopass: dict[int, bool] = {}  # user id -> 要不起 by itself (while running)
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
         self._lock = asyncio.Lock()
 
@@ -116,7 +117,8 @@ class TableManager(TurnRunner):
             await self._check_balance(guild_id, owner_id, owner_name, rules)
             table = Table(channel_id, guild_id, owner_id, rules, [None] * rules.players,
                           ai_level=ai_level)
-            table.seats[0] = Seat(owner_id, owner_name)
+            table.seats[0] = Seat(owner_id, owner_name,
+                                  autopass=self._autopass.get(owner_id, False))
             self.tables[channel_id] = table
             self._seated[owner_id] = channel_id
         async with table.lock:
@@ -153,7 +155,8 @@ class TableManager(TurnRunner):
             if not free:
                 raise TableError("the table is full", code="table_full")
             await self._check_balance(table.guild_id, user_id, name, table.rules)
-            table.seats[free[0]] = Seat(user_id, name)
+            table.seats[free[0]] = Seat(user_id, name,
+                                        autopass=self._autopass.get(user_id, False))
             self._seated[user_id] = channel_id
             await self._save(table)
             await self._publish(SeatsChanged(channel_id, "joined", free[0]))
@@ -311,8 +314,9 @@ class TableManager(TurnRunner):
                   *, seq: int | None = None) -> tuple[str, tuple[Play, ...]]:
         """Apply the action ``make(seat)`` for ``user_id``'s seat.
 
-        Returns ("applied", ()) or, for a wild play that needs its reading chosen,
-        ("reading", options). ``seq`` is the turn the player saw (stale when different).
+        Returns ("applied", (the play made,)) (``()`` for an action that is not a play)
+        or, for a wild play with several legal readings, ("reading", options). ``seq`` is
+        the turn the player saw (stale when different).
         """
         table = self.table(channel_id)
         async with table.lock:
@@ -328,23 +332,26 @@ class TableManager(TurnRunner):
             if table.escaped(seat):
                 raise TableError("you left this deal", code="already_left")
             action = make(seat)
-            if game.to_act != seat:
-                game.verify(action)  # the engine explains: not your turn, or the wrong phase
+            is_play = isinstance(action, PlayCards)
+            # the engine explains a refusal (not your turn, the wrong phase, cards not held)
+            # before a wild play's readings are looked at; nothing changes
+            game.verify(action)
             if isinstance(action, PlayCards) and action.kind is None:
                 options = game.readings_for(seat, action.cards)  # validates the cards
-                if len({p.kind for p in options}) > 1:
+                if len(options) > 1:  # also readings that differ only in rank (RULES §4.3.1)
                     await self._publish(ReadingNeeded(channel_id, seat, options[0].cards,
                                                       tuple(options)))
                     return "reading", tuple(options)
             was_trustee, had_timeouts = entry.trustee, entry.timeouts
             await self._apply(table, action, by="player")
+            played = game.history[-1][1] if is_play and game.history else None
             entry.timeouts = 0
             if was_trustee:
                 entry.trustee = False
                 await self._publish(TrusteeChanged(channel_id, seat, False))
             if was_trustee or had_timeouts:
                 await self._save(table)  # the seat's timeout count and 托管 survive a restart
-            return "applied", ()
+            return "applied", (played,) if played is not None else ()
 
     async def play(self, channel_id: int, user_id: int, cards: str, *,
                    kind: str | None = None, main: str | None = None,
@@ -391,6 +398,38 @@ class TableManager(TurnRunner):
             if table.game is not None and table.game.to_act == seat:
                 await self._next_turn(table)
 
+    async def set_autopass(self, user_id: int, on: bool) -> None:
+        """要不起 by itself: when nothing in the hand beats the play, pass for the player
+        after a short pause (from the next such turn; kept with the seat)."""
+        self._autopass[user_id] = on
+        table = self.table_of_user(user_id)
+        if table is None:
+            return
+        async with table.lock:
+            seat = table.seat_of(user_id)
+            entry = table.seats[seat] if seat is not None else None
+            if entry is not None:
+                entry.autopass = on
+                await self._save(table)
+
+    async def trustee(self, channel_id: int, user_id: int) -> None:
+        """Let the AI play for the player (托管, asked for) until they take control back."""
+        table = self.table(channel_id)
+        async with table.lock:
+            seat = self._seat_index(table, user_id)
+            entry = table.seats[seat]
+            assert entry is not None
+            game = table.game
+            if table.status != "playing" or game is None or game.is_over:
+                raise TableError("no deal is being played at this table", code="no_game")
+            if entry.trustee:
+                raise TableError("the AI already plays for you", code="already_trustee")
+            entry.trustee = True
+            await self._save(table)
+            await self._publish(TrusteeChanged(channel_id, seat, True, voluntary=True))
+            if game.to_act == seat:
+                await self._next_turn(table)
+
     async def hint(self, channel_id: int, user_id: int) -> Action | None:
         """The AI's suggestion for the player's turn (None when it is not their turn)."""
         table = self.table(channel_id)
@@ -432,6 +471,9 @@ class TableManager(TurnRunner):
             self.tables[channel_id] = table
             for user in table.humans:  # an escaper may be seated at another table
                 self._seated.setdefault(user, channel_id)
+            for entry in table.seats:  # the 要不起 preference lives with the seat
+                if entry is not None and entry.user_id is not None and entry.autopass:
+                    self._autopass[entry.user_id] = True
             async with table.lock:
                 if table.status == "playing" and table.game_id:
                     # live, or settled just before the crash (then it is announced again)

@@ -23,6 +23,7 @@ class Seat:
     ai_level: str | None = None
     timeouts: int = 0  # timeouts in a row
     trustee: bool = False  # 托管: the AI plays every turn until the player acts again
+    autopass: bool = False  # 要不起: pass for the player when nothing in the hand beats
 
     @property
     def is_ai(self) -> bool:
@@ -36,7 +37,7 @@ class Seat:
 
     def to_dict(self) -> dict[str, Any]:
         return {"user_id": self.user_id, "name": self.name, "ai_level": self.ai_level,
-                "timeouts": self.timeouts, "trustee": self.trustee}
+                "timeouts": self.timeouts, "trustee": self.trustee, "autopass": self.autopass}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Seat:

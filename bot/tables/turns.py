@@ -17,7 +17,7 @@ import zlib
 from collections.abc import Callable
 from dataclasses import replace
 
-from bot.engine import Action, Game, PlayCards
+from bot.engine import Action, Game, Pass, PlayCards
 from bot.store.protocol import TableStore
 from bot.store.records import Player, Settlement
 
@@ -79,6 +79,7 @@ class TurnRunner:
         # a running bot keeps none, so nothing grows with every action
         self.latencies: list[float] | None = None
         self.stopping = False  # set by shutdown(): no new turn timers
+        self.autopass_delay = 1.0  # the pause before an automatic 要不起
 
     # ================================================================= hooks
     async def _publish(self, event: TableEvent) -> None:
@@ -152,6 +153,14 @@ class TurnRunner:
                                             True))
             table.timer = asyncio.create_task(self._auto_turn(table, seq, seat, delay, by))
             return
+        if entry.autopass and self._cannot_beat(game, seat):
+            # 要不起, and the player asked to pass by itself then: after a short pause
+            table.deadline = None
+            await self._publish(TurnStarted(table.channel_id, seat, game.phase, None, seq,
+                                            True))
+            table.timer = asyncio.create_task(self._auto_turn(table, seq, seat,
+                                                              self.autopass_delay, "autopass"))
+            return
         rules = game.rules
         seconds = rules.turn_play_s if game.phase == "play" else rules.turn_bid_s
         if not (restored and table.deadline):
@@ -161,6 +170,13 @@ class TurnRunner:
         await self._publish(TurnStarted(table.channel_id, seat, game.phase, table.deadline,
                                         seq, False))
         table.timer = asyncio.create_task(self._timeout(table, seq, seat, table.deadline))
+
+    @staticmethod
+    def _cannot_beat(game: Game, seat: int) -> bool:
+        """Following a play that nothing in ``seat``'s hand beats."""
+        trick = game.trick
+        return (game.phase == "play" and trick is not None and trick.to_beat is not None
+                and trick.to_beat_seat != seat and not game.legal_plays())
 
     async def _auto_turn(self, table: Table, seq: int, seat: int, delay: float,
                          by: str) -> None:
@@ -211,6 +227,8 @@ class TurnRunner:
         assert entry is not None
         if entry.is_ai:
             return await self._decide(table, seat, entry.ai_level or table.ai_level)
+        if by == "autopass":
+            return Pass(seat, auto=True)
         default = game.timeout_action()
         if game.phase != "play" and default is not None:
             return default

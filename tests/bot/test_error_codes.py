@@ -370,6 +370,13 @@ async def _(ctx: Any) -> None:
     await manager.resume(1, 10)
 
 
+@trigger("already_trustee")
+async def _(ctx: Any) -> None:
+    manager = await _lobby(ctx, start=True)
+    await manager.trustee(1, 10)
+    await manager.trustee(1, 10)
+
+
 # the store
 @trigger("daily_claimed")
 async def _(ctx: Any) -> None:

@@ -26,11 +26,69 @@ async def test_watch_plays_a_whole_deal(variant: str) -> None:
 
 async def test_typed_input_errors_are_explained_then_quit() -> None:
     out = io.StringIO()
-    answers = iter(["xyz", "maybe", "quit"])
+    answers = iter(["xyz", "maybe", "quit", "y"])
     status = await play_terminal("happy", seed=3, out=out, read_line=lambda _: next(answers))
     text = out.getvalue()
     assert status == 1
     assert "✗ answer y or n" in text  # the first decision in happy is 明牌开始 (y/n)
+    # happy settles an escape at once: the exact cost is said before leaving
+    assert "leaving now is an escape: you lose 1005 beans and 10 points. Leave? [y/N]" in text
+    assert "You leave the deal" in text and "You left the deal" in text
+
+
+NAMES = {"Small Joker": "B", "Big Joker": "R", "Flower": "F"}
+
+
+class Scripted:
+    """A player at the terminal: answers each prompt from what the screen shows."""
+
+    def __init__(self, out: io.StringIO, play: str) -> None:
+        self.out, self.play, self.lines = out, play, 0
+
+    def __call__(self, _prompt: str) -> str:
+        self.lines += 1
+        screen = self.out.getvalue()
+        if self.lines > 400 or "You play Q — single" in screen:
+            return "quit" if not screen.rstrip().endswith("Leave? [y/N]") else "y"
+        if screen.rstrip().endswith("Leave? [y/N]"):
+            return "y"
+        turn = screen.rsplit("your turn — ", 1)[-1]
+        ask = turn.split(";")[0]
+        for word, answer in (("show", "不明牌"), ("bid", "3分"), ("call", "叫地主"),
+                             ("grab", "不抢"), ("double", "不加倍")):
+            if word in ask and "play" not in ask:
+                return answer
+        hand = turn.split("your hand: ", 1)[1].strip().split("\n")[0]
+        if turn.startswith("you lead"):
+            if " Q" in f" {hand}" and self.play == "q":
+                return "q"  # a queen, not quit
+            lowest = hand.split(" ")[0] if " " in hand else hand[0]
+            return NAMES.get(lowest, lowest)
+        return "不出"
+
+
+async def test_q_is_a_queen_and_chinese_answers_work() -> None:
+    out = io.StringIO()
+    status = await play_terminal("classic", seed=8, out=out, read_line=Scripted(out, "q"))
+    text = out.getvalue()
+    assert "You play Q — single" in text, text[-2000:]
+    assert "You bid 3" in text and "You are the landlord" in text  # 3分 is a bid of 3
+    assert "cards left: You " in text and "multiplier x" in text
+    assert "to beat:" in text  # the status line names the play to beat
+    assert status == 1
+
+
+async def test_help_and_hint_read_as_words() -> None:
+    out = io.StringIO()
+    answers = iter(["help", "hint", "quit", "n", "quit", "y"])
+    status = await play_terminal("classic", seed=4, out=out, read_line=lambda _: next(answers))
+    text = out.getvalue()
+    assert status == 1
+    assert "q is a queen: type quit to leave" in text
+    assert "Hint: " in text and "Bid(" not in text and "PlayCards(" not in text
+    # quitting mid-deal asks; "n" stays at the table, "y" leaves
+    assert text.count("leaving now is an escape") == 2
+    assert "the AI plays your seat to the end of the deal" in text
 
 
 def test_parse_command() -> None:
@@ -40,6 +98,13 @@ def test_parse_command() -> None:
     with pytest.raises(ValueError):
         parse_command("7", "bid", 0)
     assert parse_command("33344", "play", 0) == "33344"
+    assert parse_command("2分", "bid", 0).points == 2
+    assert parse_command("不叫", "bid", 0).points == 0
+    assert parse_command("叫地主", "call", 0).call is True
+    assert parse_command("不抢", "grab", 0).grab is False
+    assert parse_command("加倍", "double", 0).double is True
+    assert parse_command("不明牌", "show_deal", 0).show is False
+    assert parse_command("明牌", "show_landlord", 0).show is True
 
 
 def test_command_line_exit_status() -> None:

@@ -128,3 +128,19 @@ async def play_to_the_end(env: Any, channel: Any, members: dict[int, Any]) -> No
         else:
             await env.settle()
     raise AssertionError("the deal did not end")
+
+
+def speak(monkeypatch: Any, locales: dict[int, str]) -> None:
+    """Interactions of these users come with these Discord locales (SimCord sends en-US)."""
+    import simcord.interactions as interactions
+
+    build = interactions.base_payload
+
+    def base_payload(*args: Any, **kwargs: Any) -> Any:
+        record, payload = build(*args, **kwargs)
+        locale = locales.get(kwargs.get("user_id", 0))
+        if locale is not None:
+            payload["locale"] = locale
+        return record, payload
+
+    monkeypatch.setattr(interactions, "base_payload", base_payload)

@@ -56,7 +56,9 @@ async def test_leave_mid_deal_is_an_escape(simcord_env) -> None:
     game_id = table.game_id
     bob_seat = table.seat_of(bob.id)
     result = await bob.slash(channel, "ddz leave")
-    assert result.ephemeral and "❌" not in result.response.content
+    assert result.ephemeral and "escape" in result.response.content  # it asks first
+    assert table.status == "playing"
+    await bob.click(result.response, label="Leave the deal")
     await env.settle()
     assert table.game_id == game_id and table.status != "playing"
     assert table.last_result.escaper == bob_seat

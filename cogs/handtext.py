@@ -1,0 +1,139 @@
+"""The text of a player's hand message: what to do now, what to beat, who holds how many.
+
+A player on a phone follows the deal from this message alone: whose turn it is and until
+when, the play to beat (cards by name, the pattern, what a wild card stands for), every
+player's cards left, their own stake (the multiplier with 加倍, pairwise), and when the deal
+is over, its result. The controls under it follow :func:`can_act` and :func:`cannot_beat`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.engine import Game
+
+from .cardtext import card_name, play_phrase, play_text
+from .i18n import kind_name, player_name, seat_name, t, variant_name
+
+if TYPE_CHECKING:
+    from bot.tables import DealEnded, Table
+
+
+def can_act(table: Table, seat: int) -> bool:
+    """Is it ``seat``'s own turn now (not played for them by the AI)?"""
+    game = table.game
+    entry = table.seats[seat]
+    return (game is not None and not game.is_over and table.status == "playing"
+            and game.to_act == seat and entry is not None and not entry.auto
+            and seat not in game.escaped)
+
+
+def cannot_beat(game: Game, seat: int) -> bool:
+    """要不起: it is ``seat``'s turn to follow and nothing in the hand beats the play."""
+    trick = game.trick
+    return (game.phase == "play" and game.to_act == seat and trick is not None
+            and trick.to_beat is not None and trick.to_beat_seat != seat
+            and not game.legal_plays())
+
+
+def stake(game: Game, seat: int) -> int:
+    """The seat's multiplier now, with 加倍 (pairwise: a farmer's stake doubles for his own
+    加倍 and the landlord's; the landlord's is the sum over both farmers)."""
+    mult, _ = game.table_multiplier()
+    landlord = game.landlord
+    if landlord is None or game.phase in ("double",) or None in game.doubles:
+        return mult
+
+    def factor(s: int) -> int:
+        return 2 if game.doubles[s] else 1
+
+    if seat == landlord:
+        return sum(mult * factor(landlord) * factor(f) for f in range(game.players)
+                   if f != landlord)
+    return mult * factor(landlord) * factor(seat)
+
+
+def hand_content(table: Table, seat: int, locale: str) -> str:
+    """The words of ``seat``'s hand message for the table's state now."""
+    game = table.game
+    assert game is not None
+    lines = [f"**{variant_name(locale, table.rules.variant)}**"]
+    names = [seat_name(s, locale) if s is not None else "?" for s in table.seats]
+    names[seat] = t(locale, "hand.you")
+    to_act = game.to_act
+    if to_act is not None and not game.is_over:
+        phase = t(locale, f"phase.{game.phase}")
+        when = f"<t:{int(table.deadline)}:R>" if table.deadline else "—"
+        entry = table.seats[seat]
+        if to_act == seat and entry is not None and entry.trustee:
+            lines.append(t(locale, "hand.trustee"))
+        elif to_act == seat:
+            lines.append(t(locale, "hand.your_turn", phase=phase, when=when))
+        else:
+            lines.append(t(locale, "hand.their_turn", name=names[to_act], phase=phase))
+    trick = game.trick
+    if trick is not None and trick.to_beat is not None and trick.to_beat_seat is not None:
+        play = trick.to_beat
+        shown = play_phrase(locale, play, kind_name(locale, play.kind))
+        key = "hand.to_beat" if trick.to_beat_seat != seat else "hand.yours_stands"
+        lines.append(t(locale, key, play=shown, name=names[trick.to_beat_seat]))
+        if cannot_beat(game, seat):
+            lines.append(t(locale, "hand.cannot_beat"))
+    elif game.phase == "play" and to_act == seat:
+        lines.append(t(locale, "hand.lead"))
+    counts = " · ".join(f"{names[i]} {len(game.hands[i])}" for i in range(game.players))
+    lines.append(t(locale, "hand.counts", counts=counts))
+    if game.landlord is not None:
+        lines.append(t(locale, "hand.landlord", name=names[game.landlord]))
+    if game.laizi is not None:
+        lines.append(t(locale, "hand.laizi", rank=card_name(locale, game.laizi)))
+    lines.append(t(locale, "hand.stake", n=stake(game, seat)))
+    return "\n".join(lines)
+
+
+def table_state(table: Table, locale: str) -> list[str]:
+    """The deal in words under the table picture (for anyone not looking at it, and for
+    screen readers): cards left with 报双 / 报单, the multiplier, the play to beat, and
+    the last few plays."""
+    game = table.game
+    assert game is not None
+    names = [seat_name(s, locale) if s is not None else "?" for s in table.seats]
+    counts = []
+    for i in range(game.players):
+        left = len(game.hands[i])
+        alarm = f" ({t(locale, 'alarm.' + str(left))})" if left in (1, 2) and \
+            game.phase == "play" else ""
+        counts.append(f"{names[i]} {left}{alarm}")
+    lines = [t(locale, "hand.counts", counts=" · ".join(counts)),
+             t(locale, "table.multiplier", n=game.table_multiplier()[0])]
+    trick = game.trick
+    if trick is not None and trick.to_beat is not None and trick.to_beat_seat is not None:
+        play = trick.to_beat
+        lines.append(t(locale, "hand.to_beat", name=names[trick.to_beat_seat],
+                       play=play_phrase(locale, play, kind_name(locale, play.kind))))
+    recent = [f"{names[s]} " + (play_text(locale, p) if p is not None else
+                                t(locale, "table.pass")) for s, p in game.history[-4:]]
+    if recent:
+        lines.append(t(locale, "table.recent", plays=" · ".join(recent)))
+    return lines
+
+
+def deal_over_content(variant: str, seat: int, ended: DealEnded, locale: str) -> str:
+    """The hand message once the deal is over: the result and this player's change."""
+    r = ended.result
+    lines = [f"**{variant_name(locale, variant)}** · {t(locale, 'result.title')}"]
+    if r.outcome == "dissolved":
+        lines.append(t(locale, "result.dissolved"))
+    elif r.outcome == "escape":
+        lines.append(t(locale, "result.escape",
+                       name=player_name(ended.names[r.escaper or 0], locale)))
+    else:
+        lines.append(t(locale, f"result.{r.outcome}"))
+    if r.outcome != "dissolved" and seat < len(r.points):
+        lines.append(t(locale, "hand.your_result", points=f"{r.points[seat]:+d}",
+                       beans=f"{r.beans[seat]:+,d}"))
+    return "\n".join(lines)
+
+
+__all__ = ["can_act", "cannot_beat", "deal_over_content", "hand_content", "stake",
+           "table_state"]
