@@ -36,21 +36,31 @@ def cannot_beat(game: Game, seat: int) -> bool:
             and not game.legal_plays())
 
 
-def stake(game: Game, seat: int) -> int:
-    """The seat's multiplier now, with 加倍 (pairwise: a farmer's stake doubles for his own
-    加倍 and the landlord's; the landlord's is the sum over both farmers)."""
+def stakes(game: Game, seat: int) -> dict[int, int]:
+    """The seat's multiplier against each opponent now, with 加倍, which is pairwise: a
+    farmer's doubles for his own 加倍 and for the landlord's; the landlord has one per
+    farmer. Before every 加倍 is known (or without a landlord): the table's, once."""
     mult, _ = game.table_multiplier()
     landlord = game.landlord
-    if landlord is None or game.phase in ("double",) or None in game.doubles:
-        return mult
+    if landlord is None or game.phase == "double" or None in game.doubles:
+        return {-1: mult}
 
     def factor(s: int) -> int:
         return 2 if game.doubles[s] else 1
 
     if seat == landlord:
-        return sum(mult * factor(landlord) * factor(f) for f in range(game.players)
-                   if f != landlord)
-    return mult * factor(landlord) * factor(seat)
+        return {f: mult * factor(landlord) * factor(f) for f in range(game.players)
+                if f != landlord}
+    return {landlord: mult * factor(landlord) * factor(seat)}
+
+
+def stake_text(game: Game, seat: int, names: list[str], locale: str) -> str:
+    """``Your multiplier: ×4`` (a farmer), ``×4 with Bo · ×2 with Cai`` (the landlord)."""
+    each = stakes(game, seat)
+    if len(set(each.values())) == 1:
+        return t(locale, "hand.stake", n=next(iter(each.values())))
+    parts = " · ".join(t(locale, "hand.stake_with", n=n, name=names[s]) for s, n in each.items())
+    return t(locale, "hand.stakes", each=parts)
 
 
 def hand_content(table: Table, seat: int, locale: str) -> str:
@@ -87,7 +97,7 @@ def hand_content(table: Table, seat: int, locale: str) -> str:
         lines.append(t(locale, "hand.landlord", name=names[game.landlord]))
     if game.laizi is not None:
         lines.append(t(locale, "hand.laizi", rank=card_name(locale, game.laizi)))
-    lines.append(t(locale, "hand.stake", n=stake(game, seat)))
+    lines.append(stake_text(game, seat, names, locale))
     return "\n".join(lines)
 
 
@@ -135,5 +145,5 @@ def deal_over_content(variant: str, seat: int, ended: DealEnded, locale: str) ->
     return "\n".join(lines)
 
 
-__all__ = ["can_act", "cannot_beat", "deal_over_content", "hand_content", "stake",
+__all__ = ["can_act", "cannot_beat", "deal_over_content", "hand_content", "stake_text", "stakes",
            "table_state"]

@@ -203,3 +203,26 @@ async def test_autopass_passes_by_itself_when_nothing_beats(simcord_env) -> None
     assert table.seats[(landlord + 1) % 3].autopass and not table.seats[landlord].autopass
     pings = _pings(channel)
     assert len(pings) == 1 and f"<@{seats[(landlord + 2) % 3].id}>" in pings[0].content
+
+
+def test_the_landlord_sees_a_multiplier_per_farmer() -> None:
+    from bot.engine import Double, Game, Rules, Show
+    from cogs.handtext import stake_text
+
+    game = Game.new(Rules.preset("happy"), 5, balances=[10_000] * 3)
+    while game.phase != "double":
+        game.apply(game.legal_actions()[0])
+    landlord = game.landlord
+    for _ in range(3):  # the farmer after the landlord doubles, the others do not
+        seat = game.to_act
+        game.apply(Double(seat, seat == (landlord + 1) % 3))
+    if game.phase == "show_landlord":
+        game.apply(Show(game.to_act, False))
+    names = ["A", "B", "C"]
+    m = game.table_multiplier()[0]
+    farmer, other = (landlord + 1) % 3, (landlord + 2) % 3
+    each = {farmer: f"×{2 * m} with {names[farmer]}", other: f"×{m} with {names[other]}"}
+    assert stake_text(game, landlord, names, "en") == (
+        "Your multiplier: " + " · ".join(each[s] for s in sorted(each)))
+    assert stake_text(game, farmer, names, "en") == f"Your multiplier: ×{2 * m}"
+    assert stake_text(game, other, names, "zh-CN") == f"你的倍数：×{m}"
