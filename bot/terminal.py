@@ -266,11 +266,16 @@ async def _confirm_leave(manager: TableManager, presenter: TerminalPresenter,
     more = "" if cost.final else ", and the AI plays your seat to the end of the deal"
     presenter.say(f"  leaving now is an escape: you lose {cost.beans} beans and "
                   f"{cost.points} points{more}. Leave? [y/N]")
+    answer = await _read(read_line)
+    return answer is None or answer.strip().lower() in YES_WORDS
+
+
+async def _read(read_line: Callable[[str], str]) -> str | None:
+    """The next line typed (None at the end of the input)."""
     try:
-        answer = await asyncio.to_thread(read_line, "> ")
+        return await asyncio.to_thread(read_line, "> ")
     except EOFError:
-        return True
-    return answer.strip().lower() in YES_WORDS
+        return None
 
 
 async def _ask(manager: TableManager, presenter: TerminalPresenter, phase: str,
@@ -290,9 +295,8 @@ async def _ask(manager: TableManager, presenter: TerminalPresenter, phase: str,
         presenter.say(status_line(game, names))
         presenter.say(f"your turn — {prompt}; your hand: "
                       f"{cards_text(EN, game.hand_text(0), laizi=game.laizi)}")
-        try:
-            line = await asyncio.to_thread(read_line, "> ")
-        except EOFError:
+        line = await _read(read_line)
+        if line is None:
             return False
         word = line.strip()
         lower = word.lower()

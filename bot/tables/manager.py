@@ -384,18 +384,29 @@ class TableManager(TurnRunner):
 
     async def resume(self, channel_id: int, user_id: int) -> None:
         """Take back control from the AI (end 托管)."""
+        await self._set_trustee(channel_id, user_id, False)
+
+    async def trustee(self, channel_id: int, user_id: int) -> None:
+        """Let the AI play for the player (托管, asked for) until they take control back."""
+        await self._set_trustee(channel_id, user_id, True)
+
+    async def _set_trustee(self, channel_id: int, user_id: int, on: bool) -> None:
         table = self.table(channel_id)
         async with table.lock:
             seat = self._seat_index(table, user_id)
             entry = table.seats[seat]
             assert entry is not None
-            if not entry.trustee:
-                raise TableError("the AI is not playing for you", code="not_trustee")
-            entry.trustee = False
+            game = table.game
+            if on and (table.status != "playing" or game is None or game.is_over):
+                raise TableError("no deal is being played at this table", code="no_game")
+            if entry.trustee == on:
+                raise TableError("the AI already plays for you", code="already_trustee") \
+                    if on else TableError("the AI is not playing for you", code="not_trustee")
+            entry.trustee = on
             entry.timeouts = 0
             await self._save(table)
-            await self._publish(TrusteeChanged(channel_id, seat, False))
-            if table.game is not None and table.game.to_act == seat:
+            await self._publish(TrusteeChanged(channel_id, seat, on, voluntary=on))
+            if game is not None and game.to_act == seat:
                 await self._next_turn(table)
 
     async def set_autopass(self, user_id: int, on: bool) -> None:
@@ -411,24 +422,6 @@ class TableManager(TurnRunner):
             if entry is not None:
                 entry.autopass = on
                 await self._save(table)
-
-    async def trustee(self, channel_id: int, user_id: int) -> None:
-        """Let the AI play for the player (托管, asked for) until they take control back."""
-        table = self.table(channel_id)
-        async with table.lock:
-            seat = self._seat_index(table, user_id)
-            entry = table.seats[seat]
-            assert entry is not None
-            game = table.game
-            if table.status != "playing" or game is None or game.is_over:
-                raise TableError("no deal is being played at this table", code="no_game")
-            if entry.trustee:
-                raise TableError("the AI already plays for you", code="already_trustee")
-            entry.trustee = True
-            await self._save(table)
-            await self._publish(TrusteeChanged(channel_id, seat, True, voluntary=True))
-            if game.to_act == seat:
-                await self._next_turn(table)
 
     async def hint(self, channel_id: int, user_id: int) -> Action | None:
         """The AI's suggestion for the player's turn (None when it is not their turn)."""
