@@ -91,14 +91,24 @@ def hand_content(table: Table, seat: int, locale: str) -> str:
             lines.append(t(locale, "hand.cannot_beat"))
     elif game.phase == "play" and to_act == seat:
         lines.append(t(locale, "hand.lead"))
-    counts = " · ".join(f"{names[i]} {len(game.hands[i])}" for i in range(game.players))
-    lines.append(t(locale, "hand.counts", counts=counts))
+    lines.append(counts_line(game, names, locale))
     if game.landlord is not None:
         lines.append(t(locale, "hand.landlord", name=names[game.landlord]))
     if game.laizi is not None:
         lines.append(t(locale, "hand.laizi", rank=card_name(locale, game.laizi)))
     lines.append(stake_text(game, seat, names, locale))
     return "\n".join(lines)
+
+
+def counts_line(game: Game, names: list[str], locale: str) -> str:
+    """Every player's cards left, with 报双 / 报单 at two and at one card in play."""
+    counts = []
+    for i in range(game.players):
+        left = len(game.hands[i])
+        alarm = f" ({t(locale, 'alarm.' + str(left))})" if left in (1, 2) and \
+            game.phase == "play" else ""
+        counts.append(f"{names[i]} {left}{alarm}")
+    return t(locale, "hand.counts", counts=" · ".join(counts))
 
 
 def table_state(table: Table, locale: str) -> list[str]:
@@ -108,13 +118,7 @@ def table_state(table: Table, locale: str) -> list[str]:
     game = table.game
     assert game is not None
     names = [seat_name(s, locale) if s is not None else "?" for s in table.seats]
-    counts = []
-    for i in range(game.players):
-        left = len(game.hands[i])
-        alarm = f" ({t(locale, 'alarm.' + str(left))})" if left in (1, 2) and \
-            game.phase == "play" else ""
-        counts.append(f"{names[i]} {left}{alarm}")
-    lines = [t(locale, "hand.counts", counts=" · ".join(counts)),
+    lines = [counts_line(game, names, locale),
              t(locale, "table.multiplier", n=game.table_multiplier()[0])]
     trick = game.trick
     if trick is not None and trick.to_beat is not None and trick.to_beat_seat is not None:
