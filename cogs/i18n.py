@@ -328,4 +328,4 @@ class DdzTranslator(app_commands.Translator):
         entry = COMMAND_TEXT.get(string.message)
         if entry is None:
             return None
-        return entry[ZH] if lang == ZH else traditional(entry[ZH])
+        return entry[ZH] if lang == ZH else entry.get(TW) or traditional(entry[ZH])
