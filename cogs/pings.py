@@ -13,18 +13,28 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.tables import TableEvent, TurnStarted
 
-from .i18n import t
+from .i18n import STRINGS, t
 
 if TYPE_CHECKING:
     from .presenter import DiscordPresenter
 
 log = logging.getLogger("ddz.pings")
+
+
+def _pattern(template: str) -> str:
+    parts = re.split(r"\{[a-z]+\}", template)
+    return ".+".join(re.escape(p) for p in parts)
+
+
+# a turn ping in any language (to find the ones an earlier run of the bot left)
+PING = re.compile("|".join(_pattern(STRINGS[lang]["ping.channel"]) for lang in STRINGS))
 
 
 class TurnPings:
@@ -34,6 +44,7 @@ class TurnPings:
         self.presenter = presenter
         self.messages: dict[int, discord.Message] = {}  # table -> its ping now
         self._locks: dict[int, asyncio.Lock] = {}
+        self.swept: set[int] = set()  # tables whose pings of an earlier run are gone
 
     def follow(self, event: TableEvent) -> None:
         """A turn started (ping the player) or an action was taken (remove the ping)."""
@@ -57,10 +68,25 @@ class TurnPings:
             except discord.HTTPException:
                 log.info("the turn ping in %s was already gone", channel_id)
 
+    async def _sweep(self, channel_id: int) -> None:
+        """After a restart: delete the pings the bot left in the channel before it."""
+        self.swept.add(channel_id)
+        client = self.presenter.client
+        me = client.user
+        try:
+            async for message in client.get_partial_messageable(channel_id).history(limit=25):
+                if me is not None and message.author.id == me.id and \
+                        not message.components and PING.fullmatch(message.content or ""):
+                    await message.delete()
+        except discord.HTTPException:
+            log.info("could not sweep the old pings in %s", channel_id)
+
     async def _ping(self, event: TurnStarted) -> None:
         channel_id = event.channel_id
         async with self._lock(channel_id):
             await self._delete(channel_id)
+            if channel_id not in self.swept:
+                await self._sweep(channel_id)
             presenter = self.presenter
             table = presenter._table(channel_id)
             game = table.game if table is not None else None

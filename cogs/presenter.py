@@ -96,6 +96,7 @@ class DiscordPresenter:
             # again and edited (no second message, no stale buttons)
             self.messages.pop(channel_id, None)
             self._adopt.add(channel_id)
+            self.pings.swept.discard(channel_id)  # a ping of before may still be there
         if isinstance(event, DealEnded):
             self.results[channel_id] = event
             table = self._table(channel_id)

@@ -154,6 +154,7 @@ async def test_a_restart_reuses_the_table_message_and_the_hand_dm(simcord_env, s
     await env.bot.presenter.drain()
     table_id = env.bot.presenter.messages[channel.id].id
     hands = [m.id for m in alice.user.dm_channel.history() if m.attachments]
+    assert len(_pings(channel)) == 1
     new_bot = await create_bot(settings)
     try:
         await restart(env, new_bot)
@@ -165,6 +166,7 @@ async def test_a_restart_reuses_the_table_message_and_the_hand_dm(simcord_env, s
             "no second hand DM: the old one was edited"
         live = [m for m in channel.history() if m.components]
         assert [m.id for m in live] == [table_id], "no other message keeps live buttons"
+        assert len(_pings(channel)) == 1, "the ping of before was removed, one is new"
     finally:
         await new_bot.close_store()
 
