@@ -27,6 +27,7 @@ from render import ORDERS, render_leaderboard, render_profile
 
 from .cardtext import play_phrase, play_text
 from .controls import ask_leave, ask_reading, hint_text, remember, send_hand
+from .counter import ROOMS
 from .errors import reply
 from .history import HistoryCommands
 from .i18n import kind_name, locale_of, t, variant_name
@@ -42,11 +43,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("ddz.cog")
 
-ROOMS = {  # name -> room options (RULES.md §6.3's defaults are "normal")
-    "novice": {"beans_per_point": 10, "table_fee": 1, "min_balance": 100},
-    "normal": {},
-    "high": {"beans_per_point": 1000, "table_fee": 50, "min_balance": 20_000},
-}
 VARIANT_CHOICES = [app_commands.Choice(name=v, value=v) for v in VARIANTS]
 ROOM_CHOICES = [app_commands.Choice(name=r, value=r) for r in ROOMS]
 BOARD_CHOICES = [app_commands.Choice(name=b, value=b)

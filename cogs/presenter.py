@@ -31,6 +31,7 @@ from render import render_hand, render_result, render_table
 
 from .avatars import AvatarCache
 from .controls import Selection
+from .counter import counter_line
 from .handtext import can_act, cannot_beat, deal_over_content, hand_content, table_state
 from .i18n import EN, player_name, seat_name, t, variant_name
 from .pings import TurnPings
@@ -295,7 +296,14 @@ class DiscordPresenter:
                                       title=t(locale, "hand.title", n=len(cards)),
                                       locale=locale, order=order)
         file = discord.File(io.BytesIO(png), filename="hand.png")
-        return file, self.hand_controls(table, seat, locale), hand_content(table, seat, locale)
+        words = await self.hand_words(table, seat, locale)
+        return file, self.hand_controls(table, seat, locale), words
+
+    async def hand_words(self, table: Table, seat: int, locale: str) -> str:
+        """The hand message's words, with the card counter (记牌器) where its room has it."""
+        counter = await counter_line(getattr(self._client, "store", None), table, seat, locale)
+        words = hand_content(table, seat, locale)
+        return words if counter is None else f"{words}\n{counter}"
 
     def hand_controls(self, table: Table, seat: int, locale: str) -> discord.ui.View:
         """The hand message's controls for the table's state now (on only in one's turn)."""
@@ -330,7 +338,7 @@ class DiscordPresenter:
                     continue
                 locale = self.user_locale.get(entry.user_id, self.locale(channel_id))
                 try:
-                    await message.edit(content=hand_content(table, seat, locale),
+                    await message.edit(content=await self.hand_words(table, seat, locale),
                                        view=self.hand_controls(table, seat, locale))
                 except discord.HTTPException:
                     log.warning("could not update the hand of %s", entry.user_id)

@@ -36,6 +36,14 @@ class Settings:
     relief_amount: int = 2_000  # 救济: for a player below a room's minimum, once a day
     relief_enabled: bool = True
     turn_pings: bool = True  # a turn is announced by a mention in the channel (else by DM)
+    # 记牌器 (the card counter) in the hand message, per room: on where players learn
+    counter_novice: bool = True
+    counter_normal: bool = False
+    counter_high: bool = False
+
+    def counter(self, room: str) -> bool:
+        """Is the card counter on in ``room`` ("novice", "normal" or "high")?"""
+        return bool(getattr(self, f"counter_{room}", False))
 
     def rules(self, variant: str | None = None) -> Rules:
         """The engine rules of ``variant`` (default: this setting's) with this room."""
@@ -69,6 +77,9 @@ KEYS: dict[str, _Key] = {
     "relief_amount": _Key(int, 0, 10**9, guild_only=True),
     "relief_enabled": _Key(bool, guild_only=True),
     "turn_pings": _Key(bool),
+    "counter_novice": _Key(bool),
+    "counter_normal": _Key(bool),
+    "counter_high": _Key(bool),
 }
 
 ALIASES = {"N": "beans_per_point", "A": "table_fee", "turn": "turn_s",
