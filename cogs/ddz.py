@@ -109,7 +109,8 @@ class Ddz(HistoryCommands, commands.GroupCog, group_name=_("ddz"),
     @app_commands.choices(variant=VARIANT_CHOICES, room=ROOM_CHOICES)
     async def new(self, interaction: discord.Interaction,
                   variant: app_commands.Choice[str] | None = None,
-                  room: app_commands.Choice[str] | None = None) -> None:
+                  room: app_commands.Choice[str] | None = None,
+                  private: bool = False) -> None:
         locale = self._remember(interaction)
         assert interaction.guild_id is not None and interaction.channel_id is not None
         name, options, ai_level = await self._rules_for(
@@ -120,7 +121,7 @@ class Ddz(HistoryCommands, commands.GroupCog, group_name=_("ddz"),
         try:
             await self.manager.create(interaction.channel_id, interaction.guild_id,
                                       interaction.user.id, interaction.user.display_name,
-                                      name, ai_level=ai_level, **options)
+                                      name, ai_level=ai_level, private=private, **options)
         except BaseException:  # e.g. a table is already open here: it keeps its language
             if had is None:
                 self.presenter.table_locale.pop(interaction.channel_id, None)

@@ -35,6 +35,7 @@ from .counter import counter_line
 from .handtext import can_act, cannot_beat, deal_over_content, hand_content, table_state
 from .i18n import EN, player_name, seat_name, t, variant_name
 from .pings import TurnPings
+from .private import lobby_lines
 from .scenes import result_scene, table_scene
 from .views import hand_view, table_view
 
@@ -239,6 +240,8 @@ class DiscordPresenter:
                 lines.append(f"{i + 1}. {seat_name(seat, locale)}")
             else:
                 lines.append(f"{i + 1}. <@{seat.user_id}>")
+        if table.private:
+            embed.description = "\n".join(lobby_lines(table, locale))
         embed.add_field(name=t(locale, "lobby.seats"), value="\n".join(lines), inline=False)
         embed.set_footer(text=t(locale, "lobby.room", n=rules.beans_per_point,
                                 a=rules.table_fee, min=rules.min_balance))

@@ -35,6 +35,7 @@ from .controls import (
 )
 from .errors import reply
 from .i18n import kind_name, t
+from .private import add_invite
 
 if TYPE_CHECKING:
     from bot.tables import Table
@@ -271,6 +272,7 @@ def table_view(table: Table, locale: str) -> discord.ui.View:
                                   disabled=free))
         view.add_item(TableButton(cid, "leave", label=t(locale, "btn.leave"),
                                   style=discord.ButtonStyle.danger))
+        add_invite(view, table, locale)
         return view
     seq = table.seq
     phase = game.phase

@@ -33,7 +33,7 @@ class TableOpened(TableEvent):
 
 @dataclass(frozen=True)
 class SeatsChanged(TableEvent):
-    reason: str  # joined, left, ai_added, ai_removed, escaped
+    reason: str  # joined, left, ai_added, ai_removed, escaped, invited
     seat_index: int
     type: ClassVar[str] = "seats"
 

@@ -104,8 +104,9 @@ class TableManager(TurnRunner):
     # ================================================================= lobby
     async def create(self, channel_id: int, guild_id: int, owner_id: int, owner_name: str,
                      variant: str = "classic", *, ai_level: str = "normal",
-                     **room: Any) -> Table:
-        """Open a table in a channel and seat its owner."""
+                     private: bool = False, **room: Any) -> Table:
+        """Open a table in a channel and seat its owner; a ``private`` table seats only
+        the players its owner invites (:meth:`invite`)."""
         rules = Rules.preset(variant, **room)
         if ai_level not in AI_LEVELS:
             raise TableError(f"unknown AI level {ai_level!r}", code="bad_ai_level",
@@ -116,7 +117,7 @@ class TableManager(TurnRunner):
             self._check_free(owner_id)
             await self._check_balance(guild_id, owner_id, owner_name, rules)
             table = Table(channel_id, guild_id, owner_id, rules, [None] * rules.players,
-                          ai_level=ai_level)
+                          ai_level=ai_level, private=private)
             table.seats[0] = Seat(owner_id, owner_name,
                                   autopass=self._autopass.get(owner_id, False))
             self.tables[channel_id] = table
@@ -147,6 +148,9 @@ class TableManager(TurnRunner):
         async with table.lock:
             if table.seat_of(user_id) is not None:
                 raise TableError("you are already at this table", code="already_here")
+            if not table.may_sit(user_id):  # checked at every Join: invitations can change
+                raise TableError("this table is private: only players its owner invited "
+                                 "may join", code="not_invited")
             self._check_free(user_id)
             if table.status == "playing":
                 raise TableError("a deal is being played; join after it ends",
@@ -161,6 +165,20 @@ class TableManager(TurnRunner):
             await self._save(table)
             await self._publish(SeatsChanged(channel_id, "joined", free[0]))
             return free[0]
+
+    async def invite(self, channel_id: int, by_user: int, user_ids: list[int]) -> list[int]:
+        """The owner of a private table invites players; returns everyone invited now."""
+        table = self.table(channel_id)
+        async with table.lock:
+            if by_user != table.owner_id:
+                raise TableError("only the table's owner invites players",
+                                 code="invite_owner_only")
+            if not table.private:
+                raise TableError("this table is open to everyone", code="not_private")
+            table.invited.update(u for u in user_ids if u != table.owner_id)
+            await self._save(table)
+            await self._publish(SeatsChanged(channel_id, "invited", 0))
+            return sorted(table.invited)
 
     async def add_ai(self, channel_id: int, by_user: int, level: str | None = None) -> int:
         """Seat an AI player (any seated player may)."""

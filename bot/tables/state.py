@@ -63,6 +63,8 @@ class Table:
     deadline: float | None = None  # the running turn's (stored with the game, not here)
     last_result: Result | None = None
     hint: tuple[tuple[str | None, int], Action] | None = None  # ((game id, seq), the AI's hint)
+    private: bool = False  # only the owner and the invited may sit down
+    invited: set[int] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     timer: asyncio.Task[None] | None = field(default=None, repr=False)
 
@@ -73,6 +75,11 @@ class Table:
     @property
     def is_full(self) -> bool:
         return all(s is not None for s in self.seats)
+
+    def may_sit(self, user_id: int) -> bool:
+        """May ``user_id`` take a seat? Anyone at an open table; at a private one, the
+        owner and the players the owner invited."""
+        return not self.private or user_id == self.owner_id or user_id in self.invited
 
     def seat_of(self, user_id: int) -> int | None:
         for i, seat in enumerate(self.seats):
@@ -103,7 +110,7 @@ class Table:
             "seats": [s.to_dict() if s else None for s in self.seats],
             "ai_level": self.ai_level, "status": self.status, "game_id": self.game_id,
             "deals": self.deals, "last_first": self.last_first,
-        }
+        } | ({"private": True, "invited": sorted(self.invited)} if self.private else {})
 
     @classmethod
     def from_dict(cls, channel_id: int, guild_id: int, data: dict[str, Any]) -> Table:
@@ -113,5 +120,6 @@ class Table:
             seats=[Seat.from_dict(s) if s else None for s in data["seats"]],
             ai_level=data.get("ai_level", "normal"), status=data["status"],
             game_id=data.get("game_id"), deals=data.get("deals", 0),
-            last_first=data.get("last_first"),
+            last_first=data.get("last_first"), private=bool(data.get("private", False)),
+            invited={int(u) for u in data.get("invited", ())},
         )

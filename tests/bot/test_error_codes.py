@@ -485,6 +485,28 @@ async def _(ctx: Any) -> None:
     await ctx.store.find_deal(1, "abcd12")
 
 
+async def _private_table(ctx: Any, *, private: bool = True) -> None:
+    await ctx.manager.create(1, 1, 10, "ann", "classic", private=private)
+
+
+@trigger("not_invited")
+async def _(ctx: Any) -> None:
+    await _private_table(ctx)
+    await ctx.manager.join(1, 11, "bob")
+
+
+@trigger("invite_owner_only")
+async def _(ctx: Any) -> None:
+    await _private_table(ctx)
+    await ctx.manager.invite(1, 11, [12])
+
+
+@trigger("not_private")
+async def _(ctx: Any) -> None:
+    await _private_table(ctx, private=False)
+    await ctx.manager.invite(1, 10, [12])
+
+
 UI_ONLY = {  # raised by the Discord layer itself (tests/discord drives those)
     "no_selection", "never_played", "no_history_page",
 }

@@ -1,0 +1,74 @@
+"""Private tables: the owner's user select in the lobby, and the lobby's private line.
+
+``/ddz new private:true`` opens a table that only invited players may join (the table
+runtime checks it at every Join click: :meth:`bot.tables.TableManager.join`); the channel
+still sees and can watch the table message. The owner invites with :class:`InviteSelect`
+(``ddzinv:<table>``, a DynamicItem: it works after a restart).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+from . import history_text  # noqa: F401  (the texts join the catalogue)
+from .errors import reply, send_error
+from .i18n import locale_of, t
+
+if TYPE_CHECKING:
+    from bot.tables import Table, TableManager
+
+MAX_INVITES = 10  # per pick; a table seats four at most
+
+
+class InviteSelect(discord.ui.DynamicItem[discord.ui.UserSelect], template=(
+        r"ddzinv:(?P<table>[0-9]+)")):
+    """The owner picks players to invite to a private table."""
+
+    def __init__(self, table_id: int, placeholder: str | None = None,
+                 row: int | None = None) -> None:
+        super().__init__(discord.ui.UserSelect(custom_id=f"ddzinv:{table_id}",
+                                               placeholder=placeholder, min_values=1,
+                                               max_values=MAX_INVITES, row=row))
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction,
+                             item: discord.ui.UserSelect, match: re.Match[str]
+                             ) -> InviteSelect:
+        return cls(int(match["table"]), item.placeholder)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        locale = locale_of(interaction)
+        try:
+            manager = cast("TableManager", interaction.client.manager)  # type: ignore[attr-defined]
+            users = [u for u in self.item.values if not u.bot]
+            await manager.invite(self.table_id, interaction.user.id, [u.id for u in users])
+            names = ", ".join(u.display_name for u in users) or "—"
+            await reply(interaction, t(locale, "private.ok", names=names))
+        except Exception as error:
+            await send_error(interaction, error)
+
+
+def lobby_lines(table: Table, locale: str) -> list[str]:
+    """What a private lobby says above its seats (nothing for an open table)."""
+    if not table.private:
+        return []
+    lines = [t(locale, "private.lobby")]
+    if table.invited:
+        lines.append(t(locale, "private.invited",
+                       names=", ".join(f"<@{u}>" for u in sorted(table.invited))))
+    return lines
+
+
+def add_invite(view: discord.ui.View, table: Table, locale: str) -> None:
+    """The owner's invite select under a private lobby (a row of its own)."""
+    if table.private:
+        view.add_item(InviteSelect(table.channel_id, t(locale, "private.pick"), row=1))
+
+
+PRIVATE_ITEMS: tuple[Any, ...] = (InviteSelect,)
+
+__all__ = ["PRIVATE_ITEMS", "InviteSelect", "add_invite", "lobby_lines"]
