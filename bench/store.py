@@ -85,7 +85,7 @@ def side_by_side(reports: list[BenchReport]) -> list[str]:
     row(f"settlements/s, {first.processes} writer processes",
         [f"{r.multiprocess:,.0f}" for r in reports])
     row("read latency ms (p50 / p99)", ["" for _ in reports])
-    for name in first.reads:
+    for name in sorted(first.reads, key=lambda n: ("busy" in n, not n.startswith("balance"))):
         row(f"  {name}", [f"{r.reads[name][0]:.3f} / {r.reads[name][1]:.3f}"
                           if name in r.reads else "-" for r in reports])
     for r in reports:
