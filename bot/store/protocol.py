@@ -61,6 +61,14 @@ class TableStore(Protocol):
         """Every live game (of one guild, or all), oldest first."""
         ...
 
+    async def player_setting(self, user_id: int, key: str) -> Any:
+        """A player's own setting (``autopass``), or its default."""
+        ...
+
+    async def set_player_setting(self, user_id: int, key: str, value: bool) -> None:
+        """Set a player's own setting."""
+        ...
+
     # ---------------------------------------------------------------- live tables
     async def save_table(self, channel_id: int, guild_id: int, data: dict[str, Any]) -> None:
         """Save (replace) a channel's table state, a JSON-ready dict."""

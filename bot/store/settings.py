@@ -82,6 +82,9 @@ KEYS: dict[str, _Key] = {
     "counter_high": _Key(bool),
 }
 
+PLAYER_KEYS: dict[str, bool] = {"autopass": False}
+"""A player's own settings and their defaults (stored per user, not per guild)."""
+
 ALIASES = {"N": "beans_per_point", "A": "table_fee", "turn": "turn_s",
            "bid_turn": "bid_turn_s", "ai": "ai_level", "start": "start_balance",
            "daily": "daily_bonus", "relief": "relief_enabled"}

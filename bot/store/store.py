@@ -21,14 +21,14 @@ from typing import Any
 
 from .accounts import AccountsMixin
 from .database import Database
-from .errors import InvalidSettingError
+from .errors import InvalidSettingError, UnknownSettingError
 from .games import GamesMixin
 from .history import HistoryMixin
 from .migrations import AppliedMigration
 from .pg import PgDatabase, is_postgres_url
 from .records import check_id
 from .reports import ReportsMixin
-from .settings import Settings, check_setting, setting_key
+from .settings import PLAYER_KEYS, Settings, check_setting, setting_key
 from .settlement import SettlementMixin
 from .sql import fetch, fetch_one
 
@@ -145,6 +145,24 @@ class Store(AccountsMixin, GamesMixin, SettlementMixin, ReportsMixin, HistoryMix
                     (guild_id, name, json.dumps(stored), self._now()))
             return await self._settings_on(conn, guild_id)
 
+    async def player_setting(self, user_id: int, key: str) -> Any:
+        """A player's own setting (``PLAYER_KEYS``), or its default when never set."""
+        _check_player_key(user_id, key)
+        async with self._db.snapshot() as conn:
+            row = await fetch_one(conn, "SELECT value_json FROM player_settings "
+                                        "WHERE user_id = ? AND key = ?", (user_id, key))
+        return PLAYER_KEYS[key] if row is None else json.loads(row[0])
+
+    async def set_player_setting(self, user_id: int, key: str, value: bool) -> None:
+        """Set a player's own setting (``PLAYER_KEYS``: today the bool ``autopass``)."""
+        _check_player_key(user_id, key)
+        async with self._db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO player_settings (user_id, key, value_json, updated_at) "
+                "VALUES (?, ?, ?, ?) ON CONFLICT (user_id, key) DO UPDATE SET "
+                "value_json = excluded.value_json, updated_at = excluded.updated_at",
+                (user_id, key, json.dumps(bool(value)), self._now()))
+
     async def set_channel_setting(self, channel_id: int, guild_id: int, key: str,
                                   value: Any) -> Settings:
         """Set (``value`` None: reset) one channel setting; returns the channel's
@@ -205,3 +223,10 @@ class StoreOpener:
                         exc: BaseException | None, tb: TracebackType | None) -> None:
         if self._store is not None:
             await self._store.close()
+
+
+def _check_player_key(user_id: int, key: str) -> None:
+    check_id(user_id, "user_id")
+    if key not in PLAYER_KEYS:
+        raise UnknownSettingError(f"unknown player setting {key!r}", code="unknown_setting",
+                                  key=key, known=sorted(PLAYER_KEYS))

@@ -78,7 +78,7 @@ class TableManager(TurnRunner):
         self.ai_pool = ai_pool  # the default AI thinks in these processes (bot.tables.ai_pool)
         self.tables: dict[int, Table] = {}
         self._seated: dict[int, int] = {}  # user id -> channel id
-        self._autopass: dict[int, bool] = {}  # user id -> 要不起 by itself (while running)
+        self._autopass: dict[int, bool] = {}  # user id -> 要不起 by itself (read once)
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
         self._lock = asyncio.Lock()
 
@@ -119,7 +119,7 @@ class TableManager(TurnRunner):
             table = Table(channel_id, guild_id, owner_id, rules, [None] * rules.players,
                           ai_level=ai_level, private=private)
             table.seats[0] = Seat(owner_id, owner_name,
-                                  autopass=self._autopass.get(owner_id, False))
+                                  autopass=await self._wants_autopass(owner_id))
             self.tables[channel_id] = table
             self._seated[owner_id] = channel_id
         async with table.lock:
@@ -160,7 +160,7 @@ class TableManager(TurnRunner):
                 raise TableError("the table is full", code="table_full")
             await self._check_balance(table.guild_id, user_id, name, table.rules)
             table.seats[free[0]] = Seat(user_id, name,
-                                        autopass=self._autopass.get(user_id, False))
+                                        autopass=await self._wants_autopass(user_id))
             self._seated[user_id] = channel_id
             await self._save(table)
             await self._publish(SeatsChanged(channel_id, "joined", free[0]))
@@ -427,9 +427,16 @@ class TableManager(TurnRunner):
             if game is not None and game.to_act == seat:
                 await self._next_turn(table)
 
+    async def _wants_autopass(self, user_id: int) -> bool:
+        if user_id not in self._autopass:
+            self._autopass[user_id] = bool(await self.store.player_setting(user_id,
+                                                                           "autopass"))
+        return self._autopass[user_id]
+
     async def set_autopass(self, user_id: int, on: bool) -> None:
         """要不起 by itself: when nothing in the hand beats the play, pass for the player
-        after a short pause (from the next such turn; kept with the seat)."""
+        after a short pause (from the next such turn). Stored with the player."""
+        await self.store.set_player_setting(user_id, "autopass", on)
         self._autopass[user_id] = on
         table = self.table_of_user(user_id)
         if table is None:
@@ -482,9 +489,6 @@ class TableManager(TurnRunner):
             self.tables[channel_id] = table
             for user in table.humans:  # an escaper may be seated at another table
                 self._seated.setdefault(user, channel_id)
-            for entry in table.seats:  # the 要不起 preference lives with the seat
-                if entry is not None and entry.user_id is not None and entry.autopass:
-                    self._autopass[entry.user_id] = True
             async with table.lock:
                 if table.status == "playing" and table.game_id:
                     # live, or settled just before the crash (then it is announced again)

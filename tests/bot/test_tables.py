@@ -466,3 +466,17 @@ async def test_the_hint_is_thought_once_per_turn(tmp_path) -> None:
     assert asked[before:] == [(table.seq, 0)], "one AI run for the three questions"
     await manager.close(CH, ALICE)
     await store.close()
+
+
+async def test_the_autopass_wish_is_stored_and_read_by_a_new_manager(tmp_path) -> None:
+    store = await open_store(tmp_path)
+    try:
+        first, _, _ = make_manager(store)
+        await first.set_autopass(7, True)
+        later, _, _ = make_manager(store)  # as after a restart: nothing in memory
+        table = await later.create(1, 1, 7, "ann", "classic")
+        assert table.seats[0] is not None and table.seats[0].autopass
+        await later.shutdown()
+        await first.shutdown()
+    finally:
+        await store.close()

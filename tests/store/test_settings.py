@@ -82,3 +82,14 @@ async def test_channel_settings_are_checked(store: Store) -> None:
     assert (await store.get_settings(GUILD, CHANNEL)).ai_level == "hard"
     counts = (await snapshot(store))["counts"]
     assert counts["channel_settings"] == before["counts"]["channel_settings"] + 1  # type: ignore[index]
+
+
+async def test_a_players_own_setting_is_kept_per_user(store: Store) -> None:
+    assert await store.player_setting(42, "autopass") is False  # the default
+    await store.set_player_setting(42, "autopass", True)
+    assert await store.player_setting(42, "autopass") is True
+    assert await store.player_setting(43, "autopass") is False, "per user"
+    await store.set_player_setting(42, "autopass", False)
+    assert await store.player_setting(42, "autopass") is False
+    with pytest.raises(UnknownSettingError):
+        await store.player_setting(42, "nope")
