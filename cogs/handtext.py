@@ -105,7 +105,7 @@ def counts_line(game: Game, names: list[str], locale: str) -> str:
     counts = []
     for i in range(game.players):
         left = len(game.hands[i])
-        alarm = f" ({t(locale, 'alarm.' + str(left))})" if left in (1, 2) and \
+        alarm = t(locale, f"alarm.{left}") if left in (1, 2) and \
             game.phase == "play" else ""
         counts.append(f"{names[i]} {left}{alarm}")
     return t(locale, "hand.counts", counts=" · ".join(counts))
