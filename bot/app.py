@@ -32,6 +32,7 @@ from cogs.history import HISTORY_ITEMS
 from cogs.i18n import DdzTranslator
 from cogs.presenter import DiscordPresenter
 from cogs.private import PRIVATE_ITEMS
+from cogs.replay import REPLAY_ITEMS
 from cogs.views import DYNAMIC_ITEMS
 
 log = logging.getLogger("ddz")
@@ -59,7 +60,8 @@ class DdzBot(commands.Bot):
         await self.tree.set_translator(DdzTranslator())
         await self.add_cog(Ddz(self, manager=self.manager, store=self.store,
                                presenter=self.presenter, settings=self.settings))
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *HISTORY_ITEMS, *PRIVATE_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *HISTORY_ITEMS, *PRIVATE_ITEMS,
+                                *REPLAY_ITEMS)
         if self.settings.dev_guild_id and self.settings.shards.is_primary:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

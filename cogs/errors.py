@@ -111,6 +111,7 @@ ZH_ERRORS: dict[str, str] = {
     "no_history_page": "没有第 {page} 页：{name} 只有 {pages} 页牌局。",
     "unknown_deal": "本服务器没有牌局 “{deal}”：请从列表里选一局。",
     "ambiguous_deal": "“{deal}” 对应不止一局：请输入更长的编号。",
+    "deal_unfinished": "牌局 {deal} 还没打完：打完以后才能回放。",
     "not_invited": "这是私人牌桌：只有桌主邀请的玩家才能入座。",
     "invite_owner_only": "只有桌主可以邀请玩家。", "not_private": "这张牌桌对所有人开放，不用邀请。",
 }

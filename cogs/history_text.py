@@ -36,6 +36,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "private.pick": "Invite players…",
         "private.ok": "Invited: {names}.",
         "private.not_owner": "Only the table's owner invites players.",
+        "replay.title": "Replay · {variant} · play {step}/{total}",
+        "replay.text": "Replay of deal `{deal}`: the whole deal below, then step through its "
+                       "{steps} plays with ◀ ▶.",
     },
     ZH: {
         "hist.title": "{name} 的战绩",
@@ -62,6 +65,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "private.pick": "邀请玩家…",
         "private.ok": "已邀请：{names}。",
         "private.not_owner": "只有桌主可以邀请玩家。",
+        "replay.title": "回放 · {variant} · 第 {step}/{total} 手",
+        "replay.text": "牌局 `{deal}` 的回放：下面是整局动画，用 ◀ ▶ 逐手查看这 {steps} 手牌。",
     },
     TW: {
         "hist.title": "{name} 的戰績",
@@ -88,10 +93,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "private.pick": "邀請玩家…",
         "private.ok": "已邀請：{names}。",
         "private.not_owner": "只有桌主可以邀請玩家。",
+        "replay.title": "重播 · {variant} · 第 {step}/{total} 手",
+        "replay.text": "牌局 `{deal}` 的重播：下面是整局動畫，用 ◀ ▶ 逐手查看這 {steps} 手牌。",
     },
 }
 
 COMMANDS: dict[str, dict[str, str]] = {
+    "replay": {ZH: "回放", TW: "重播"},
+    "Watch a finished deal again": {ZH: "回看一局打完的牌", TW: "重看一局打完的牌"},
     "history": {ZH: "战绩", TW: "戰績"},
     "A player's last deals in this server": {ZH: "玩家在本服务器最近的牌局",
                                              TW: "玩家在這個伺服器最近的牌局"},

@@ -170,6 +170,11 @@ def table_layout(scene: TableScene) -> TableLayout:
 # ---------------------------------------------------------------------------- drawing
 def render_table(scene: TableScene) -> bytes:
     """PNG bytes of the table as everybody sees it."""
+    return encode_png(table_image(scene))
+
+
+def table_image(scene: TableScene) -> Image.Image:
+    """The table picture itself (a replay's frames are these)."""
     layout = table_layout(scene)
     image = felt(layout.width, layout.height)
     draw = ImageDraw.Draw(image)
@@ -180,7 +185,7 @@ def render_table(scene: TableScene) -> bytes:
         _draw_play(image, draw, seat, boxes, wild, scene.locale)
         if boxes.shown is not None:
             _draw_shown(image, draw, seat, boxes.shown, boxes.align, wild, scene.locale)
-    return encode_png(image)
+    return image
 
 
 def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, scene: TableScene, box: Box,

@@ -485,6 +485,19 @@ async def _(ctx: Any) -> None:
     await ctx.store.find_deal(1, "abcd12")
 
 
+@trigger("deal_unfinished")
+async def _(ctx: Any) -> None:
+    from bot.engine import GameLog
+    from cogs.replay import finished_record
+
+    await ctx.store.ensure_player(1, 10, "ann")
+    seats = [{"user_id": 10, "name": "ann"}, {"user_id": None, "name": "AI 1"},
+             {"user_id": None, "name": "AI 2"}]
+    await ctx.store.create_game("live0001", 1, 5, GameLog(Rules.preset("classic"), 1,
+                                                          (10_000,) * 3), seats)
+    await finished_record(ctx.store, 1, "live0001")
+
+
 async def _private_table(ctx: Any, *, private: bool = True) -> None:
     await ctx.manager.create(1, 1, 10, "ann", "classic", private=private)
 

@@ -1,0 +1,65 @@
+"""A replay of a finished deal as one animated GIF: the table pictures of render/table.py
+(no second table drawing), one frame per play, the last frame held longest.
+
+GIF because Discord animates it inline in every client (an APNG shows as a still, an
+animated WebP not everywhere). Frames share one adaptive palette made from the last frame
+(every hand and the whole table are on it), so each frame costs one palette mapping, not a
+quantization of its own; frames of different heights are centred on the felt, and every
+frame is scaled to 600 px wide (a phone shows it at about 400).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+
+from PIL import Image
+
+from .scenes import TableScene
+from .table import table_image
+
+FRAME_MS = 900  # each play
+LAST_MS = 4000  # the end of the deal
+COLOURS = 96
+WIDTH = 600  # frames are scaled to this: Discord shows a GIF at about 400 px anyway
+
+
+def replay_frames(scenes: Sequence[TableScene]) -> list[Image.Image]:
+    """The table picture of each step, all of one size (the tallest)."""
+    images = [_scaled(table_image(scene)) for scene in scenes]
+    width = max(i.width for i in images)
+    height = max(i.height for i in images)
+    out = []
+    for image in images:
+        if image.size == (width, height):
+            out.append(image.convert("RGB"))
+            continue
+        canvas = Image.new("RGB", (width, height), image.convert("RGB").getpixel((0, 0)))
+        canvas.paste(image, ((width - image.width) // 2, (height - image.height) // 2))
+        out.append(canvas)
+    return out
+
+
+def _scaled(image: Image.Image) -> Image.Image:
+    if image.width <= WIDTH:
+        return image
+    height = round(image.height * WIDTH / image.width)
+    return image.convert("RGB").resize((WIDTH, height), Image.Resampling.BILINEAR)
+
+
+def render_replay(scenes: Sequence[TableScene], *, frame_ms: int = FRAME_MS,
+                  last_ms: int = LAST_MS) -> bytes:
+    """GIF bytes of the deal, one frame per scene, looping."""
+    if not scenes:
+        raise ValueError("a replay needs at least one scene")
+    frames = replay_frames(scenes)
+    palette = frames[-1].quantize(colors=COLOURS, method=Image.Quantize.MEDIANCUT)
+    mapped = [f.quantize(palette=palette, dither=Image.Dither.NONE) for f in frames]
+    durations = [frame_ms] * (len(mapped) - 1) + [last_ms]
+    out = io.BytesIO()
+    mapped[0].save(out, format="GIF", save_all=True, append_images=mapped[1:],
+                   duration=durations, loop=0, optimize=False, disposal=1)
+    return out.getvalue()
+
+
+__all__ = ["render_replay", "replay_frames"]
