@@ -8,6 +8,7 @@ import dataclasses
 import io
 import time
 
+import pytest
 from PIL import Image
 
 from bot.engine import Game, Pass, PlayCards
@@ -21,6 +22,7 @@ def _buttons(message: object) -> list[dict[str, object]]:
     return [c for row in message.components for c in row.get("components", [row])]
 
 
+@pytest.mark.simcord(settle_timeout=20)  # the GIF takes a few seconds on a busy machine
 async def test_replay_of_a_real_deal(simcord_env) -> None:
     env = simcord_env
     guild, channel = await setup(env)
