@@ -12,6 +12,15 @@ CJK unified ideograph of the BMP (Simplified and Traditional hanzi, kanji), kana
 syllables and jamo, Latin with accents, Cyrillic and Greek (the SC face of Noto Sans CJK
 has them all). Regular keeps only the fixed strings and Latin text, so it stays small.
 Both keep the .notdef box, which the pictures draw for any other character.
+
+Noto Sans CJK lacks about half of Latin Extended-A (Ł, č, ś, ő ...) and some of Extended-B
+and Vietnamese: those glyphs are copied into both subsets from Noto Sans (SIL OFL 1.1,
+Debian's ``fonts-noto-core``), the matching weight, so a name like "Łukasz Dvořák" draws
+whole with one font (no per-character fallback when drawing)::
+
+    python -m render.fonts.build BOLD.ttc REGULAR.ttc \\
+        --latin-bold /usr/share/fonts/truetype/noto/NotoSans-Bold.ttf \\
+        --latin-regular /usr/share/fonts/truetype/noto/NotoSans-Regular.ttf
 """
 
 from __future__ import annotations
@@ -21,6 +30,8 @@ from pathlib import Path
 from typing import Any
 
 from .charset import REQUIRED_CHARS
+
+NOTO_SANS = Path("/usr/share/fonts/truetype/noto")
 
 HERE = Path(__file__).resolve().parent
 BOLD_FILE = "NotoSansSC-Bold.subset.otf"
@@ -78,16 +89,77 @@ def make_subset(source: Path, target: Path, chars: set[str]) -> int:
     return target.stat().st_size
 
 
+def latin_chars() -> set[str]:
+    """The Latin letters taken from Noto Sans where Noto Sans CJK lacks them (each subset
+    takes those of its own characters): Latin-1, Extended-A and -B, and Latin Extended
+    Additional (Vietnamese, bold only)."""
+    return _span(0xA0, 0x24F) | _span(0x1E00, 0x1EFF)
+
+
+def add_glyphs(target: Path, source: Path, chars: set[str]) -> list[str]:
+    """Copy into the CID-keyed CFF font ``target`` the glyphs of ``chars`` it lacks, from the
+    font ``source`` (same units per em); return the characters added."""
+    from fontTools.pens.boundsPen import BoundsPen
+    from fontTools.pens.t2CharStringPen import T2CharStringPen
+    from fontTools.ttLib import TTFont
+
+    font, donor = TTFont(str(target)), TTFont(str(source))
+    if font["head"].unitsPerEm != donor["head"].unitsPerEm:
+        raise SystemExit(f"{source}: units per em differ from {target}")
+    cff = font["CFF "].cff
+    top = cff.topDictIndex[0]
+    private = top.FDArray[0].Private
+    have, donor_cmap = font.getBestCmap(), donor.getBestCmap()
+    donor_glyphs = donor.getGlyphSet()
+    order = font.getGlyphOrder()
+    used = {int(name[3:]) for name in order if name.startswith("cid")}
+    free = (cid for cid in range(1, 0x10000) if cid not in used)  # the subset keeps its CIDs
+    added: list[str] = []
+    for ch in sorted(chars):
+        code = ord(ch)
+        if code in have or code not in donor_cmap:
+            continue
+        glyph = donor_glyphs[donor_cmap[code]]
+        name = f"cid{next(free):05d}"
+        pen = T2CharStringPen(glyph.width - private.nominalWidthX, donor_glyphs)
+        glyph.draw(pen)
+        charstring = pen.getCharString(private=private, globalSubrs=cff.GlobalSubrs)
+        bounds = BoundsPen(donor_glyphs)
+        glyph.draw(bounds)
+        order.append(name)
+        top.charset.append(name)
+        top.FDSelect.append(0)
+        top.CharStrings.charStringsIndex.append(charstring)
+        top.CharStrings.charStrings[name] = len(top.CharStrings.charStringsIndex) - 1
+        lsb = round(bounds.bounds[0]) if bounds.bounds else 0
+        font["hmtx"][name] = (glyph.width, lsb)
+        for table in font["cmap"].tables:
+            if table.isUnicode():
+                table.cmap[code] = name
+        added.append(ch)
+    font.setGlyphOrder(order)
+    font.save(str(target))
+    return added
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("bold", type=Path, help="Noto Sans CJK Bold (.ttc or SC .otf)")
     parser.add_argument("regular", type=Path, help="Noto Sans CJK Regular (.ttc or SC .otf)")
+    parser.add_argument("--latin-bold", type=Path, default=NOTO_SANS / "NotoSans-Bold.ttf",
+                        help="Noto Sans Bold, for the Latin letters Noto Sans CJK lacks")
+    parser.add_argument("--latin-regular", type=Path,
+                        default=NOTO_SANS / "NotoSans-Regular.ttf",
+                        help="Noto Sans Regular, the same for the regular subset")
     args = parser.parse_args(argv)
     fixed = set(REQUIRED_CHARS) | _LATIN | _PUNCTUATION
-    size = make_subset(args.bold, HERE / BOLD_FILE, fixed | name_chars())
-    print(f"{BOLD_FILE}: {size} bytes")
-    size = make_subset(args.regular, HERE / REGULAR_FILE, fixed)
-    print(f"{REGULAR_FILE}: {size} bytes")
+    for source, latin, file, chars in ((args.bold, args.latin_bold, BOLD_FILE,
+                                        fixed | name_chars()),
+                                       (args.regular, args.latin_regular, REGULAR_FILE, fixed)):
+        make_subset(source, HERE / file, chars)
+        added = add_glyphs(HERE / file, latin, chars & latin_chars())
+        print(f"{file}: {(HERE / file).stat().st_size} bytes, {len(added)} Latin glyphs"
+              " from Noto Sans")
 
 
 if __name__ == "__main__":

@@ -44,6 +44,28 @@ def test_names_of_every_script_have_every_glyph(name: str) -> None:
     assert missing_glyphs(name) == ""
 
 
+@pytest.mark.parametrize("weight", ["bold", "regular"])
+def test_latin_with_accents_has_every_glyph(weight: str) -> None:
+    # Latin-1 and all of Latin Extended-A (Noto Sans CJK lacks about half of it: the build
+    # copies those from Noto Sans)
+    letters = [chr(c) for c in range(0xC0, 0x180) if chr(c).isalpha()]
+    assert [ch for ch in letters if not has_glyph(ch, weight)] == []
+
+
+def test_vietnamese_has_every_glyph_in_bold() -> None:
+    letters = [chr(c) for c in range(0x1EA0, 0x1EFA)]  # every Vietnamese letter with a tone
+    assert [ch for ch in letters if not has_glyph(ch)] == []
+
+
+@pytest.mark.parametrize("name", ["Łukasz Dvořák", "Nguyễn Thị Ánh", "Ödön Škoda",
+                                  "Kęstutis Ağaoğlu", "Ĳsbrand Ŧ"])
+def test_accented_latin_names_draw_whole(name: str) -> None:
+    assert missing_glyphs(name) == ""
+    if "ễ" not in name:  # regular holds Latin-1 and Extended-A and -B; Vietnamese is bold
+        assert missing_glyphs(name, "regular") == ""
+        assert font_for(name, 24).path == font(24, "regular").path  # no fallback to bold
+
+
 def test_a_character_without_glyph_is_kept_and_shown_as_a_box() -> None:
     # Thai is not in the fonts: it stays in the text (drawn as .notdef boxes), emoji go
     assert clean_text("ก\U0001f600Tom") == "กTom"
