@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 from bot.engine import Play, Rules, Trick, legal_plays
 from bot.engine.cards import RANK_INDEX, counts_of, make_deck, text_of, text_of_counts
+from bot.engine.scoring import bomb_factor
 
 from .agents import OurAgent, RandomAgent, RuleAgent, Seat
 
@@ -39,6 +40,7 @@ class GameResult:
     landlord_won: bool
     bombs: int
     plays: int
+    factor: int = 1  # product of the played bombs' factors (2 ** bombs in classic)
 
 
 @dataclass
@@ -99,6 +101,7 @@ def play_game(rules: Rules, hands: list[list[int]], bottom: str, agents: list[Ag
     trick = Trick(leader=0)
     seat = 0
     bombs = 0
+    factor = 1
     plays = 0
     while True:
         last = trick.to_beat
@@ -115,9 +118,11 @@ def play_game(rules: Rules, hands: list[list[int]], bottom: str, agents: list[Ag
             history.append((seat, play))
             if play.is_bomb:
                 bombs += 1
+                factor *= bomb_factor(rules, play.kind)
             plays += 1
             if not any(hands[seat]):
-                return GameResult(landlord_won=seat == 0, bombs=bombs, plays=plays)
+                return GameResult(landlord_won=seat == 0, bombs=bombs, plays=plays,
+                                  factor=factor)
         trick = trick.then(seat, play, n)
         seat = trick.leader if not trick.plays else (seat + 1) % n
 
@@ -162,7 +167,7 @@ def _run_deals(args: tuple) -> list[tuple[int, float, int, int, list[float]]]:
             np.random.seed((s * 2 + seating) % (2 ** 32))
             res = play_game(rules, hands, bottom, agents, seed=s * 2 + seating)
             our_win = res.landlord_won if seating == 0 else not res.landlord_won
-            value = 2 ** res.bombs
+            value = res.factor
             wins += our_win
             points += value if our_win else -value
             if seating == 0:
@@ -237,11 +242,11 @@ def main(argv: list[str] | None = None) -> int:
         "\n\n")[0])
     ap.add_argument("--deals", type=int, default=1000, help="deals vs the rule agent")
     ap.add_argument("--side-deals", type=int, default=200,
-                    help="deals for the vs-random and laizi/super matches")
+                    help="deals for the vs-random and laizi/super/four matches")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--level", default="normal")
-    ap.add_argument("--only", default="", help="comma list: rule,random,laizi,super,speed")
+    ap.add_argument("--only", default="", help="comma list: rule,random,laizi,super,four,speed")
     args = ap.parse_args(argv)
     only = set(filter(None, args.only.split(",")))
 
@@ -255,7 +260,7 @@ def main(argv: list[str] | None = None) -> int:
     if want("random"):
         r = run_match(args.side_deals, "classic", lv, "random", s, w)
         print(describe(f"classic, {lv} vs uniform random", r), flush=True)
-    for variant in ("laizi", "super"):
+    for variant in ("laizi", "super", "four"):
         if want(variant):
             r = run_match(args.side_deals, variant, lv, "random", s, w)
             print(describe(f"{variant}, {lv} vs uniform random", r), flush=True)

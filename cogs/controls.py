@@ -24,6 +24,7 @@ from bot.tables.leaving import escape_cost
 from .cardtext import cards_text, hint_words
 from .errors import reply, send_error
 from .i18n import locale_of, t
+from .reasons_text import reason_line
 
 if TYPE_CHECKING:
     from bot.tables import Table, TableManager
@@ -108,7 +109,8 @@ async def send_hand(client: DdzClient, interaction: discord.Interaction, table: 
 
 async def hint_text(manager: TableManager, table: Table, user_id: int, locale: str) -> str:
     """The AI's advice in words (``Hint: don't call``, ``Hint: QQQ + 3 — trio with …``)."""
-    return hint_words(await manager.hint(table.channel_id, user_id), locale, table.game)
+    words = hint_words(await manager.hint(table.channel_id, user_id), locale, table.game)
+    return words + reason_line(locale, await manager.hint_reason(table.channel_id, user_id))
 
 
 async def ask_reading(interaction: discord.Interaction, table_id: int, locale: str,

@@ -15,11 +15,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.engine import Play, reading_of
 from bot.engine.actions import Action, Bid, Call, Double, Grab, Pass, PlayCards, Show
+from bot.engine.errors import RuleError
 from bot.engine.view import SeatView
 
 from .bidding import choose_bid, choose_call, choose_double, choose_grab, choose_show
 from .position import choose_play_reading
+from .reasons import Reason, explain
 
 _SHOW_STAGES = {"show_start": "start", "show_deal": "deal", "show_landlord": "landlord"}
 
@@ -57,3 +60,26 @@ def decide(game_or_view: Any, seat: int, level: str = "normal", seed: int = 0,
             return Pass(seat)
         return PlayCards(seat, play.cards, play.kind, play.main_rank)
     raise ValueError(f"nothing to decide in phase {phase!r}")
+
+
+def explain_action(game_or_view: Any, seat: int, action: Action) -> Reason | None:
+    """Why the AI would play ``action`` (a play or a pass of the play phase) for ``seat``
+    now: a reason of :mod:`bot.ai.reasons` that holds, or None (none holds, or another
+    phase)."""
+    view: SeatView = game_or_view if isinstance(game_or_view, SeatView) \
+        else game_or_view.view(seat)
+    if view.phase != "play" or view.landlord is None or view.seat != seat:
+        return None
+    if isinstance(action, Pass):
+        play: Play | None = None
+    elif isinstance(action, PlayCards):
+        try:
+            play = reading_of(action.cards, view.rules, kind=action.kind,
+                              main_rank=action.main)
+        except RuleError:
+            return None
+    else:
+        return None
+    history = [(s, p if p is not None else "") for s, p in view.plays]
+    return explain(view.rules, view.hand, history, view.landlord, seat, play,
+                   view.bottom or "", dict(view.shown))

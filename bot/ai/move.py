@@ -28,6 +28,7 @@ from bot.engine.cards import (
 )
 from bot.engine.errors import RuleError
 from bot.engine.play import KINDS
+from bot.engine.scoring import bomb_factor
 
 Counts = list[int]
 
@@ -52,6 +53,7 @@ class Variant:
     pair_top: int  # highest rank a pair may have (R in four, else 2)
     deck: tuple[int, ...]  # rank counts of the full deck
     bomb_kind: str  # the kind of a natural four of a rank
+    factors: dict[str, int]  # what a played bomb-class kind multiplies the stake by
 
 
 @lru_cache(maxsize=64)
@@ -67,6 +69,7 @@ def variant_of(rules: Rules) -> Variant:
         four=rules.variant == "four", wslot=wslot, laizi=laizi, flower=rules.flower,
         classes=classes, pair_top=RED if rules.variant == "four" else TWO, deck=tuple(deck),
         bomb_kind="hard_bomb" if rules.variant == "laizi" else "bomb",
+        factors={k: max(2, bomb_factor(rules, k)) for k, c in classes.items() if c},
     )
 
 

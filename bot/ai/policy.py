@@ -15,14 +15,12 @@ simulated deals, where the :class:`Turn` carries an exact opposition instead of 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from bot.engine.cards import FLOWER
 
-from .decompose import Planner
-from .move import Counts, Move, Variant, subtract
+from .cooperation import allowed, feed_partner, forced_lead
+from .move import Move, subtract
 from .movegen import beating_moves, lead_moves
-from .opposition import Opposition
+from .turn import Turn
 
 LEAD_VALUE = 0.7  # worth of keeping the lead after a play
 PASS_TO_PARTNER = 0.9  # worth of leaving a winning trick to the partner
@@ -35,37 +33,6 @@ FEED = 1.6  # leading what a partner about to go out can beat
 WINNING_COST = 1.2  # a hand this cheap to play out is all but won
 BOMB_WIN = 0.3  # bonus for a bomb that leaves such a hand
 LEAD_CARDS = 0.12  # per card: a lead that sheds more cards is harder to answer
-
-
-@dataclass
-class Turn:
-    """What the heuristic needs to act for one seat."""
-
-    v: Variant
-    seat: int
-    landlord: int
-    hand: Counts
-    counts: list[int]  # cards left per seat
-    last: Move | None
-    last_seat: int | None
-    opp: Opposition  # the opponents of ``seat``
-    planner: Planner  # decomposes against ``opp``
-    unknown: Counts  # cards whose place the seat does not know (for feeding odds)
-    fast: bool = False  # the search's rollouts: cheaper estimates, fewer candidates
-
-    def same_side(self, a: int, b: int) -> bool:
-        return a == b or (a != self.landlord and b != self.landlord)
-
-    def seats_after(self) -> list[int]:
-        """Seats that act after this one before the trick comes back to its winner."""
-        n = len(self.counts)
-        out = []
-        s = (self.seat + 1) % n
-        stop = self.last_seat if self.last_seat is not None else self.seat
-        while s != stop and s != self.seat:
-            out.append(s)
-            s = (s + 1) % n
-        return out
 
 
 def choose_move(t: Turn, moves: list[Move] | None = None) -> Move | None:
@@ -105,16 +72,26 @@ def _lead(t: Turn, given: list[Move] | None = None) -> Move | None:
                   and not (strand and g.n == total - 1 and not g.cards[FLOWER])]
         if len(groups) == 1 and groups[0].n == total:
             return groups[0]
+        if feed_partner(t) is not None:
+            moves = lead_moves(hand, t.v) if given is None else given
+            fed = forced_lead(t, moves)
+            if fed is not None:
+                return fed
         if not groups:
             moves = lead_moves(hand, t.v) if given is None else given
             return max(moves, key=lambda m: m.n) if moves else None
+        groups = allowed(t, groups)
     else:
         total = sum(hand)
         moves = lead_moves(hand, t.v) if given is None else given
-        legal = {m.key: m for m in moves}
         finishing = [m for m in moves if m.n == total]
         if finishing:
             return min(finishing, key=lambda m: m.cls)
+        fed = forced_lead(t, moves)
+        if fed is not None:
+            return fed
+        moves = allowed(t, moves)
+        legal = {m.key: m for m in moves}
         plan = t.planner.plan(hand)
         groups = [g for g in plan.groups if g.key in legal]
     if len(groups) >= 2:
@@ -167,6 +144,7 @@ def _follow(t: Turn, given: list[Move] | None = None) -> Move | None:
     finishing = [m for m in cands if m.n == total]
     if finishing:
         return min(finishing, key=lambda m: m.cls)
+    cands = allowed(t, cands)
     best: Move | None = None
     best_q = _pass_value(t)
     if t.fast:

@@ -6,7 +6,8 @@ knows (card counts, the landlord's unplayed bottom cards, shown hands, and - sof
 passes: see :meth:`Situation.sample_hands`), and plays every sampled deal to the end after
 each candidate with the heuristic in every seat. Each candidate is scored by the points it
 wins over the same samples (common random numbers: all candidates meet the same deals), a
-deal counting ``2 ** bombs`` (bombs already played included); the best one is played, the
+deal counting the product of its bombs' factors (``2 ** bombs`` in classic; bombs already
+played included); the best one is played, the
 heuristic's own choice winning ties.
 
 Once few cards are left in all hands, a rollout is finished exactly by
@@ -28,6 +29,7 @@ from __future__ import annotations
 import random
 import time
 
+from .cooperation import allowed, forced_lead, partner_holds
 from .decompose import Planner
 from .move import Counts, Move, Variant, subtract
 from .movegen import beating_moves, lead_moves
@@ -81,27 +83,33 @@ def search_move(sit: Situation, turn: Turn, rng: random.Random, level: str,
 
 
 def candidates(turn: Turn, width: int) -> list[Move | None]:
-    """The heuristic's choice, its next best moves, and passing when allowed (only the
-    heuristic's choice when it ends the deal)."""
+    """The heuristic's choice, its next best moves, the weakest bomb (a bomb doubles the
+    points: the search weighs cashing it in), and passing when allowed; only the
+    heuristic's choice when it ends the deal or a rule of :mod:`.cooperation` settles it."""
     if turn.last is None:
         legal_moves = lead_moves(turn.hand, turn.v)
     else:
         legal_moves = beating_moves(turn.hand, turn.last, turn.v)
     first = choose_move(turn, legal_moves)  # generated once, for both
-    if first is not None and first.n == sum(turn.hand):
+    total = sum(turn.hand)
+    if first is not None and first.n == total:
         return [first]
     if turn.last is None:
-        legal = {m.key: m for m in legal_moves}
+        fed = forced_lead(turn, legal_moves)
+        if fed is not None:
+            return [fed]
+        legal = {m.key: m for m in allowed(turn, legal_moves)}
         moves = [g for g in turn.planner.plan(turn.hand).groups if g.key in legal]
         moves += [m for m in legal.values() if m.kind in ("single", "pair")]
+        bombs = [m for m in legal.values() if m.cls]
     else:
-        moves = legal_moves
         if partner_holds(turn):
             # the partner's play stands (every opponent has passed it): never take the
             # trick from him, unless to go out
-            total = sum(turn.hand)
-            finishing = [m for m in moves if m.n == total]
+            finishing = [m for m in legal_moves if m.n == total]
             return [finishing[0] if finishing else None]
+        moves = allowed(turn, legal_moves)
+        bombs = [m for m in moves if m.cls]
     ranked = sorted(moves, key=lambda m: -value_of(turn, m))
     out: list[Move | None] = [first]
     for m in ranked:
@@ -109,17 +117,13 @@ def candidates(turn: Turn, width: int) -> list[Move | None]:
             break
         if m not in out:
             out.append(m)
+    if bombs:
+        bomb = min(bombs, key=lambda m: (m.cls, m.n, m.main))
+        if bomb not in out:
+            out.append(bomb)
     if turn.last is not None and None not in out:
         out.append(None)
     return out
-
-
-def partner_holds(turn: Turn) -> bool:
-    """Is the trick won by a partner whom no opponent can answer any more?"""
-    ls = turn.last_seat
-    if ls is None or ls == turn.seat or not turn.same_side(ls, turn.seat):
-        return False
-    return all(turn.same_side(s, turn.seat) for s in turn.seats_after())
 
 
 class Simulator:
@@ -150,7 +154,8 @@ class Simulator:
         seat = sit.seat
         last, last_seat = sit.last_move, sit.last_seat
         passes = _passes(sit)
-        bombs = sit.bombs
+        stake = sit.stake
+        factors = self.v.factors
         move = first
         wslot = self.v.wslot
         for _ in range(_ROLLOUT_LIMIT):
@@ -161,11 +166,11 @@ class Simulator:
             else:
                 hands[seat] = subtract(hands[seat], move.cards)
                 if move.cls:
-                    bombs += 1
+                    stake *= factors.get(move.kind, 2)
                 last, last_seat, passes = move, seat, 0
                 if not any(hands[seat]):
                     won = sit.same_side(seat, sit.seat)
-                    return float(2 ** bombs) if won else -float(2 ** bombs)
+                    return float(stake) if won else -float(stake)
             seat = (seat + 1) % n
             if last_seat == seat:
                 last, last_seat, passes = None, None, 0
@@ -173,7 +178,7 @@ class Simulator:
                 solved = self._solve(hands, seat, last, last_seat, passes)
                 if solved is not None:
                     won = solved == sit.same_side(sit.landlord, sit.seat)
-                    return float(2 ** bombs) if won else -float(2 ** bombs)
+                    return float(stake) if won else -float(stake)
             self.turns += 1
             h = hands[seat]
             # a turn costs about the cards in the acting hand, more with wild cards

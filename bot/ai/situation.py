@@ -50,6 +50,7 @@ class Situation:
     last_seat: int | None
     moves: list[tuple[int, Move | None]] = field(default_factory=list)  # the whole history
     bombs: int = 0  # bombs and rockets played so far
+    stake: int = 1  # what they multiplied the deal's points by (RULES.md §6.1 factors)
     # passes on an opponent's play: (seat, the play passed on, cards the seat played later)
     passes_on: list[tuple[int, Move, Counts]] = field(default_factory=list)
 
@@ -173,6 +174,7 @@ def read_situation(rules: Rules, hand: str | Counts, history: Sequence[HistoryIt
     last_seat: int | None = None
     passes = 0
     bombs = 0
+    stake = 1
     pass_events: list[tuple[int, Move, int]] = []
     for entry in history:
         s = int(entry[0])
@@ -196,6 +198,7 @@ def read_situation(rules: Rules, hand: str | Counts, history: Sequence[HistoryIt
             played[s][r] += c
         if mv.cls:
             bombs += 1
+            stake *= v.factors.get(mv.kind, 2)
         last, last_seat, passes = play, s, 0
     if last_seat == seat:  # everybody else passed: lead again
         last, last_seat = None, None
@@ -239,7 +242,7 @@ def read_situation(rules: Rules, hand: str | Counts, history: Sequence[HistoryIt
                 later = [a + b for a, b in zip(later, m2.cards, strict=True)]
         passes_on.append((s, mv, later))
     return Situation(v, seat, landlord, my, counts, played, known, unknown, last, last_move,
-                     last_seat, moves, bombs, passes_on)
+                     last_seat, moves, bombs, stake, passes_on)
 
 
 def _clip(kn: Counts, count: int) -> Counts:

@@ -16,7 +16,7 @@ import logging
 import secrets
 import uuid
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.engine import (
     Action,
@@ -51,6 +51,9 @@ from .events import (
 )
 from .state import AI_LEVELS, AI_NAMES, Seat, Table
 from .turns import AI_BALANCE, Decider, TurnRunner
+
+if TYPE_CHECKING:
+    from bot.ai.reasons import Reason
 
 log = logging.getLogger(__name__)
 
@@ -461,6 +464,17 @@ class TableManager(TurnRunner):
                 table.hint = ((table.game_id, table.seq),
                               await self._decide(table, seat, table.ai_level))
             return table.hint[1]
+
+    async def hint_reason(self, channel_id: int, user_id: int) -> Reason | None:
+        """Why the hint (:meth:`hint`) is played: a reason the AI can attribute, or None."""
+        from bot.ai.agent import explain_action
+
+        action = await self.hint(channel_id, user_id)
+        table = self.table(channel_id)
+        game = table.game
+        if action is None or game is None:
+            return None
+        return explain_action(game, self._seat_index(table, user_id), action)
 
     def legal_plays_for(self, channel_id: int, user_id: int) -> list[Play]:
         """The legal plays of the player's hand now (leading or against the last play)."""

@@ -1,0 +1,115 @@
+"""Bidding for points: whole deals (bidding, grabbing, 明牌, 加倍 and play) with the AI in
+every seat, so every landlord is one the AI chose to be.
+
+Run on demand::
+
+    .venv/bin/python -m bench.stakes [--deals N] [--level easy] [--variants classic,...]
+
+Per variant it prints how often the AI took the landlord (the rest were dissolved: nobody
+bid or called), the landlord's win rate, his average points as the rules score them
+(RULES.md §6.2, escapes aside: nobody escapes here), and how often the stake-raising
+choices were made (grabs, shows, doubles). The play level defaults to ``easy`` (the
+heuristic the bidding model was fitted on) to keep a run short; ``--level normal`` plays
+the default level.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from bot.ai.agent import decide
+from bot.engine import VARIANTS, Game, Rules
+from bot.engine.actions import Double, Grab, Show
+
+from .arena import _ci
+
+
+@dataclass
+class StakeFigures:
+    variant: str
+    deals: int
+    landlords: int  # deals with a landlord (not dissolved)
+    win_rate: float
+    win_ci: tuple[float, float]
+    points: float  # the landlord's average signed points
+    points_ci: tuple[float, float]
+    grabs: int
+    shows: int
+    doubles: int
+
+
+def play_deal(rules: Rules, seed: int, level: str) -> tuple[Game, list]:
+    """One whole deal, every seat played by the AI; the game and its actions."""
+    game = Game.new(rules, seed)
+    actions = []
+    while not game.is_over:
+        seat = game.to_act
+        assert seat is not None
+        action = decide(game, seat, level=level, seed=seed, budget_ms=None)
+        game.apply(action)
+        actions.append(action)
+    return game, actions
+
+
+def _run(args: tuple[str, list[int], str]) -> list[tuple[bool, int, int, int, int] | None]:
+    variant, seeds, level = args
+    rules = Rules.preset(variant)
+    out: list[tuple[bool, int, int, int, int] | None] = []
+    for s in seeds:
+        game, actions = play_deal(rules, s, level)
+        res = game.result
+        assert res is not None
+        if res.landlord is None:
+            out.append(None)
+            continue
+        grabs = sum(1 for a in actions if isinstance(a, Grab) and a.grab)
+        shows = sum(1 for a in actions if isinstance(a, Show) and a.show)
+        doubles = sum(1 for a in actions if isinstance(a, Double) and a.double)
+        out.append((res.outcome == "landlord", res.points[res.landlord], grabs, shows, doubles))
+    return out
+
+
+def run(variant: str, deals: int, level: str = "easy", seed: int = 0,
+        workers: int = 1) -> StakeFigures:
+    seeds = [seed * 1_000_003 + i for i in range(deals)]
+    chunks = [(variant, seeds[i::workers], level) for i in range(workers)]
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            parts = list(pool.map(_run, chunks))
+    else:
+        parts = [_run(chunks[0])]
+    rows = [r for p in parts for r in p if r is not None]
+    wins = [float(r[0]) for r in rows] or [0.0]
+    points = [float(r[1]) for r in rows] or [0.0]
+    return StakeFigures(variant, deals, len(rows), statistics.fmean(wins), _ci(wins),
+                        statistics.fmean(points), _ci(points), sum(r[2] for r in rows),
+                        sum(r[3] for r in rows), sum(r[4] for r in rows))
+
+
+def describe(f: StakeFigures) -> str:
+    return (f"{f.variant:<8} {f.landlords}/{f.deals} deals with a landlord; landlord wins "
+            f"{f.win_rate:.3f} ({f.win_ci[0]:.3f} .. {f.win_ci[1]:.3f}), points "
+            f"{f.points:+.2f} ({f.points_ci[0]:+.2f} .. {f.points_ci[1]:+.2f}); "
+            f"grabs {f.grabs}, shows {f.shows}, doubles {f.doubles}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m bench.stakes",
+                                 description=__doc__.split("\n\n")[0])
+    ap.add_argument("--deals", type=int, default=400)
+    ap.add_argument("--level", default="easy")
+    ap.add_argument("--variants", default=",".join(VARIANTS))
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args(argv)
+    for variant in args.variants.split(","):
+        print(describe(run(variant, args.deals, args.level, args.seed, args.workers)),
+              flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,197 @@
+"""Why the AI plays what it plays: a fixed set of reasons it can attribute to a play.
+
+:func:`explain` takes a position (what :func:`bot.ai.choose_play` takes) and a play (the
+hint) and returns the first :class:`Reason` of :data:`REASONS` that is true of them, or
+None. Each reason has a checker that looks only at the position and the play, so a reason
+is never shown where it does not hold (``tests/ai/test_reasons.py`` tries each one on
+positions where it holds and where it does not). The words live with the Discord layer
+(``reason.<kind>`` in ``cogs/i18n.py``); ``cards`` and ``count`` fill them in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from bot.engine import Play, Rules, reading_of
+from bot.engine.errors import RuleError
+
+from .cooperation import (
+    feed_partner,
+    lowest_single,
+    open_to,
+    partner_leads,
+    wins_from_here,
+)
+from .move import Counts, Move, move_of_play, subtract
+from .movegen import beating_moves, lead_moves
+from .position import turn_of
+from .situation import HistoryItem, Situation, read_situation
+from .turn import Turn
+
+CHAIN_KINDS = ("chain", "pair_chain", "plane")  # what "keeps your chain" names
+
+
+@dataclass(frozen=True)
+class Reason:
+    """A reason kind and what its sentence names: ``cards`` (a chain kept, the play that
+    holds) and ``count`` (cards an opponent or the partner has left)."""
+
+    kind: str
+    cards: str = ""
+    count: int = 0
+
+
+@dataclass
+class Position:
+    """A situation, its heuristic turn and the legal moves (leads, or answers to beat)."""
+
+    sit: Situation
+    turn: Turn
+    moves: list[Move]
+
+    @property
+    def total(self) -> int:
+        return sum(self.sit.hand)
+
+
+def position_of(rules: Rules, hand: str | Counts, history: Sequence[HistoryItem],
+                landlord: int, seat: int, bottom: str | Counts = "",
+                shown: Mapping[int, str | Counts] | None = None) -> Position:
+    sit = read_situation(rules, hand, history, landlord, seat, bottom, shown)
+    moves = lead_moves(sit.hand, sit.v) if sit.last_move is None else \
+        beating_moves(sit.hand, sit.last_move, sit.v)
+    return Position(sit, turn_of(sit), moves)
+
+
+def _wins_now(p: Position, m: Move | None) -> Reason | None:
+    return Reason("wins_now") if m is not None and m.n == p.total else None
+
+
+def _bomb_win(p: Position, m: Move | None) -> Reason | None:
+    if m is None or not m.cls or m.n == p.total or not wins_from_here(p.turn, m):
+        return None
+    return Reason("bomb_win", m.text)
+
+
+def _feed_partner(p: Position, m: Move | None) -> Reason | None:
+    if m is None or p.sit.last is not None or feed_partner(p.turn) is None:
+        return None
+    low = lowest_single(p.moves)
+    return Reason("feed_partner", m.text, 1) if low is not None and low == m else None
+
+
+def _block(p: Position, m: Move | None) -> Reason | None:
+    t = p.turn
+    if m is None or t.last is not None or open_to(t, m):
+        return None
+    tempting = [x for x in p.moves if open_to(t, x)]
+    if not tempting:
+        return None
+    return Reason("block", m.text, min(x.n for x in tempting))
+
+
+def _partner_holds(p: Position, m: Move | None) -> Reason | None:
+    if m is not None or not p.moves or not partner_leads(p.turn):
+        return None
+    return Reason("partner_holds")
+
+
+def _no_answer(p: Position, m: Move | None) -> Reason | None:
+    return Reason("no_answer") if m is None and p.sit.last is not None and not p.moves \
+        else None
+
+
+def _keep_bomb(p: Position, m: Move | None) -> Reason | None:
+    if m is not None or not p.moves or partner_leads(p.turn):
+        return None
+    return Reason("keep_bomb") if all(x.cls for x in p.moves) else None
+
+
+def _keeps_chain(p: Position, m: Move | None) -> Reason | None:
+    """A sequence of the plan of the cards left, which another play of the same kind and
+    size would have broken."""
+    if m is None or m.n == p.total:
+        return None
+    after = subtract(p.sit.hand, m.cards)
+    seqs = [g for g in p.turn.planner.plan(after).groups if g.kind in CHAIN_KINDS]
+    for g in sorted(seqs, key=lambda g: -g.n):
+        for x in p.moves:
+            if x.kind != m.kind or x.n != m.n or x == m:
+                continue
+            left = subtract(p.sit.hand, x.cards)
+            if any(left[r] < c for r, c in enumerate(g.cards)):
+                return Reason("keeps_chain", g.text)
+    return None
+
+
+def _top_card(p: Position, m: Move | None) -> Reason | None:
+    """No play of the same kind can be made from all the cards still out (bombs aside)."""
+    if m is None or m.cls or m.n == p.total:
+        return None
+    sit = p.sit
+    out = sit.unknown[:]
+    for s in range(sit.players):
+        if s != sit.seat:
+            out = [a + b for a, b in zip(out, sit.known[s], strict=True)]
+    if sum(out) < m.n:
+        return None
+    if any(not x.cls for x in beating_moves(out, m, sit.v)):
+        return None
+    return Reason("top_card", m.text)
+
+
+def _sheds_weakest(p: Position, m: Move | None) -> Reason | None:
+    """A lead of the plan's group with the lowest main rank (bombs aside)."""
+    if m is None or p.sit.last is not None or m.cls or m.n == p.total:
+        return None
+    groups = [g for g in p.turn.planner.plan(p.sit.hand).groups if not g.cls]
+    if len(groups) < 2 or m not in groups:
+        return None
+    return Reason("sheds_weakest", m.text) if m.main == min(g.main for g in groups) else None
+
+
+CHECKS: dict[str, Callable[[Position, Move | None], Reason | None]] = {
+    "wins_now": _wins_now, "bomb_win": _bomb_win, "feed_partner": _feed_partner,
+    "block": _block, "partner_holds": _partner_holds, "no_answer": _no_answer,
+    "keep_bomb": _keep_bomb, "keeps_chain": _keeps_chain, "top_card": _top_card,
+    "sheds_weakest": _sheds_weakest,
+}
+REASONS = tuple(CHECKS)
+"""Every reason kind, in the order :func:`explain` tries them."""
+
+
+def move_for(p: Position, play: Play | str | None) -> Move | None:
+    """The AI move of a play given as an engine Play, notation (its default reading
+    against the trick) or ``""`` / None for a pass."""
+    if play is None or play == "":
+        return None
+    if isinstance(play, str):
+        try:
+            play = reading_of(play, p.sit.v.rules, last=p.sit.last)
+        except RuleError:
+            return None
+    return move_of_play(play, p.sit.v)
+
+
+def reason_holds(kind: str, p: Position, play: Play | str | None) -> Reason | None:
+    """The reason ``kind`` for ``play`` in the position, if it is true there."""
+    return CHECKS[kind](p, move_for(p, play))
+
+
+def explain(rules: Rules, hand: str | Counts, history: Sequence[HistoryItem], landlord: int,
+            seat: int, play: Play | str | None, bottom: str | Counts = "",
+            shown: Mapping[int, str | Counts] | None = None) -> Reason | None:
+    """The first reason of :data:`REASONS` true of ``play`` in the position, or None."""
+    p = position_of(rules, hand, history, landlord, seat, bottom, shown)
+    m = move_for(p, play)
+    if m is not None and any(c > h for c, h in zip(m.cards, p.sit.hand, strict=True)):
+        return None
+    for check in CHECKS.values():
+        got = check(p, m)
+        if got is not None:
+            return got
+    return None
+
+
+__all__ = ["REASONS", "Position", "Reason", "explain", "position_of", "reason_holds"]

@@ -1,0 +1,54 @@
+"""The hint says why: /ddz hint and the Hint button show the AI's reason under the play."""
+
+from __future__ import annotations
+
+from bot.ai.agent import explain_action
+from cogs.i18n import t
+from cogs.reasons_text import REASON_WORDS, reason_line, reason_words
+
+from .helpers import human_turn, open_table, setup, table_message, table_of
+
+
+async def _to_my_play_turn(env, channel, alice) -> None:
+    table = table_of(env, channel)
+    for _ in range(50):
+        await human_turn(env, channel, 0)
+        if table.game.phase == "play":
+            return
+        await alice.click(table_message(env, channel), label="3 pt")
+    raise AssertionError("no play turn")
+
+
+async def test_the_hint_shows_its_reason(simcord_env) -> None:
+    env = simcord_env
+    guild, channel = await setup(env)
+    alice = guild.add_member(env.create_user("alice"))
+    table = await open_table(env, channel, alice, "classic", [alice])
+    await _to_my_play_turn(env, channel, alice)
+    manager = env.bot.manager
+    hint = await manager.hint(channel.id, alice.id)
+    reason = explain_action(table.game, 0, hint)
+    assert reason is not None, "the first play of this seeded deal has a reason"
+    assert await manager.hint_reason(channel.id, alice.id) == reason
+    result = await alice.slash(channel, "ddz hint")
+    content = result.response.content if result.response.content else \
+        result.followups[-1].content
+    words = reason_words("en", reason)
+    assert content.endswith(reason_line("en", reason)) and words in content
+    assert content.startswith(t("en", "hint.text", cards=hint.cards).split(":")[0])
+    pressed = await alice.user.click(alice.user.dm_channel.last_message, label="Hint")
+    await env.bot.presenter.drain()
+    sent = pressed.followups[-1] if pressed.followups else pressed.response
+    assert sent.content == content, "the Hint button says the same, reason included"
+
+
+def test_every_language_words_every_reason() -> None:
+    from bot.ai.reasons import REASONS, Reason
+    for locale, words in REASON_WORDS.items():
+        assert set(words) == set(REASONS), locale
+        for kind in REASONS:
+            text = reason_words(locale, Reason(kind, "34567", 1))
+            assert "{" not in text and text
+    # zh-TW is Traditional script, not the Simplified sentence
+    assert reason_words("zh-TW", Reason("bomb_win")) != reason_words("zh-CN", Reason("bomb_win"))
+    assert "炸彈" in reason_words("zh-TW", Reason("bomb_win"))
