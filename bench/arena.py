@@ -246,6 +246,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--level", default="normal")
+    ap.add_argument("--budget", default="100",
+                    help="thinking-time cap per decision in ms, or 'none': a deterministic "
+                         "run whose figures do not depend on the machine's load")
     ap.add_argument("--only", default="", help="comma list: rule,random,laizi,super,four,speed")
     args = ap.parse_args(argv)
     only = set(filter(None, args.only.split(",")))
@@ -254,17 +257,18 @@ def main(argv: list[str] | None = None) -> int:
         return not only or x in only
 
     w, s, lv = args.workers, args.seed, args.level
+    b = None if args.budget == "none" else float(args.budget)
     if want("rule"):
-        r = run_match(args.deals, "classic", lv, "rule", s, w)
+        r = run_match(args.deals, "classic", lv, "rule", s, w, b)
         print(describe(f"classic, {lv} vs RLCard DouDizhuRuleAgentV1", r), flush=True)
     if want("random"):
-        r = run_match(args.side_deals, "classic", lv, "random", s, w)
+        r = run_match(args.side_deals, "classic", lv, "random", s, w, b)
         print(describe(f"classic, {lv} vs uniform random", r), flush=True)
     for variant in ("laizi", "super", "four"):
         if want(variant):
-            r = run_match(args.side_deals, variant, lv, "random", s, w)
+            r = run_match(args.side_deals, variant, lv, "random", s, w, b)
             print(describe(f"{variant}, {lv} vs uniform random", r), flush=True)
-            r = run_match(args.side_deals, variant, "hard", "easy", s, w)
+            r = run_match(args.side_deals, variant, "hard", "easy", s, w, b)
             print(describe(f"{variant}, hard vs easy", r), flush=True)
     if want("speed"):
         gps = self_play_speed(20, "classic", lv, s)
