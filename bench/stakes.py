@@ -39,6 +39,8 @@ class StakeFigures:
     grabs: int
     shows: int
     doubles: int
+    grab_wins: float  # share of the grabbers' deals they won (as the landlord or not)
+    double_wins: float  # share of the doublers' deals their side won
 
 
 def play_deal(rules: Rules, seed: int, level: str) -> tuple[Game, list]:
@@ -54,10 +56,13 @@ def play_deal(rules: Rules, seed: int, level: str) -> tuple[Game, list]:
     return game, actions
 
 
-def _run(args: tuple[str, list[int], str]) -> list[tuple[bool, int, int, int, int] | None]:
+Row = tuple[bool, int, int, int, int, int, int]
+
+
+def _run(args: tuple[str, list[int], str]) -> list[Row | None]:
     variant, seeds, level = args
     rules = Rules.preset(variant)
-    out: list[tuple[bool, int, int, int, int] | None] = []
+    out: list[Row | None] = []
     for s in seeds:
         game, actions = play_deal(rules, s, level)
         res = game.result
@@ -65,10 +70,12 @@ def _run(args: tuple[str, list[int], str]) -> list[tuple[bool, int, int, int, in
         if res.landlord is None:
             out.append(None)
             continue
-        grabs = sum(1 for a in actions if isinstance(a, Grab) and a.grab)
+        grabbers = {a.seat for a in actions if isinstance(a, Grab) and a.grab}
         shows = sum(1 for a in actions if isinstance(a, Show) and a.show)
-        doubles = sum(1 for a in actions if isinstance(a, Double) and a.double)
-        out.append((res.outcome == "landlord", res.points[res.landlord], grabs, shows, doubles))
+        doublers = [a.seat for a in actions if isinstance(a, Double) and a.double]
+        out.append((res.outcome == "landlord", res.points[res.landlord], len(grabbers), shows,
+                    len(doublers), sum(1 for g in grabbers if g in res.winners),
+                    sum(1 for d in doublers if d in res.winners)))
     return out
 
 
@@ -84,16 +91,20 @@ def run(variant: str, deals: int, level: str = "easy", seed: int = 0,
     rows = [r for p in parts for r in p if r is not None]
     wins = [float(r[0]) for r in rows] or [0.0]
     points = [float(r[1]) for r in rows] or [0.0]
+    grabs, doubles = sum(r[2] for r in rows), sum(r[4] for r in rows)
     return StakeFigures(variant, deals, len(rows), statistics.fmean(wins), _ci(wins),
-                        statistics.fmean(points), _ci(points), sum(r[2] for r in rows),
-                        sum(r[3] for r in rows), sum(r[4] for r in rows))
+                        statistics.fmean(points), _ci(points), grabs,
+                        sum(r[3] for r in rows), doubles,
+                        sum(r[5] for r in rows) / grabs if grabs else 0.0,
+                        sum(r[6] for r in rows) / doubles if doubles else 0.0)
 
 
 def describe(f: StakeFigures) -> str:
     return (f"{f.variant:<8} {f.landlords}/{f.deals} deals with a landlord; landlord wins "
             f"{f.win_rate:.3f} ({f.win_ci[0]:.3f} .. {f.win_ci[1]:.3f}), points "
             f"{f.points:+.2f} ({f.points_ci[0]:+.2f} .. {f.points_ci[1]:+.2f}); "
-            f"grabs {f.grabs}, shows {f.shows}, doubles {f.doubles}")
+            f"grabs {f.grabs} (won {f.grab_wins:.2f}), shows {f.shows}, "
+            f"doubles {f.doubles} (won {f.double_wins:.2f})")
 
 
 def main(argv: list[str] | None = None) -> int:
