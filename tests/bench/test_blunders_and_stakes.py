@@ -1,0 +1,24 @@
+"""Smoke runs of bench/blunders.py and bench/stakes.py (the figures come from running them)."""
+
+from __future__ import annotations
+
+from bench.blunders import count
+from bench.blunders import main as blunders_main
+from bench.stakes import describe, run
+
+
+def test_the_blunder_counter_checks_every_decision(capsys) -> None:
+    decisions, found = count(2, "classic", "easy", seed=4)
+    assert decisions > 20
+    assert all(b["kind"] in ("bomb_partner", "beat_partner", "no_feed", "open_single",
+                             "open_pair") for b in found)
+    assert blunders_main(["--deals", "1", "--level", "easy", "--workers", "1"]) == 0
+    assert "self-play deals" in capsys.readouterr().out
+
+
+def test_stakes_plays_whole_deals_with_bidding() -> None:
+    f = run("happy", 3, "easy", seed=2)
+    assert f.deals == 3 and 0 <= f.landlords <= 3
+    assert 0.0 <= f.win_rate <= 1.0
+    assert "landlord wins" in describe(f)
+    assert run("four", 2, "easy").deals == 2
