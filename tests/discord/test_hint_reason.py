@@ -6,17 +6,8 @@ from bot.ai.agent import explain_action
 from cogs.i18n import t
 from cogs.reasons_text import REASON_WORDS, reason_line, reason_words
 
-from .helpers import human_turn, open_table, setup, table_message, table_of
-
-
-async def _to_my_play_turn(env, channel, alice) -> None:
-    table = table_of(env, channel)
-    for _ in range(50):
-        await human_turn(env, channel, 0)
-        if table.game.phase == "play":
-            return
-        await alice.click(table_message(env, channel), label="3 pt")
-    raise AssertionError("no play turn")
+from .helpers import open_table, setup
+from .test_commands import _to_my_play_turn
 
 
 async def test_the_hint_shows_its_reason(simcord_env) -> None:
