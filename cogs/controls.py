@@ -47,6 +47,8 @@ class Hands(Protocol):
     async def hand_payload(self, table: Table, seat: int, locale: str
                            ) -> tuple[discord.File, discord.ui.View, str]: ...
 
+    def note_locale(self, user_id: int, locale: str) -> None: ...
+
 
 class DdzClient(Protocol):
     """What a click reaches through ``interaction.client`` (the bot, or the cog)."""
@@ -65,7 +67,7 @@ def client_of(interaction: discord.Interaction) -> DdzClient:
 def remember(client: DdzClient, interaction: discord.Interaction) -> str:
     """The user's language (kept: their hand DMs use it too)."""
     locale = locale_of(interaction, client.presenter.default_locale)
-    client.presenter.user_locale[interaction.user.id] = locale
+    client.presenter.note_locale(interaction.user.id, locale)
     return locale
 
 

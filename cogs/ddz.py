@@ -210,7 +210,7 @@ class Ddz(HistoryCommands, ReplayCommands, commands.GroupCog, group_name=_("ddz"
     async def sort(self, interaction: discord.Interaction,
                    order: app_commands.Choice[str]) -> None:
         locale = self._remember(interaction)
-        self.presenter.hand_orders[interaction.user.id] = order.value
+        await self.presenter.set_order(interaction.user.id, order.value)
         await reply(interaction, t(locale, "sort.set", how=t(locale, f"sort.{order.value}")))
         table = self.manager.table_of_user(interaction.user.id)
         seat = table.seat_of(interaction.user.id) if table is not None else None

@@ -61,6 +61,7 @@ class DiscordPresenter:
         self.table_locale: dict[int, str] = {}
         self.user_locale: dict[int, str] = {}
         self.hand_orders: dict[int, str] = {}  # user -> render.ORDERS (default big to small)
+        self._players_read: set[int] = set()  # users whose stored order and language are read
         # (table, user) -> (the hand the numbers refer to, {select part: card numbers})
         self.selection: dict[tuple[int, int], Selection] = {}
         self.results: dict[int, DealEnded] = {}
@@ -294,6 +295,8 @@ class DiscordPresenter:
         cards = game.hand(seat)
         marked = (game.bottom or "") if seat == game.landlord else ""  # kept for the deal
         entry = table.seats[seat]
+        if entry is not None and entry.user_id is not None:
+            await self.player_choices(entry.user_id)
         order = self.order_of(entry.user_id if entry else None)
         png = await asyncio.to_thread(render_hand, cards, laizi=game.laizi, marked=marked,
                                       title=t(locale, "hand.title", n=len(cards)),
@@ -361,6 +364,39 @@ class DiscordPresenter:
                 except discord.HTTPException:
                     log.warning("could not close the hand of %s", key[1])
 
+    def _store(self) -> Any:
+        return getattr(self._client, "store", None)
+
+    async def player_choices(self, user_id: int) -> None:
+        """Read once what ``user_id`` chose before (a restart forgets the memory, not the
+        store): the hand order of ``/ddz sort`` and the language of their last interaction.
+        What this run already learnt wins."""
+        store = self._store()
+        if user_id in self._players_read or store is None:
+            return
+        self._players_read.add(user_id)
+        order = await store.player_setting(user_id, "hand_sort")
+        locale = await store.player_setting(user_id, "locale")
+        self.hand_orders.setdefault(user_id, order)
+        if locale is not None:
+            self.user_locale.setdefault(user_id, locale)
+
+    async def set_order(self, user_id: int, order: str) -> None:
+        """``/ddz sort``: keep ``order`` for ``user_id``, in memory and in the store."""
+        store = self._store()
+        if store is not None:
+            await store.set_player_setting(user_id, "hand_sort", order)
+        self.hand_orders[user_id] = order
+
+    def note_locale(self, user_id: int, locale: str) -> None:
+        """The language of ``user_id``'s interaction: kept (stored when it changed)."""
+        if self.user_locale.get(user_id) == locale:
+            return
+        self.user_locale[user_id] = locale
+        store = self._store()
+        if store is not None:
+            self._spawn(store.set_player_setting(user_id, "locale", locale))
+
     def order_of(self, user_id: int | None) -> str:
         """How ``user_id`` likes a hand ordered (``/ddz sort``; big to small by default)."""
         return self.hand_orders.get(user_id, "desc") if user_id is not None else "desc"
@@ -380,6 +416,7 @@ class DiscordPresenter:
         if user_id in self.dm_closed:
             self._tell_closed(channel_id, user_id)
             return
+        await self.player_choices(user_id)
         locale = self.user_locale.get(user_id, self.locale(channel_id))
         key = (channel_id, user_id)
         try:

@@ -62,10 +62,10 @@ class TableStore(Protocol):
         ...
 
     async def player_setting(self, user_id: int, key: str) -> Any:
-        """A player's own setting (``autopass``), or its default."""
+        """A player's own setting (``autopass``, ``hand_sort``, ``locale``), or its default."""
         ...
 
-    async def set_player_setting(self, user_id: int, key: str, value: bool) -> None:
+    async def set_player_setting(self, user_id: int, key: str, value: bool | str) -> None:
         """Set a player's own setting."""
         ...
 

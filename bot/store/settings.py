@@ -82,8 +82,30 @@ KEYS: dict[str, _Key] = {
     "counter_high": _Key(bool),
 }
 
-PLAYER_KEYS: dict[str, bool] = {"autopass": False}
-"""A player's own settings and their defaults (stored per user, not per guild)."""
+PLAYER_KEYS: dict[str, Any] = {"autopass": False, "hand_sort": "desc", "locale": None}
+"""A player's own settings and their defaults (stored per user, not per guild): 要不起 by
+itself, how the hand picture is ordered (``/ddz sort``, render.ORDERS), the language last
+seen on the player's interactions (None: not known yet; their hand DMs use it)."""
+PLAYER_CHOICES: dict[str, tuple[str, ...]] = {
+    "hand_sort": ("desc", "asc", "grouped"),
+    "locale": ("en", "zh-CN", "zh-TW"),
+}
+
+
+def check_player_value(key: str, value: Any) -> Any:
+    """``value`` checked for the player setting ``key`` (a known key): a bool for
+    ``autopass``, one of :data:`PLAYER_CHOICES` for the others."""
+    choices = PLAYER_CHOICES.get(key)
+    if choices is None:
+        if not isinstance(value, bool):
+            raise InvalidSettingError(f"{key} must be on or off, not {value!r}", key=key,
+                                      value=value)
+        return value
+    if value not in choices:
+        raise InvalidSettingError(f"{key} must be one of {', '.join(choices)}, not {value!r}",
+                                  code="setting_choice", key=key, value=value,
+                                  choices=", ".join(choices))
+    return value
 
 ALIASES = {"N": "beans_per_point", "A": "table_fee", "turn": "turn_s",
            "bid_turn": "bid_turn_s", "ai": "ai_level", "start": "start_balance",

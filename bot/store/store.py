@@ -28,7 +28,7 @@ from .migrations import AppliedMigration
 from .pg import PgDatabase, is_postgres_url
 from .records import check_id
 from .reports import ReportsMixin
-from .settings import PLAYER_KEYS, Settings, check_setting, setting_key
+from .settings import PLAYER_KEYS, Settings, check_player_value, check_setting, setting_key
 from .settlement import SettlementMixin
 from .sql import fetch, fetch_one
 
@@ -153,15 +153,17 @@ class Store(AccountsMixin, GamesMixin, SettlementMixin, ReportsMixin, HistoryMix
                                         "WHERE user_id = ? AND key = ?", (user_id, key))
         return PLAYER_KEYS[key] if row is None else json.loads(row[0])
 
-    async def set_player_setting(self, user_id: int, key: str, value: bool) -> None:
-        """Set a player's own setting (``PLAYER_KEYS``: today the bool ``autopass``)."""
+    async def set_player_setting(self, user_id: int, key: str, value: bool | str) -> None:
+        """Set a player's own setting (``PLAYER_KEYS``: ``autopass`` a bool, ``hand_sort``
+        and ``locale`` one of ``PLAYER_CHOICES``)."""
         _check_player_key(user_id, key)
+        value = check_player_value(key, value)
         async with self._db.transaction() as conn:
             await conn.execute(
                 "INSERT INTO player_settings (user_id, key, value_json, updated_at) "
                 "VALUES (?, ?, ?, ?) ON CONFLICT (user_id, key) DO UPDATE SET "
                 "value_json = excluded.value_json, updated_at = excluded.updated_at",
-                (user_id, key, json.dumps(bool(value)), self._now()))
+                (user_id, key, json.dumps(value), self._now()))
 
     async def set_channel_setting(self, channel_id: int, guild_id: int, key: str,
                                   value: Any) -> Settings:

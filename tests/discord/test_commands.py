@@ -5,7 +5,18 @@ from __future__ import annotations
 
 import discord
 
-from .helpers import buttons, human_turn, open_table, setup, table_message, table_of
+from bot.app import create_bot
+
+from .helpers import (
+    buttons,
+    human_turn,
+    open_table,
+    restart,
+    setup,
+    speak,
+    table_message,
+    table_of,
+)
 
 
 async def _to_my_play_turn(env, channel, alice) -> None:
@@ -169,3 +180,36 @@ async def test_sort_orders_the_hand_and_its_numbers(simcord_env) -> None:
     await env.bot.presenter.drain()
     assert first_options()[0] == f"1. {hand[0].label()}"  # the DM came again, small to big
     assert env.bot.presenter.order_of(alice.user.id) == "asc"
+
+
+async def test_the_sort_choice_and_language_survive_a_restart(simcord_env, settings,
+                                                              monkeypatch) -> None:
+    env = simcord_env
+    guild, channel = await setup(env)
+    alice = guild.add_member(env.create_user("alice"))
+    speak(monkeypatch, {alice.id: "zh-TW"})
+    await alice.slash(channel, "ddz sort", order="asc")
+    await env.bot.presenter.drain()
+    store = env.bot.store
+    assert await store.player_setting(alice.id, "hand_sort") == "asc"
+    assert await store.player_setting(alice.id, "locale") == "zh-TW"
+
+    new_bot = await create_bot(settings)
+    try:
+        await restart(env, new_bot)
+        await env.settle()
+        presenter = env.bot.presenter
+        assert presenter is new_bot.presenter and alice.id not in presenter.hand_orders
+        monkeypatch.undo()  # her next interactions come in en-US: the DM keeps zh-TW till then
+        table = await open_table(env, channel, alice, "classic", [alice])
+        await presenter.drain()
+        assert presenter.order_of(alice.id) == "asc"  # read back from the store
+        assert presenter.user_locale[alice.id] == "en"  # what she speaks now wins
+        hand = sorted(table.game.hand(0), key=lambda c: c.rank)
+        dm = alice.user.dm_channel.last_message
+        selects = [i for i in buttons(dm) if getattr(i, "options", None)]
+        first = selects[0].options[0].label
+        assert first.startswith("1. ") and first.endswith(hand[0].label()[1:])  # small to big
+        assert not first.endswith(hand[-1].label()[1:])
+    finally:
+        await new_bot.close_store()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.store import InvalidSettingError, Settings, Store, UnknownSettingError
+from bot.store.settings import PLAYER_CHOICES
 
 from .backends import Target
 from .helpers import CHANNEL, GUILD, OTHER_GUILD, snapshot
@@ -93,3 +94,28 @@ async def test_a_players_own_setting_is_kept_per_user(store: Store) -> None:
     assert await store.player_setting(42, "autopass") is False
     with pytest.raises(UnknownSettingError):
         await store.player_setting(42, "nope")
+
+
+async def test_the_hand_order_and_language_are_kept_per_user(store: Store) -> None:
+    assert await store.player_setting(42, "hand_sort") == "desc"  # the default
+    assert await store.player_setting(42, "locale") is None  # not known yet
+    await store.set_player_setting(42, "hand_sort", "grouped")
+    await store.set_player_setting(42, "locale", "zh-TW")
+    await store.set_player_setting(42, "autopass", True)
+    assert await store.player_setting(42, "hand_sort") == "grouped"
+    assert await store.player_setting(42, "locale") == "zh-TW"
+    assert await store.player_setting(43, "hand_sort") == "desc", "per user"
+    await store.set_player_setting(42, "hand_sort", "asc")
+    assert await store.player_setting(42, "hand_sort") == "asc"
+    for key, bad in (("hand_sort", "sideways"), ("locale", "fr"), ("autopass", "grouped"),
+                     ("hand_sort", True)):
+        with pytest.raises(InvalidSettingError):
+            await store.set_player_setting(42, key, bad)
+    assert await store.player_setting(42, "hand_sort") == "asc", "a refused value changes nothing"
+    assert await store.player_setting(42, "autopass") is True
+
+
+def test_the_stored_hand_orders_are_the_pictures() -> None:
+    from render import ORDERS
+
+    assert PLAYER_CHOICES["hand_sort"] == ORDERS
