@@ -15,10 +15,11 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.engine import Play
 from bot.engine.cards import RANK_INDEX
 from bot.engine.errors import CodedError
 
-from .cardtext import card_name, cards_text
+from .cardtext import card_name, cards_text, play_text
 from .i18n import EN, TW, ZH, locale_of, seat_name, t, traditional
 
 log = logging.getLogger("ddz.errors")
@@ -141,7 +142,26 @@ def _shown(params: dict[str, Any], locale: str, names: tuple[str, ...]) -> dict[
         elif isinstance(value, str):
             value = excerpt(value)
         shown[key] = value
+    shown.update(_plays_said(params, locale))
     return shown
+
+
+def _plays_said(params: dict[str, Any], locale: str) -> dict[str, str]:
+    """``cards`` and ``last`` as players say them (``QQQ带3``, not ``3QQQ``) when the error
+    carries their readings (``does_not_beat``: ``play_kind``/``play_main``, ``kind``/
+    ``last_main``, and the wild cards)."""
+    said: dict[str, str] = {}
+    for key, kind_key, prefix in (("cards", "play_kind", "play_"), ("last", "kind", "last_")):
+        cards, kind, main = params.get(key), params.get(kind_key), params.get(prefix + "main")
+        if not (isinstance(cards, str) and isinstance(kind, str) and isinstance(main, str)):
+            continue
+        play = Play(kind, main, cards, str(params.get(prefix + "wild_as") or ""),
+                    str(params.get(prefix + "wild") or ""))
+        try:
+            said[key] = play_text(locale, play)
+        except (KeyError, ValueError, IndexError):
+            continue  # not a reading after all: the sorted cards stay
+    return said
 
 
 def error_text(error: BaseException, locale: str, names: tuple[str, ...] = ()) -> str | None:

@@ -148,6 +148,10 @@ def reading_of(cards: str | Iterable[Card], rules: Rules, *, kind: str | None = 
         raise IllegalActionError(
             f"{text!r} does not beat {last.cards!r} ({last.kind})",
             code="does_not_beat", cards=text, last=last.cards, kind=last.kind,
+            # both readings, so a message can say the plays as players do (QQQ带3)
+            last_main=last.main_rank, last_wild_as=last.wild_as, last_wild=last.wild,
+            play_kind=options[0].kind, play_main=options[0].main_rank,
+            play_wild_as=options[0].wild_as, play_wild=options[0].wild,
         )
     return play
 

@@ -8,6 +8,8 @@ import opencc
 import pytest
 
 from bot.engine import Bid, Rules, readings
+from bot.engine.errors import IllegalActionError
+from bot.engine.readings import reading_of
 from bot.tables import TableError
 from cogs.cardtext import cards_text, play_text
 from cogs.errors import EN_ERRORS, ZH_ERRORS, error_text
@@ -84,6 +86,24 @@ def test_card_names_and_plays_as_players_say_them() -> None:
     assert play_text(EN, chain) == "45678 (Flower as 8)"
     assert kind_name(ZH, "rocket") == "王炸" and kind_name(TW, "rocket") == "王炸"
     assert player_name("AI 🤖 Ada (normal)", ZH) == "AI 🤖 Ada（普通）"
+
+
+def test_a_play_that_does_not_beat_is_said_as_players_say_plays() -> None:
+    classic = Rules.preset("classic")
+    with pytest.raises(IllegalActionError) as err:
+        reading_of("3JJJ", classic, last=reading_of("3QQQ", classic))
+    assert error_text(err.value, ZH) == "JJJ带3 管不住 QQQ带3。"  # not "3JJJ 管不住 3QQQ"
+    assert error_text(err.value, EN) == "JJJ + 3 does not beat QQQ + 3."
+    assert error_text(err.value, TW) == "JJJ帶3 管不住 QQQ帶3。"
+    plane = reading_of("33344456", classic)
+    with pytest.raises(IllegalActionError) as err:
+        reading_of("3334449T", classic, last=plane)  # the same plane, other wings
+    said = error_text(err.value, ZH)
+    assert said.startswith("333444带9") and said.endswith("管不住 333444带56。")
+    super_ = Rules.preset("super")  # a wild card is said with what it stands for
+    with pytest.raises(IllegalActionError) as err:
+        reading_of("34567", super_, last=reading_of("F4567", super_))
+    assert error_text(err.value, EN) == "34567 does not beat 45678 (Flower as 8)."
 
 
 def test_errors_quote_a_short_excerpt_and_fit_discord() -> None:
