@@ -102,8 +102,7 @@ def describe_action(action: Action, names: tuple[str, ...], play: Play | None = 
 class TerminalPresenter:
     """Prints table events for the player at seat 0 and queues their turns."""
 
-    def __init__(self, manager_ref: Callable[[], TableManager], out: TextIO) -> None:
-        self._manager = manager_ref
+    def __init__(self, out: TextIO) -> None:
         self.out = out
         self.turns: asyncio.Queue[TurnStarted | DealEnded] = asyncio.Queue()
         self.ended: DealEnded | None = None
@@ -113,10 +112,9 @@ class TerminalPresenter:
         print(text, file=self.out, flush=True)
 
     async def publish(self, event: TableEvent) -> None:
-        manager = self._manager()
-        table = manager.tables.get(event.channel_id)
+        table = event.table  # what the table looks like now
         names = tuple(player_name(n, EN) for n in table.names()) if table else ()
-        laizi = table.game.laizi if table and table.game else None
+        laizi = table.game.view.laizi if table and table.game else None
         if isinstance(event, DealStarted):
             self.say(f"\n=== deal {event.deal} ({table.rules.variant if table else ''}) ===")
         elif isinstance(event, HandChanged) and event.seat == 0:
@@ -219,8 +217,7 @@ async def play_terminal(variant: str = "classic", *, seed: int | None = None,
     """Play one deal in the terminal; returns the exit status (0: the deal ended)."""
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store.open(db_path or Path(tmp) / "terminal.db")
-        manager: TableManager | None = None
-        presenter = TerminalPresenter(lambda: manager, out)  # type: ignore[arg-type,return-value]
+        presenter = TerminalPresenter(out)
         seeds = iter([seed]) if seed is not None else None
         manager = TableManager(store, presenter, ai_delay=0.0, trustee_delay=0.0,
                                seed_source=(lambda: next(seeds)) if seeds else None)  # type: ignore[arg-type]

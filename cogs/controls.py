@@ -10,7 +10,7 @@ and a button share (the hand, the hint, a reading to choose, leaving with a conf
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar, cast
 
@@ -27,7 +27,8 @@ from .i18n import locale_of, t
 from .reasons_text import reason_line
 
 if TYPE_CHECKING:
-    from bot.tables import Table, TableManager
+    from bot.engine import Card
+    from bot.tables import Table, TableManager, TableSnapshot
 
     from .views import HandButton, TableButton
 
@@ -44,8 +45,8 @@ class Hands(Protocol):
     dm_messages: dict[tuple[int, int], discord.Message]
     selection: dict[tuple[int, int], Selection]
 
-    async def hand_payload(self, table: Table, seat: int, locale: str
-                           ) -> tuple[discord.File, discord.ui.View, str]: ...
+    async def hand_payload(self, table: TableSnapshot, seat: int, hand: Sequence[Card],
+                           locale: str) -> tuple[discord.File, discord.ui.View, str]: ...
 
     def note_locale(self, user_id: int, locale: str) -> None: ...
 
@@ -105,7 +106,8 @@ async def send_hand(client: DdzClient, interaction: discord.Interaction, table: 
         await reply(interaction, t(locale, "hand.none"))
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
-    file, view, variant = await client.presenter.hand_payload(table, seat, locale)
+    file, view, variant = await client.presenter.hand_payload(
+        table.snapshot(), seat, table.game.hand(seat), locale)
     await interaction.followup.send(variant, file=file, view=view, ephemeral=True)
 
 
@@ -268,7 +270,8 @@ async def _refresh_hand(p: Press, item: HandButton, *, deferred: bool) -> None:
     if deferred and interaction.message is not None and tracked is not None and \
             tracked.id == interaction.message.id:
         return  # the presenter updates the DM itself
-    file, view, variant = await p.client.presenter.hand_payload(table, seat, p.locale)
+    file, view, variant = await p.client.presenter.hand_payload(
+        table.snapshot(), seat, table.game.hand(seat), p.locale)
     if deferred:
         await interaction.edit_original_response(content=variant, attachments=[file],
                                                  view=view)

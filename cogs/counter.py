@@ -15,8 +15,10 @@ from . import history_text  # noqa: F401  (the texts join the catalogue)
 from .i18n import EN, t
 
 if TYPE_CHECKING:
-    from bot.engine import Rules
-    from bot.tables import Table
+    from collections.abc import Sequence
+
+    from bot.engine import Card, Rules
+    from bot.tables import TableSnapshot
 
 ROOMS: dict[str, dict[str, Any]] = {  # name -> room options (RULES.md §6.3's are "normal")
     "novice": {"beans_per_point": 10, "table_fee": 1, "min_balance": 100},
@@ -55,16 +57,17 @@ def counter_text(counts: dict[str, int], locale: str) -> str:
     return t(locale, "counter.line", counts=" ".join(jokers) + " · " + " ".join(ranks))
 
 
-async def counter_line(store: Any, table: Table, seat: int, locale: str) -> str | None:
-    """The counter line for ``seat``'s hand, or None when its room has the counter off (or
-    the deal is not being played)."""
+async def counter_line(store: Any, table: TableSnapshot, seat: int, hand: Sequence[Card],
+                       locale: str) -> str | None:
+    """The counter line for ``seat``'s hand (``hand``: its cards), or None when its room has
+    the counter off (or the deal is not being played)."""
     game = table.game
     if game is None or store is None:
         return None
     settings = await store.get_settings(table.guild_id, table.channel_id)
     if not settings.counter(room_of(table.rules)):
         return None
-    return counter_text(unseen_counts(game.view(seat)), locale)
+    return counter_text(unseen_counts(game.view_of(seat, hand)), locale)
 
 
 __all__ = ["ROOMS", "counter_line", "counter_text", "room_of"]

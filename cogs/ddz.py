@@ -116,19 +116,11 @@ class Ddz(HistoryCommands, ReplayCommands, commands.GroupCog, group_name=_("ddz"
         assert interaction.guild_id is not None and interaction.channel_id is not None
         name, options, ai_level = await self._rules_for(
             interaction, variant.value if variant else None, room.value if room else None)
-        # the table speaks its creator's language (set first: the lobby shows at once)
-        had = self.presenter.table_locale.get(interaction.channel_id)
-        self.presenter.table_locale[interaction.channel_id] = locale
-        try:
-            await self.manager.create(interaction.channel_id, interaction.guild_id,
-                                      interaction.user.id, interaction.user.display_name,
-                                      name, ai_level=ai_level, private=private, **options)
-        except BaseException:  # e.g. a table is already open here: it keeps its language
-            if had is None:
-                self.presenter.table_locale.pop(interaction.channel_id, None)
-            else:
-                self.presenter.table_locale[interaction.channel_id] = had
-            raise
+        # the table speaks its creator's language (saved with the table)
+        await self.manager.create(interaction.channel_id, interaction.guild_id,
+                                  interaction.user.id, interaction.user.display_name,
+                                  name, ai_level=ai_level, private=private, locale=locale,
+                                  **options)
         await reply(interaction, "✅ " + t(locale, "ok.created") + "\n\n"
                     + rules_summary(name, locale).split("\n\n")[0])
 

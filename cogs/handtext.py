@@ -8,18 +8,18 @@ is over, its result. The controls under it follow :func:`can_act` and :func:`can
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
-
-from bot.engine import Game
 
 from .cardtext import card_name, play_phrase, play_text
 from .i18n import kind_name, player_name, seat_name, t, variant_name
 
 if TYPE_CHECKING:
-    from bot.tables import DealEnded, Table
+    from bot.engine import Card
+    from bot.tables import DealEnded, GameSnapshot, TableSnapshot
 
 
-def can_act(table: Table, seat: int) -> bool:
+def can_act(table: TableSnapshot, seat: int) -> bool:
     """Is it ``seat``'s own turn now (not played for them by the AI)?"""
     game = table.game
     entry = table.seats[seat]
@@ -28,25 +28,27 @@ def can_act(table: Table, seat: int) -> bool:
             and seat not in game.escaped)
 
 
-def cannot_beat(game: Game, seat: int) -> bool:
-    """要不起: it is ``seat``'s turn to follow and nothing in the hand beats the play."""
+def cannot_beat(game: GameSnapshot, seat: int, hand: Sequence[Card]) -> bool:
+    """要不起: it is ``seat``'s turn to follow and nothing in ``hand`` (its cards) beats
+    the play."""
     trick = game.trick
     return (game.phase == "play" and game.to_act == seat and trick is not None
             and trick.to_beat is not None and trick.to_beat_seat != seat
-            and not game.legal_plays())
+            and not game.legal_plays(hand))
 
 
-def stakes(game: Game, seat: int) -> dict[int, int]:
+def stakes(game: GameSnapshot, seat: int) -> dict[int, int]:
     """The seat's multiplier against each opponent now, with 加倍, which is pairwise: a
     farmer's doubles for his own 加倍 and for the landlord's; the landlord has one per
     farmer. Before every 加倍 is known (or without a landlord): the table's, once."""
-    mult, _ = game.table_multiplier()
+    mult = game.view.multiplier
     landlord = game.landlord
-    if landlord is None or game.phase == "double" or None in game.doubles:
+    doubles = game.view.doubles
+    if landlord is None or game.phase == "double" or None in doubles:
         return {-1: mult}
 
     def factor(s: int) -> int:
-        return 2 if game.doubles[s] else 1
+        return 2 if doubles[s] else 1
 
     if seat == landlord:
         return {f: mult * factor(landlord) * factor(f) for f in range(game.players)
@@ -54,7 +56,7 @@ def stakes(game: Game, seat: int) -> dict[int, int]:
     return {landlord: mult * factor(landlord) * factor(seat)}
 
 
-def stake_text(game: Game, seat: int, names: list[str], locale: str) -> str:
+def stake_text(game: GameSnapshot, seat: int, names: list[str], locale: str) -> str:
     """``Your multiplier: ×4`` (a farmer), ``×4 with Bo · ×2 with Cai`` (the landlord)."""
     each = stakes(game, seat)
     if len(set(each.values())) == 1:
@@ -63,8 +65,8 @@ def stake_text(game: Game, seat: int, names: list[str], locale: str) -> str:
     return t(locale, "hand.stakes", each=parts)
 
 
-def hand_content(table: Table, seat: int, locale: str) -> str:
-    """The words of ``seat``'s hand message for the table's state now."""
+def hand_content(table: TableSnapshot, seat: int, hand: Sequence[Card], locale: str) -> str:
+    """The words of ``seat``'s hand message (``hand``: its cards) for the table now."""
     game = table.game
     assert game is not None
     lines = [f"**{variant_name(locale, table.rules.variant)}**"]
@@ -87,7 +89,7 @@ def hand_content(table: Table, seat: int, locale: str) -> str:
         shown = play_phrase(locale, play, kind_name(locale, play.kind))
         key = "hand.to_beat" if trick.to_beat_seat != seat else "hand.yours_stands"
         lines.append(t(locale, key, play=shown, name=names[trick.to_beat_seat]))
-        if cannot_beat(game, seat):
+        if cannot_beat(game, seat, hand):
             lines.append(t(locale, "hand.cannot_beat"))
     elif game.phase == "play" and to_act == seat:
         lines.append(t(locale, "hand.lead"))
@@ -100,18 +102,18 @@ def hand_content(table: Table, seat: int, locale: str) -> str:
     return "\n".join(lines)
 
 
-def counts_line(game: Game, names: list[str], locale: str) -> str:
+def counts_line(game: GameSnapshot, names: list[str], locale: str) -> str:
     """Every player's cards left, with 报双 / 报单 at two and at one card in play."""
     counts = []
     for i in range(game.players):
-        left = len(game.hands[i])
+        left = game.view.counts[i]
         alarm = t(locale, f"alarm.{left}") if left in (1, 2) and \
             game.phase == "play" else ""
         counts.append(f"{names[i]} {left}{alarm}")
     return t(locale, "hand.counts", counts=" · ".join(counts))
 
 
-def table_state(table: Table, locale: str) -> list[str]:
+def table_state(table: TableSnapshot, locale: str) -> list[str]:
     """The deal in words under the table picture (for anyone not looking at it, and for
     screen readers): cards left with 报双 / 报单, the multiplier, the play to beat, and
     the last few plays."""
@@ -119,14 +121,14 @@ def table_state(table: Table, locale: str) -> list[str]:
     assert game is not None
     names = [seat_name(s, locale) if s is not None else "?" for s in table.seats]
     lines = [counts_line(game, names, locale),
-             t(locale, "table.multiplier", n=game.table_multiplier()[0])]
+             t(locale, "table.multiplier", n=game.view.multiplier)]
     trick = game.trick
     if trick is not None and trick.to_beat is not None and trick.to_beat_seat is not None:
         play = trick.to_beat
         lines.append(t(locale, "hand.to_beat", name=names[trick.to_beat_seat],
                        play=play_phrase(locale, play, kind_name(locale, play.kind))))
     recent = [f"{names[s]} " + (play_text(locale, p) if p is not None else
-                                t(locale, "table.pass")) for s, p in game.history[-4:]]
+                                t(locale, "table.pass")) for s, p in game.view.plays[-4:]]
     if recent:
         lines.append(t(locale, "table.recent", plays=" · ".join(recent)))
     return lines

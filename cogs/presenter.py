@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -40,7 +41,8 @@ from .scenes import result_scene, table_scene
 from .views import hand_view, table_view
 
 if TYPE_CHECKING:
-    from bot.tables import Table, TableManager
+    from bot.engine import Card
+    from bot.tables import TableSnapshot
 
 log = logging.getLogger("ddz.presenter")
 DM_CLOSED = 50007
@@ -58,7 +60,10 @@ class DiscordPresenter:
         self.dm_messages: dict[tuple[int, int], discord.Message] = {}
         self.dm_closed: set[int] = set()
         self._told_closed: set[tuple[int, int]] = set()
-        self.table_locale: dict[int, str] = {}
+        # the last snapshot of each table (every event carries one): what is shown
+        self.tables: dict[int, TableSnapshot] = {}
+        # the cards of each seat's hand as last sent to it: (table, seat) -> cards
+        self.hands: dict[tuple[int, int], tuple[Card, ...]] = {}
         self.user_locale: dict[int, str] = {}
         self.hand_orders: dict[int, str] = {}  # user -> render.ORDERS (default big to small)
         self._players_read: set[int] = set()  # users whose stored order and language are read
@@ -88,8 +93,11 @@ class DiscordPresenter:
     # ------------------------------------------------------------------ events
     async def publish(self, event: TableEvent) -> None:
         channel_id = event.channel_id
+        if event.table is not None:
+            self.tables[channel_id] = event.table
         if isinstance(event, HandChanged):
-            self._spawn(self._send_hand(channel_id, event.seat or 0))
+            self.hands[(channel_id, event.to_seat)] = event.hand
+            self._spawn(self._send_hand(channel_id, event.to_seat))
             return
         if isinstance(event, TableClosed):
             self._spawn(self._closed(channel_id, event.reason))
@@ -139,12 +147,17 @@ class DiscordPresenter:
         while self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
-    def _table(self, channel_id: int) -> Table | None:
-        manager: TableManager | None = getattr(self._client, "manager", None)
-        return manager.tables.get(channel_id) if manager is not None else None
+    def _table(self, channel_id: int) -> TableSnapshot | None:
+        """The table as the last event showed it."""
+        return self.tables.get(channel_id)
+
+    def _hand(self, channel_id: int, seat: int) -> tuple[Card, ...]:
+        return self.hands.get((channel_id, seat), ())
 
     def locale(self, channel_id: int) -> str:
-        return self.table_locale.get(channel_id, self.default_locale)
+        """The table's language (saved with the table), or the bot's default."""
+        table = self.tables.get(channel_id)
+        return table.locale if table is not None and table.locale else self.default_locale
 
     # ------------------------------------------------------------------ the table message
     async def _update(self, channel_id: int, delay: float) -> None:
@@ -188,7 +201,7 @@ class DiscordPresenter:
             kwargs["embed"] = embed
         self.messages[channel_id] = await channel.send(**kwargs)
 
-    async def table_message(self, table: Table) -> tuple[str, discord.Embed | None,
+    async def table_message(self, table: TableSnapshot) -> tuple[str, discord.Embed | None,
                                                           discord.File | None]:
         """Content, embed and picture of the table message for the table's state now."""
         locale = self.locale(table.channel_id)
@@ -196,7 +209,7 @@ class DiscordPresenter:
         ended = self.results.get(table.channel_id)
         if table.status != "playing" and ended is not None and table.game is not None:
             text = self._result_text(ended, locale)
-            scene = result_scene(ended, table.game, title=t(locale, "result.title"),
+            scene = result_scene(ended, table, title=t(locale, "result.title"),
                                  locale=locale)
             file = None
             if scene is not None:
@@ -228,7 +241,7 @@ class DiscordPresenter:
         lines.extend(table_state(table, locale))
         return "\n".join(lines), None, discord.File(io.BytesIO(png), filename="table.png")
 
-    def _lobby_embed(self, table: Table, locale: str) -> discord.Embed:
+    def _lobby_embed(self, table: TableSnapshot, locale: str) -> discord.Embed:
         rules = table.rules
         embed = discord.Embed(title=t(locale, "lobby.title",
                                       variant=variant_name(locale, rules.variant)),
@@ -269,10 +282,10 @@ class DiscordPresenter:
         message = self.messages.pop(channel_id, None)
         text = t(self.locale(channel_id), f"closed.{reason}")
         # forget the table's state: a later table in this channel starts afresh
-        for per_user in (self.dm_messages, self.selection):
+        for per_user in (self.dm_messages, self.selection, self.hands):
             for key in [k for k in per_user if k[0] == channel_id]:
                 del per_user[key]
-        for per_channel in (self.results, self.notices, self.table_locale, self._edit_locks):
+        for per_channel in (self.results, self.notices, self.tables, self._edit_locks):
             per_channel.pop(channel_id, None)
         for key in [k for k in self._hand_locks if k[0] == channel_id]:
             self._hand_locks.pop(key, None)
@@ -288,12 +301,13 @@ class DiscordPresenter:
             log.warning("could not announce the closed table in %s", channel_id)
 
     # ------------------------------------------------------------------ hands by DM
-    async def hand_payload(self, table: Table, seat: int, locale: str
-                           ) -> tuple[discord.File, discord.ui.View, str]:
+    async def hand_payload(self, table: TableSnapshot, seat: int, hand: Sequence[Card],
+                           locale: str) -> tuple[discord.File, discord.ui.View, str]:
+        """The picture, controls and words of ``seat``'s hand message (``hand``: its cards)."""
         game = table.game
         assert game is not None
-        cards = game.hand(seat)
-        marked = (game.bottom or "") if seat == game.landlord else ""  # kept for the deal
+        cards = list(hand)
+        marked = (game.view.bottom or "") if seat == game.landlord else ""  # for the deal
         entry = table.seats[seat]
         if entry is not None and entry.user_id is not None:
             await self.player_choices(entry.user_id)
@@ -302,16 +316,19 @@ class DiscordPresenter:
                                       title=t(locale, "hand.title", n=len(cards)),
                                       locale=locale, order=order)
         file = discord.File(io.BytesIO(png), filename="hand.png")
-        words = await self.hand_words(table, seat, locale)
-        return file, self.hand_controls(table, seat, locale), words
+        words = await self.hand_words(table, seat, cards, locale)
+        return file, self.hand_controls(table, seat, cards, locale), words
 
-    async def hand_words(self, table: Table, seat: int, locale: str) -> str:
+    async def hand_words(self, table: TableSnapshot, seat: int, hand: Sequence[Card],
+                         locale: str) -> str:
         """The hand message's words, with the card counter (记牌器) where its room has it."""
-        counter = await counter_line(getattr(self._client, "store", None), table, seat, locale)
-        words = hand_content(table, seat, locale)
+        counter = await counter_line(getattr(self._client, "store", None), table, seat, hand,
+                                     locale)
+        words = hand_content(table, seat, hand, locale)
         return words if counter is None else f"{words}\n{counter}"
 
-    def hand_controls(self, table: Table, seat: int, locale: str) -> discord.ui.View:
+    def hand_controls(self, table: TableSnapshot, seat: int, hand: Sequence[Card],
+                      locale: str) -> discord.ui.View:
         """The hand message's controls for the table's state now (on only in one's turn)."""
         game = table.game
         assert game is not None
@@ -319,9 +336,9 @@ class DiscordPresenter:
         trick = game.trick
         leading = trick is None or trick.to_beat is None or trick.to_beat_seat == seat
         order = self.order_of(entry.user_id if entry else None)
-        return hand_view(table.channel_id, game.hand(seat), locale, laizi=game.laizi,
+        return hand_view(table.channel_id, list(hand), locale, laizi=game.laizi,
                          order=order, active=can_act(table, seat), leading=leading,
-                         cannot_beat=cannot_beat(game, seat),
+                         cannot_beat=cannot_beat(game, seat, hand),
                          trustee=entry is not None and entry.trustee)
 
     def _hand_lock(self, key: tuple[int, int]) -> asyncio.Lock:
@@ -344,8 +361,9 @@ class DiscordPresenter:
                     continue
                 locale = self.user_locale.get(entry.user_id, self.locale(channel_id))
                 try:
-                    await message.edit(content=await self.hand_words(table, seat, locale),
-                                       view=self.hand_controls(table, seat, locale))
+                    hand = self._hand(channel_id, seat)
+                    await message.edit(content=await self.hand_words(table, seat, hand, locale),
+                                       view=self.hand_controls(table, seat, hand, locale))
                 except discord.HTTPException:
                     log.warning("could not update the hand of %s", entry.user_id)
 
@@ -431,12 +449,13 @@ class DiscordPresenter:
         except discord.HTTPException:
             log.warning("could not DM user %s", user_id, exc_info=True)
 
-    async def _post_hand(self, table: Table, seat: int, key: tuple[int, int],
+    async def _post_hand(self, table: TableSnapshot, seat: int, key: tuple[int, int],
                          locale: str) -> None:
         """Edit the player's hand DM with a new picture, or send it (a first DM)."""
         if table.game is None or table.status != "playing":
             return
-        file, view, content = await self.hand_payload(table, seat, locale)
+        file, view, content = await self.hand_payload(table, seat,
+                                                      self._hand(table.channel_id, seat), locale)
         self._dm_seats[key] = seat
         message = self.dm_messages.get(key)
         dm = None

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.engine import LEVELS, Game, Play, level_for
+from bot.engine import LEVELS, Play, SeatView, level_for
 from bot.engine.cards import RANK_CHARS, RANK_INDEX
 from bot.store.records import Leaderboard, Player
-from bot.tables import DealEnded, Table
+from bot.tables import DealEnded, TableSnapshot
 from render import (
     LeaderboardRow,
     LeaderboardScene,
@@ -58,7 +58,7 @@ def pattern_order(play: Play) -> tuple[str, str]:
     return "".join(cards), "".join(order)
 
 
-def auction_words(game: Game) -> tuple[dict[int, str], int | None]:
+def auction_words(game: SeatView) -> tuple[dict[int, str], int | None]:
     """What each seat said in the current phase of the auction (the words of an earlier
     phase are gone: no 不抢 during 加倍), and who spoke last."""
     said: list[tuple[int, str]] = []
@@ -89,28 +89,27 @@ def _factors(parts: tuple[tuple[str, int, int], ...]) -> list[tuple[str, int]]:
             for _ in range(max(count, 1))]
 
 
-def multiplier_parts(game: Game, parts: tuple[tuple[str, int, int], ...]
-                     ) -> tuple[tuple[str, int], ...]:
+def multiplier_parts(game: SeatView) -> tuple[tuple[str, int], ...]:
     """The table multiplier's ``parts`` as (label, factor) pairs, with the base first."""
     out: list[tuple[str, int]] = []
-    if game.rules.bidding == "points" and game.high_bid:
-        out.append(("base", game.high_bid))
+    if game.rules.bidding == "points" and game.bid:
+        out.append(("base", game.bid))
     elif game.rules.bidding == "call" and game.rules.m_init > 1:
         out.append(("init", game.rules.m_init))
-    out.extend(_factors(parts))
+    out.extend(_factors(game.parts))
     return tuple(out)
 
 
-def table_scene(table: Table, *, title: str | None = None, locale: str = "zh-CN",
+def table_scene(table: TableSnapshot, *, title: str | None = None, locale: str = "zh-CN",
                 avatars: Mapping[int, bytes] | None = None) -> TableScene:
     """The table as the channel may see it, in the table's ``locale``; ``avatars`` are the
     pictures of the players by user id (a player without one gets an initial)."""
-    game = table.game
-    assert game is not None
+    assert table.game is not None
     avatars = avatars or {}
-    view = game.view(None)  # 加倍 choices stay hidden while they are being made
+    # the spectator's view: 加倍 choices stay hidden while they are being made
+    view = game = table.game.view
     playing = game.phase in ("play", "over")
-    current = game.trick if playing else None
+    current = table.game.trick if playing else None
     # what each seat did in the current trick: its play, or None for 不出
     trick: dict[int, Play | None] = dict(current.plays) if current else {}
     to_beat = current.to_beat_seat if current else None
@@ -127,32 +126,34 @@ def table_scene(table: Table, *, title: str | None = None, locale: str = "zh-CN"
         cards, stands = pattern_order(play) if play is not None else (None, "")
         seats.append(SeatScene(
             name=short_name(entry.name, entry.is_ai) if entry else "—", role=role,
-            cards_left=len(game.hands[i]), last_play=cards,
+            cards_left=game.counts[i], last_play=cards,
             play_as=stands if stands != cards else "",
             passed=i in trick and play is None, action=said.get(i),
-            shown=game.hand_text(i) if i in shown else None,
+            shown=game.shown.get(i) if i in shown else None,
             turn=game.to_act == i, auto=bool(entry and (entry.trustee or i in game.escaped)),
             bot=bool(entry and entry.is_ai), doubled=bool(doubled[i]) if doubled else False,
             to_beat=playing and i == to_beat and play is not None, newest=i == newest,
             avatar=avatars.get(entry.user_id) if entry and entry.user_id else None,
         ))
-    base = game.high_bid if game.rules.bidding == "points" and game.high_bid else 1
+    base = game.bid if game.rules.bidding == "points" and game.bid else 1
     return TableScene(
         seats=tuple(seats), title=title,
         bottom=game.bottom, bottom_count=game.rules.bottom_size, laizi=game.laizi,
         multiplier=view.multiplier * base * (game.rules.m_init if game.rules.bidding == "call"
                                              else 1),
-        multiplier_parts=multiplier_parts(game, view.parts), phase=picture_phase(game.phase),
+        multiplier_parts=multiplier_parts(game), phase=picture_phase(game.phase),
         locale=locale)
 
 
-def result_scene(event: DealEnded, game: Game, *, title: str | None = None,
+def result_scene(event: DealEnded, table: TableSnapshot, *, title: str | None = None,
                  locale: str = "zh-CN") -> ResultScene | None:
     """The result picture of a finished deal (None for a dissolved table), in the table's
     ``locale``: each row with that player's own stake and fee."""
     r = event.result
     if r.outcome == "dissolved":
         return None
+    hands = table.game.hands if table.game is not None else None
+    rules = table.rules
     landlord = r.landlord
     if r.outcome == "escape":
         winner = "landlord" if landlord is not None and r.escaper != landlord else "farmers"
@@ -167,19 +168,19 @@ def result_scene(event: DealEnded, game: Game, *, title: str | None = None,
             points=r.points[i], beans=r.beans[i],
             level_before=level_for(before).name if before is not None else None,
             level_after=level_for(after).name if after is not None else None,
-            remaining=game.hand_text(i), doubled=bool(r.doubles[i]) if r.doubles else False,
+            remaining=hands[i] if hands else "", doubled=bool(r.doubles[i]) if r.doubles else False,
             escaped=r.escaper == i, stake=r.stakes[i] if r.stakes else 0,
             fee=r.fees[i] if r.fees else 0))
     # the engine counts spring and anti-spring as one "spring" factor: name the right one
     spring = "anti_spring" if r.anti_spring else "spring" if r.spring else None
     parts = [("anti_spring" if key == "spring" and r.anti_spring else key, factor)
              for key, factor in _factors(r.parts)]
-    if game.rules.bidding == "points":
+    if rules.bidding == "points":
         parts.insert(0, ("base", r.bid))
     if landlord is not None and r.doubles and r.doubles[landlord]:
         parts.append(("double", 2))  # the landlord's 加倍 counts for both farmers
     return ResultScene(winner=winner, players=tuple(players), spring=spring,
-                       multiplier=r.multiplier * (r.bid if game.rules.bidding == "points" else 1),
+                       multiplier=r.multiplier * (r.bid if rules.bidding == "points" else 1),
                        multiplier_parts=tuple(parts), title=title, locale=locale)
 
 

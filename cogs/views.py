@@ -38,7 +38,7 @@ from .i18n import kind_name, t
 from .private import add_invite
 
 if TYPE_CHECKING:
-    from bot.tables import Table
+    from bot.tables import TableSnapshot
 
     from .controls import Hands
 
@@ -254,7 +254,7 @@ def reading_view(table_id: int, options: tuple[Play, ...], locale: str) -> disco
     return view
 
 
-def table_view(table: Table, locale: str) -> discord.ui.View:
+def table_view(table: TableSnapshot, locale: str) -> discord.ui.View:
     """The buttons of the public table message for the table's state now."""
     view = discord.ui.View(timeout=None)
     cid = table.channel_id
@@ -281,7 +281,7 @@ def table_view(table: Table, locale: str) -> discord.ui.View:
         for points in (1, 2, 3):
             view.add_item(TableButton(cid, "bid", str(points), seq, style=blue, row=0,
                                       label=t(locale, "btn.bid", n=points),
-                                      disabled=points <= game.high_bid))
+                                      disabled=points <= game.view.bid))
     elif phase in ("call", "grab", "double") or phase.startswith("show"):
         word = "show" if phase.startswith("show") else phase
         yes_label = t(locale, f"btn.{word}", n=game.show_factor)

@@ -23,6 +23,7 @@ from .events import (
     TurnStarted,
 )
 from .manager import TableManager
+from .snapshot import GameSnapshot, SeatSnapshot, TableSnapshot
 from .state import AI_LEVELS, Seat, Table
 from .turns import AI_BALANCE, Decider
 
@@ -34,12 +35,14 @@ __all__ = [
     "DealEnded",
     "DealStarted",
     "Decider",
+    "GameSnapshot",
     "HandChanged",
     "ManualClock",
     "Presenter",
     "ReadingNeeded",
     "RecordingPresenter",
     "Seat",
+    "SeatSnapshot",
     "SeatsChanged",
     "StaleActionError",
     "SystemClock",
@@ -50,6 +53,7 @@ __all__ = [
     "TableManager",
     "TableOpened",
     "TableRestored",
+    "TableSnapshot",
     "TrusteeChanged",
     "TurnStarted",
 ]

@@ -8,15 +8,21 @@ caused it is safely stored.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
-from bot.engine import Action, Event, Play, Result
+from bot.engine import Action, Card, Event, Play, Result
+
+from .snapshot import TableSnapshot
 
 
 @dataclass(frozen=True)
 class TableEvent:
     channel_id: int
+    # the table as it is once the event happened (None after it closed): what a presenter
+    # shows, so it needs no reference to the manager
+    table: TableSnapshot | None = field(default=None, kw_only=True, compare=False,
+                                        repr=False)
     type: ClassVar[str] = "table_event"
 
     @property
@@ -61,6 +67,7 @@ class HandChanged(PrivateEvent):
     """A player's hand, privately: after the deal, the bottom, or a play."""
 
     cards: str
+    hand: tuple[Card, ...] = ()  # the same cards with their suits (for the picture)
     type: ClassVar[str] = "hand"
 
 

@@ -93,6 +93,9 @@ class TableManager(TurnRunner):
                              code="no_table", channel_id=channel_id)
         return table
 
+    def _live(self, channel_id: int) -> Table | None:
+        return self.tables.get(channel_id)
+
     def table_of_user(self, user_id: int) -> Table | None:
         channel = self._seated.get(user_id)
         return self.tables.get(channel) if channel is not None else None
@@ -107,9 +110,11 @@ class TableManager(TurnRunner):
     # ================================================================= lobby
     async def create(self, channel_id: int, guild_id: int, owner_id: int, owner_name: str,
                      variant: str = "classic", *, ai_level: str = "normal",
-                     private: bool = False, **room: Any) -> Table:
+                     private: bool = False, locale: str | None = None,
+                     **room: Any) -> Table:
         """Open a table in a channel and seat its owner; a ``private`` table seats only
-        the players its owner invites (:meth:`invite`)."""
+        the players its owner invites (:meth:`invite`); ``locale`` is the table's language
+        (saved with it)."""
         rules = Rules.preset(variant, **room)
         if ai_level not in AI_LEVELS:
             raise TableError(f"unknown AI level {ai_level!r}", code="bad_ai_level",
@@ -120,7 +125,7 @@ class TableManager(TurnRunner):
             self._check_free(owner_id)
             await self._check_balance(guild_id, owner_id, owner_name, rules)
             table = Table(channel_id, guild_id, owner_id, rules, [None] * rules.players,
-                          ai_level=ai_level, private=private)
+                          ai_level=ai_level, private=private, locale=locale)
             table.seats[0] = Seat(owner_id, owner_name,
                                   autopass=await self._wants_autopass(owner_id))
             self.tables[channel_id] = table
@@ -553,4 +558,5 @@ class TableManager(TurnRunner):
             text = game.hand_text(i)
             if text and text != shown[i]:
                 shown[i] = text
-                await self._publish(HandChanged(table.channel_id, i, text))
+                await self._publish(HandChanged(table.channel_id, i, text,
+                                                tuple(game.hand(i))))

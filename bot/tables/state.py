@@ -9,6 +9,8 @@ from typing import Any
 from bot.engine import Action, Game, Result, Rules
 from bot.store.settings import AI_LEVELS
 
+from .snapshot import GameSnapshot, SeatSnapshot, TableSnapshot
+
 __all__ = ["AI_LEVELS", "AI_NAMES", "Seat", "Table"]
 
 AI_NAMES = ("AI 🤖 Ada", "AI 🤖 Bo", "AI 🤖 Cai", "AI 🤖 Du")
@@ -55,6 +57,7 @@ class Table:
     rules: Rules
     seats: list[Seat | None]
     ai_level: str = "normal"
+    locale: str | None = None  # the table's language, saved with it (None: the default)
     status: str = "lobby"  # lobby, playing, between
     game: Game | None = None
     game_id: str | None = None
@@ -67,6 +70,9 @@ class Table:
     invited: set[int] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     timer: asyncio.Task[None] | None = field(default=None, repr=False)
+    # the game part of the last snapshot, by (game id, actions): one view per action
+    _shown: tuple[tuple[str | None, int], GameSnapshot] | None = field(default=None,
+                                                                        repr=False)
 
     @property
     def size(self) -> int:
@@ -104,12 +110,34 @@ class Table:
         """The number of actions applied to the current game."""
         return len(self.game.actions) if self.game is not None else 0
 
+    def snapshot(self) -> TableSnapshot:
+        """The table now, as its presenters may show it (frozen; no hidden hand)."""
+        return TableSnapshot(
+            channel_id=self.channel_id, guild_id=self.guild_id, owner_id=self.owner_id,
+            rules=self.rules, locale=self.locale, status=self.status,
+            seats=tuple(None if s is None else SeatSnapshot(s.user_id, s.name, s.trustee,
+                                                            s.ai_level, s.autopass)
+                        for s in self.seats),
+            deals=self.deals, seq=self.seq, deadline=self.deadline, game=self._game_shown())
+
+    def _game_shown(self) -> GameSnapshot | None:
+        game = self.game
+        if game is None:
+            return None
+        key = (self.game_id, len(game.actions))
+        if self._shown is None or self._shown[0] != key:
+            hands = tuple(game.hand_text(i) for i in range(game.players)) \
+                if game.is_over else None
+            self._shown = key, GameSnapshot(game.view(None), game.trick, game.show_factor,
+                                            hands)
+        return self._shown[1]
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "owner_id": self.owner_id, "rules": self.rules.to_dict(),
             "seats": [s.to_dict() if s else None for s in self.seats],
             "ai_level": self.ai_level, "status": self.status, "game_id": self.game_id,
-            "deals": self.deals, "last_first": self.last_first,
+            "deals": self.deals, "last_first": self.last_first, "locale": self.locale,
         } | ({"private": True, "invited": sorted(self.invited)} if self.private else {})
 
     @classmethod
@@ -120,6 +148,7 @@ class Table:
             seats=[Seat.from_dict(s) if s else None for s in data["seats"]],
             ai_level=data.get("ai_level", "normal"), status=data["status"],
             game_id=data.get("game_id"), deals=data.get("deals", 0),
-            last_first=data.get("last_first"), private=bool(data.get("private", False)),
+            last_first=data.get("last_first"), locale=data.get("locale"),
+            private=bool(data.get("private", False)),
             invited={int(u) for u in data.get("invited", ())},
         )

@@ -83,10 +83,16 @@ class TurnRunner:
 
     # ================================================================= hooks
     async def _publish(self, event: TableEvent) -> None:
+        table = self._live(event.channel_id)
+        if table is not None:
+            event = replace(event, table=table.snapshot())
         try:
             await self.presenter.publish(event)
         except Exception:  # a presenter failure must never break a table
             log.exception("presenter failed on %s", type(event).__name__)
+
+    def _live(self, channel_id: int) -> Table | None:  # pragma: no cover - manager
+        raise NotImplementedError
 
     async def _publish_hands(self, table: Table) -> None:  # pragma: no cover - manager
         raise NotImplementedError

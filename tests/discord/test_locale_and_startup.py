@@ -168,15 +168,38 @@ async def test_a_refused_new_table_keeps_the_open_table_language(simcord_env) ->
     guild, channel = await setup(env)
     alice = guild.add_member(env.create_user("alice"))
     bob = guild.add_member(env.create_user("bob"))
-    await alice.slash(channel, "ddz new", variant="classic")
-    env.bot.presenter.table_locale[channel.id] = ZH  # as if Alice wrote in Chinese
+    # as if Alice wrote in Chinese (SimCord's interactions all come in en-US)
+    await env.bot.manager.create(channel.id, guild.id, alice.id, "alice", "classic",
+                                 locale=ZH)
     result = await bob.slash(channel, "ddz new", variant="happy")
     assert result.ephemeral and "❌" in result.response.content
     assert env.bot.presenter.locale(channel.id) == ZH
-    env.bot.presenter.refresh(channel.id, now=True)
+    await bob.click(table_message(env, channel), label="加入")  # a change: a new edit
     await env.bot.presenter.drain()
     embed = table_message(env, channel).embeds[0]
     assert embed.title.startswith("斗地主牌桌"), embed.title
+
+
+async def test_a_table_keeps_its_language_through_a_restart(simcord_env, settings) -> None:
+    from bot.app import create_bot
+
+    from .helpers import restart, setup, table_message
+
+    env = simcord_env
+    guild, channel = await setup(env)
+    alice = guild.add_member(env.create_user("alice"))
+    await env.bot.manager.create(channel.id, guild.id, alice.id, "alice", "happy", locale=TW)
+    await env.bot.presenter.drain()
+    new_bot = await create_bot(settings)
+    try:
+        await restart(env, new_bot)
+        await env.settle()
+        await new_bot.presenter.drain()
+        assert new_bot.manager.tables[channel.id].locale == TW
+        embed = table_message(env, channel).embeds[0]
+        assert embed.title.startswith("鬥地主牌桌"), embed.title
+    finally:
+        await new_bot.close_store()
 
 
 def test_kind_names_in_each_language() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.engine import Game, Rules, readings
 from bot.engine.actions import Action, Call, Double, Grab, Pass, PlayCards, Show
 from bot.engine.scoring import Result
-from bot.tables import DealEnded
+from bot.tables import DealEnded, TableSnapshot
 from bot.tables.state import Seat, Table
 from cogs.scenes import auction_words, pattern_order, result_scene, short_name, table_scene
 
@@ -36,10 +36,12 @@ def test_a_wild_card_goes_where_it_stands_with_its_rank() -> None:
     assert flower == ("3456F", "34567")
 
 
-def _table(game: Game, names: tuple[str, ...] = ("Ann", "Bo (normal)", "Cy")) -> Table:
-    seats = [Seat(None if "(" in name else 100 + i, name,
-                  ai_level="normal" if "(" in name else None) for i, name in enumerate(names)]
-    return Table(1, 1, 100, game.rules, seats, status="playing", game=game)
+def _table(game: Game, names: tuple[str, ...] = ("Ann", "Bo (normal)", "Cy")
+           ) -> TableSnapshot:
+    seats: list[Seat | None] = [
+        Seat(None if "(" in name else 100 + i, name, ai_level="normal" if "(" in name
+             else None) for i, name in enumerate(names)]
+    return Table(1, 1, 100, game.rules, seats, status="playing", game=game).snapshot()
 
 
 def _happy_to(phase: str) -> Game:
@@ -60,11 +62,11 @@ def _happy_to(phase: str) -> Game:
 
 def test_only_the_current_phase_speaks() -> None:
     game = _happy_to("grab")
-    said, newest = auction_words(game)
+    said, newest = auction_words(game.view(None))
     assert set(said.values()) <= {"call", "no_call", "grab", "no_grab"} and newest is not None
     game = _happy_to("double")
     assert game.calls  # 叫/抢 were said before...
-    assert auction_words(game) == ({}, None)  # ...and are gone during 加倍
+    assert auction_words(game.view(None)) == ({}, None)  # ...and are gone during 加倍
     scene = table_scene(_table(game))
     assert scene.phase == "double" and all(s.action is None for s in scene.seats)
 
@@ -103,7 +105,7 @@ def test_result_rows_carry_their_stake_and_anti_spring_is_named() -> None:
                     beans=(-1300, 700, 300))
     event = DealEnded(1, "g1", result, ("Ann", "Bo", "Cy"), (0, 0, None), (0, 0, None),
                       (0, 0, None))
-    scene = result_scene(event, game, locale="zh-TW")
+    scene = result_scene(event, _table(game), locale="zh-TW")
     assert scene is not None and scene.locale == "zh-TW"
     assert scene.spring == "anti_spring"
     assert ("anti_spring", 2) in scene.multiplier_parts

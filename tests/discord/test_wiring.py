@@ -54,3 +54,18 @@ def test_each_control_calls_a_manager_method_that_exists() -> None:
         for name in re.findall(r"p\.manager\.(\w+)", source):
             assert callable(getattr(TableManager, name, None)), (control.run.__name__, name)
         assert "getattr" not in source
+
+
+def test_presenters_hold_no_manager() -> None:
+    """The presenters draw from the snapshots the events carry: neither the Discord nor
+    the terminal presenter looks a table up (``.tables`` of a manager, ``.manager``)."""
+    import re
+
+    from bot.terminal import TerminalPresenter
+    from cogs.presenter import DiscordPresenter
+
+    for cls in (DiscordPresenter, TerminalPresenter):
+        code = "\n".join(line for line in inspect.getsource(cls).splitlines()
+                         if not line.strip().startswith(('"', "#")))
+        assert not re.search(r"\bmanager\b", code), cls
+        assert "manager" not in inspect.signature(cls).parameters
