@@ -80,8 +80,8 @@ class DiscordPresenter:
         self.pings = TurnPings(self)
 
     def attach(self, client: discord.Client) -> None:
-        """The client this presenter speaks through (the bot, which is given the presenter
-        when it is made: the table manager that publishes here exists before the bot)."""
+        """The client this presenter speaks through: the bot, which is given the presenter
+        when it is made (the tables that publish here are made before the bot)."""
         self._client = client
 
     @property

@@ -209,6 +209,7 @@ async def test_autopass_passes_by_itself_when_nothing_beats(simcord_env) -> None
 
 def test_the_landlord_sees_a_multiplier_per_farmer() -> None:
     from bot.engine import Double, Game, Rules, Show
+    from bot.tables import Seat, Table
     from cogs.handtext import stake_text
 
     game = Game.new(Rules.preset("happy"), 5, balances=[10_000] * 3)
@@ -222,9 +223,12 @@ def test_the_landlord_sees_a_multiplier_per_farmer() -> None:
         game.apply(Show(game.to_act, False))
     names = ["A", "B", "C"]
     m = game.table_multiplier()[0]
+    seats: list[Seat | None] = [Seat(10 + i, n) for i, n in enumerate(names)]
+    shown = Table(1, 1, 10, game.rules, seats, status="playing", game=game).snapshot().game
+    assert shown is not None
     farmer, other = (landlord + 1) % 3, (landlord + 2) % 3
     each = {farmer: f"×{2 * m} with {names[farmer]}", other: f"×{m} with {names[other]}"}
-    assert stake_text(game, landlord, names, "en") == (
+    assert stake_text(shown, landlord, names, "en") == (
         "Your multiplier: " + " · ".join(each[s] for s in sorted(each)))
-    assert stake_text(game, farmer, names, "en") == f"Your multiplier: ×{2 * m}"
-    assert stake_text(game, other, names, "zh-CN") == f"你的倍数：×{m}"
+    assert stake_text(shown, farmer, names, "en") == f"Your multiplier: ×{2 * m}"
+    assert stake_text(shown, other, names, "zh-CN") == f"你的倍数：×{m}"
