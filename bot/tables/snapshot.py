@@ -11,9 +11,37 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 from bot.engine import Card, Play, Rules, SeatIndex, SeatView, Trick, legal_plays
 from bot.engine.cards import text_of
+
+
+class _Sitter(Protocol):
+    @property
+    def user_id(self) -> int | None: ...
+
+    @property
+    def name(self) -> str: ...
+
+
+class SeatLookup:
+    """Who sits where, for a table and its snapshots alike."""
+
+    seats: Sequence[_Sitter | None]
+
+    @property
+    def is_full(self) -> bool:
+        return all(s is not None for s in self.seats)
+
+    def seat_of(self, user_id: int) -> SeatIndex | None:
+        for i, seat in enumerate(self.seats):
+            if seat is not None and seat.user_id == user_id:
+                return i
+        return None
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(s.name if s else "" for s in self.seats)
 
 
 @dataclass(frozen=True)
@@ -87,7 +115,7 @@ class GameSnapshot:
 
 
 @dataclass(frozen=True)
-class TableSnapshot:
+class TableSnapshot(SeatLookup):
     """One table at one moment."""
 
     channel_id: int
@@ -105,19 +133,6 @@ class TableSnapshot:
     invited: frozenset[int] = frozenset()
 
     @property
-    def is_full(self) -> bool:
-        return all(s is not None for s in self.seats)
-
-    def seat_of(self, user_id: int) -> SeatIndex | None:
-        for i, seat in enumerate(self.seats):
-            if seat is not None and seat.user_id == user_id:
-                return i
-        return None
-
-    def names(self) -> tuple[str, ...]:
-        return tuple(s.name if s else "" for s in self.seats)
-
-    @property
     def playing(self) -> GameSnapshot | None:
         """The deal being played (None in the lobby, between deals or once it is over)."""
         game = self.game
@@ -125,4 +140,4 @@ class TableSnapshot:
             not game.is_over else None
 
 
-__all__ = ["GameSnapshot", "SeatSnapshot", "TableSnapshot"]
+__all__ = ["GameSnapshot", "SeatLookup", "SeatSnapshot", "TableSnapshot"]

@@ -9,7 +9,7 @@ from typing import Any
 from bot.engine import Action, Game, Result, Rules
 from bot.store.settings import AI_LEVELS
 
-from .snapshot import GameSnapshot, SeatSnapshot, TableSnapshot
+from .snapshot import GameSnapshot, SeatLookup, SeatSnapshot, TableSnapshot
 
 __all__ = ["AI_LEVELS", "AI_NAMES", "Seat", "Table"]
 
@@ -48,7 +48,7 @@ class Seat:
 
 
 @dataclass
-class Table:
+class Table(SeatLookup):
     """One table in one channel."""
 
     channel_id: int
@@ -78,28 +78,16 @@ class Table:
     def size(self) -> int:
         return self.rules.players
 
-    @property
-    def is_full(self) -> bool:
-        return all(s is not None for s in self.seats)
-
     def may_sit(self, user_id: int) -> bool:
         """May ``user_id`` take a seat? Anyone at an open table; at a private one, the
         owner and the players the owner invited."""
         return not self.private or user_id == self.owner_id or user_id in self.invited
-
-    def seat_of(self, user_id: int) -> int | None:
-        for i, seat in enumerate(self.seats):
-            if seat is not None and seat.user_id == user_id:
-                return i
-        return None
 
     def escaped(self, seat: int) -> bool:
         """Did ``seat`` escape the current deal? (Its Escape is in the game, so this holds
         exactly when the escape was stored; the AI plays on for it to the end.)"""
         return self.game is not None and seat in self.game.escaped
 
-    def names(self) -> tuple[str, ...]:
-        return tuple(s.name if s else "" for s in self.seats)
 
     @property
     def humans(self) -> list[int]:
