@@ -73,6 +73,7 @@ class Table(SeatLookup):
     # the game part of the last snapshot, by (game id, actions): one view per action
     _shown: tuple[tuple[str | None, int], GameSnapshot] | None = field(default=None,
                                                                         repr=False)
+    _snapshot: tuple[tuple[Any, ...], TableSnapshot] | None = field(default=None, repr=False)
 
     @property
     def size(self) -> int:
@@ -99,14 +100,20 @@ class Table(SeatLookup):
         return len(self.game.actions) if self.game is not None else 0
 
     def snapshot(self) -> TableSnapshot:
-        """The table now, as its presenters may show it (frozen; no hidden hand)."""
-        return TableSnapshot(
-            channel_id=self.channel_id, guild_id=self.guild_id, owner_id=self.owner_id,
-            rules=self.rules, locale=self.locale, status=self.status,
-            seats=tuple(None if s is None else SeatSnapshot(s.user_id, s.name, s.trustee,
-                                                            s.ai_level, s.autopass)
-                        for s in self.seats),
-            deals=self.deals, seq=self.seq, deadline=self.deadline, game=self._game_shown())
+        """The table now, as its presenters may show it (frozen; no hidden hand). The
+        events of one action share one snapshot: it is made again only on a change."""
+        seats = tuple(None if s is None else (s.user_id, s.name, s.trustee, s.ai_level,
+                                              s.autopass) for s in self.seats)
+        game = self._game_shown()
+        key = (self.owner_id, self.locale, self.status, self.deals, self.deadline, seats,
+               id(game))
+        if self._snapshot is None or self._snapshot[0] != key:
+            self._snapshot = key, TableSnapshot(
+                channel_id=self.channel_id, guild_id=self.guild_id, owner_id=self.owner_id,
+                rules=self.rules, locale=self.locale, status=self.status,
+                seats=tuple(None if s is None else SeatSnapshot(*s) for s in seats),
+                deals=self.deals, seq=self.seq, deadline=self.deadline, game=game)
+        return self._snapshot[1]
 
     def _game_shown(self) -> GameSnapshot | None:
         game = self.game

@@ -84,8 +84,8 @@ class TurnRunner:
     # ================================================================= hooks
     async def _publish(self, event: TableEvent) -> None:
         table = self._live(event.channel_id)
-        if table is not None:
-            event = replace(event, table=table.snapshot())
+        if table is not None:  # the event is new and not shared yet: give it its snapshot
+            object.__setattr__(event, "table", table.snapshot())
         try:
             await self.presenter.publish(event)
         except Exception:  # a presenter failure must never break a table
