@@ -14,7 +14,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from typing import TYPE_CHECKING, Any
+from collections.abc import Coroutine
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
@@ -23,7 +24,7 @@ from bot.tables import TableEvent, TurnStarted
 from .i18n import STRINGS, t
 
 if TYPE_CHECKING:
-    from .presenter import DiscordPresenter
+    from bot.tables import TableSnapshot
 
 log = logging.getLogger("ddz.pings")
 
@@ -37,10 +38,29 @@ def _pattern(template: str) -> str:
 PING = re.compile("|".join(_pattern(STRINGS[lang]["ping.channel"]) for lang in STRINGS))
 
 
+class Speaker(Protocol):
+    """What the pings need from the presenter they help (:class:`cogs.presenter.
+    DiscordPresenter`): the tables it was shown, the languages, the client it speaks
+    through."""
+
+    user_locale: dict[int, str]
+    dm_closed: set[int]
+    _client: discord.Client | None
+
+    @property
+    def client(self) -> discord.Client: ...
+
+    def locale(self, channel_id: int) -> str: ...
+
+    def _table(self, channel_id: int) -> TableSnapshot | None: ...
+
+    def _spawn(self, coro: Coroutine[Any, Any, None]) -> asyncio.Task[None]: ...
+
+
 class TurnPings:
     """The one turn notification of each table (the presenter's helper)."""
 
-    def __init__(self, presenter: DiscordPresenter) -> None:
+    def __init__(self, presenter: Speaker) -> None:
         self.presenter = presenter
         self.messages: dict[int, discord.Message] = {}  # table -> its ping now
         self._locks: dict[int, asyncio.Lock] = {}
