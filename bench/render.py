@@ -24,7 +24,7 @@ from render import (
     PlayerResult,
     ProfileScene,
     ResultScene,
-    SeatView,
+    SeatScene,
     TableScene,
     render_hand,
     render_leaderboard,
@@ -57,10 +57,10 @@ def _hand(n: int, decks: int = 1, flower: bool = False, seed: int = 7) -> list:
 
 def table3() -> TableScene:
     return TableScene(
-        seats=(SeatView("Alice", "landlord", 14, last_play="33344", shown="5689TJQKA22BR77",
+        seats=(SeatScene("Alice", "landlord", 14, last_play="33344", shown="5689TJQKA22BR77",
                         to_beat=True),
-               SeatView("Bob 张三", "farmer", 2, passed=True, doubled=True, newest=True),
-               SeatView("DeepBot", "farmer", 15, turn=True, bot=True,
+               SeatScene("Bob 张三", "farmer", 2, passed=True, doubled=True, newest=True),
+               SeatScene("DeepBot", "farmer", 15, turn=True, bot=True,
                         auto=True)),
         title="欢乐斗地主 #general", phase="play", bottom="7BR", laizi="7",
         multiplier=16, multiplier_parts=(("grab", 2), ("bomb", 2), ("show", 4)))
@@ -68,10 +68,10 @@ def table3() -> TableScene:
 
 def table4() -> TableScene:
     return TableScene(
-        seats=(SeatView("Dora", "farmer", 25, last_play="345678"),
-               SeatView("Eve", "landlord", 33, action="bid3"),
-               SeatView("Frank", "farmer", 21, last_play="TTTT", turn=True),
-               SeatView("Gao 高", "farmer", 1, last_play="JJJQQQKKK4455", to_beat=True,
+        seats=(SeatScene("Dora", "farmer", 25, last_play="345678"),
+               SeatScene("Eve", "landlord", 33, action="bid3"),
+               SeatScene("Frank", "farmer", 21, last_play="TTTT", turn=True),
+               SeatScene("Gao 高", "farmer", 1, last_play="JJJQQQKKK4455", to_beat=True,
                         newest=True)),
         title="四人斗地主", bottom_count=8, multiplier=6, phase="play",
         multiplier_parts=(("base", 3), ("bomb", 2)))

@@ -14,9 +14,9 @@ from render import (
     PlayerResult,
     ProfileScene,
     ResultScene,
+    SeatScene,
     TableScene,
 )
-from render import SeatView as SeatScene
 
 _UNIT = {"single": 1, "chain": 1, "pair": 2, "pair_chain": 2, "trio": 3, "trio_single": 3,
          "trio_pair": 3, "plane": 3, "plane_singles": 3, "plane_pairs": 3,

@@ -5,7 +5,7 @@ of :mod:`render.scenes`. Every function is thread-safe (sprites and backgrounds 
 once under a lock; fonts are cached per thread), so call them via ``asyncio.to_thread``::
 
     png = render_hand("33456789TJQKA2BRF", laizi=None, title="Your hand", order="desc")
-    png = render_table(TableScene(seats=(SeatView("Alice", "landlord", 20), ...)))
+    png = render_table(TableScene(seats=(SeatScene("Alice", "landlord", 20), ...)))
 
 Sprites are otherwise built on first use; ``warm_up()`` (about 0.5 s) builds every card
 sprite ahead of time, so that the first pictures are as fast as the rest (``python -m bot``
@@ -21,7 +21,7 @@ from .scenes import (
     PlayerResult,
     ProfileScene,
     ResultScene,
-    SeatView,
+    SeatScene,
     TableScene,
 )
 from .sprites import warm_up
@@ -36,7 +36,7 @@ __all__ = [
     "PlayerResult",
     "ProfileScene",
     "ResultScene",
-    "SeatView",
+    "SeatScene",
     "TableScene",
     "group_cards",
     "hand_layout",

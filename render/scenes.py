@@ -26,7 +26,7 @@ PHASES = ("bid", "call", "grab", "show", "double", "play", "over")
 
 
 @dataclass(frozen=True)
-class SeatView:
+class SeatScene:
     """One seat at the table, as everybody may see it.
 
     ``last_play`` is the cards this seat played in the current round, in the order to draw
@@ -75,7 +75,7 @@ class TableScene:
     No clock is drawn: a picture cannot count down (the message text does).
     """
 
-    seats: tuple[SeatView, ...]
+    seats: tuple[SeatScene, ...]
     viewer: int = 0
     title: str | None = None
     bottom: str | None = None

@@ -47,7 +47,7 @@ from .canvas import (
 )
 from .cardrow import cards_of, draw_backs, draw_cards, laizi_rank, row_width, wrap_cards
 from .fonts import clean_text, fit_text, font, font_for
-from .scenes import SeatView, TableScene
+from .scenes import SeatScene, TableScene
 from .sprites import MINI, back_icon
 
 WIDTH = 800
@@ -94,7 +94,7 @@ def seat_position(seat: int, viewer: int, players: int) -> int:
 
 
 # ---------------------------------------------------------------------------- layout
-def _flag_words(seat: SeatView, locale: str) -> list[tuple[str, tuple[int, int, int]]]:
+def _flag_words(seat: SeatScene, locale: str) -> list[tuple[str, tuple[int, int, int]]]:
     """The 托管 and 加倍 badges of a seat, with their colours."""
     words = words_for(locale)
     return [(words[key], bg) for flag, key, bg in ((seat.auto, "auto", (110, 110, 124)),
@@ -102,26 +102,26 @@ def _flag_words(seat: SeatView, locale: str) -> list[tuple[str, tuple[int, int, 
             if flag]
 
 
-def _play_rows(seat: SeatView, width: int) -> int:
+def _play_rows(seat: SeatScene, width: int) -> int:
     if not seat.last_play:
         return 0
     return len(wrap_cards(cards_of(seat.last_play, keep_order=True), width, MINI))
 
 
-def _play_height(seat: SeatView, width: int) -> int:
+def _play_height(seat: SeatScene, width: int) -> int:
     rows = _play_rows(seat, width)
     cards_h = MINI.h + (rows - 1) * PLAY_ROW_SHIFT if rows else 0
     return TAG_H + max(PLAY_MIN_H, cards_h) + 8  # the gold frame of a play to beat
 
 
-def _shown_height(seat: SeatView, width: int) -> int:
+def _shown_height(seat: SeatScene, width: int) -> int:
     if not seat.shown:
         return 0
     rows = len(wrap_cards(cards_of(seat.shown), width, MINI))
     return 30 + MINI.h + (rows - 1) * SHOWN_ROW_SHIFT + GAP
 
 
-def _panel_height(seats: list[SeatView], locale: str) -> int:
+def _panel_height(seats: list[SeatScene], locale: str) -> int:
     return PANEL_H_FLAGS if any(_flag_words(s, locale) for s in seats) else PANEL_H
 
 
@@ -238,7 +238,7 @@ def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, scene: TableScen
                       anchor="rm")
 
 
-def _draw_seat(image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatView, box: Box,
+def _draw_seat(image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatScene, box: Box,
                locale: str) -> None:
     words = words_for(locale)
     if seat.turn:
@@ -287,7 +287,7 @@ def _anchor_x(box: Box, align: str, width: int) -> int:
     return {"l": x0, "r": x1 - width, "m": (x0 + x1 - width) // 2}[align]
 
 
-def _draw_play(image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatView,
+def _draw_play(image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatScene,
                boxes: SeatBoxes, wild: int | None, locale: str) -> None:
     """A seat's last play (wrapped in rows, framed when it is the one to beat, wild cards
     tagged with their stand-in rank), or its pass or said word."""
@@ -347,7 +347,7 @@ def _stand_in(draw: ImageDraw.ImageDraw, x: int, y: int, rank: str) -> None:
               anchor="mm")
 
 
-def _draw_shown(image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatView, box: Box,
+def _draw_shown(image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatScene, box: Box,
                 align: str, wild: int | None, locale: str) -> None:
     x0, y0, x1, _ = box
     cards = cards_of(seat.shown or "")

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from bot.engine import Play, Rules, beats, bomb_class, parse_cards, reading_of
+from bot.engine import Play, Rules, beats, bomb_class, reading_of
 from bot.engine.cards import (
     FLOWER,
     RANK_CHARS,
@@ -27,6 +27,7 @@ from bot.engine.cards import (
     text_of_counts,
 )
 from bot.engine.errors import RuleError
+from bot.engine.notation import counts_of_cards
 from bot.engine.play import KINDS
 from bot.engine.scoring import bomb_factor
 
@@ -140,14 +141,7 @@ def as_counts(cards: str | Iterable[Any] | None, rules: Rules) -> Counts:
     engine play, 16 rank counts, or physical cards; nothing (``""``, None) is no cards."""
     if not cards:
         return [0] * 16
-    if isinstance(cards, str):
-        return counts_of_text(parse_cards(cards, rules=rules))
-    if isinstance(cards, Play):
-        return counts_of_text(cards.cards)
-    if isinstance(cards, (list, tuple)) and len(cards) == 16 and \
-            all(isinstance(x, int) for x in cards):
-        return list(cards)
-    return counts_of_text("".join(str(c) for c in cards))
+    return counts_of_cards(cards, rules)
 
 
 def subtract(hand: Counts, cards: tuple[int, ...] | Counts) -> Counts:

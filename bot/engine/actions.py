@@ -200,10 +200,10 @@ class Event:
 
 
 @dataclass(frozen=True)
-class DealStarted(Event):
+class DealOpened(Event):
     deal: int  # 1 for the first deal, 2+ after a redeal
     first: SeatIndex  # the first bidder or caller
-    type: ClassVar[str] = "deal_started"
+    type: ClassVar[str] = "deal_opened"
 
 
 @dataclass(frozen=True)

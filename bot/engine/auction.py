@@ -15,7 +15,7 @@ from .actions import (
     Call,
     CallMade,
     CardsDealt,
-    DealStarted,
+    DealOpened,
     Double,
     DoubleChosen,
     DoublesRevealed,
@@ -104,7 +104,7 @@ class Auction:
         self.calls, self._caller, self._last_grabber, self._caller_regrab = [], None, None, False
         self.shows = []
         self.tally = Tally()
-        events: list[Event] = [DealStarted(self.deal, first)]
+        events: list[Event] = [DealOpened(self.deal, first)]
         if rules.bidding == "points":
             events += self._deal_rounds(rules.hand_size)
             self._open("bid", self._order_from(first))
@@ -203,9 +203,9 @@ class Auction:
     def _dissolve(self) -> list[Event]:
         n = self.players
         zeros = (0,) * n
-        self.result = Result("dissolved", None, (), points=zeros, transfers=zeros, fees=zeros,
-                             penalties=zeros,
-                             beans=zeros, stakes=zeros, doubles=(False,) * n)
+        self.result = Result(outcome="dissolved", landlord=None, winners=(), points=zeros,
+                             transfers=zeros, fees=zeros, penalties=zeros, beans=zeros,
+                             stakes=zeros, doubles=(False,) * n)
         self.phase, self.to_act = "over", None
         return [GameOver("dissolved", ())]
 

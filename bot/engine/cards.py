@@ -79,11 +79,6 @@ def make_deck(decks: int = 1, flower: bool = False) -> list[Card]:
     return cards
 
 
-def sort_cards(cards: Iterable[Card]) -> list[Card]:
-    """Cards in rank order (then suit and deck, so the order is stable)."""
-    return sorted(cards)
-
-
 def counts_of(cards: Iterable[Card]) -> list[int]:
     """The number of cards of each rank index (a list of 16 ints)."""
     counts = [0] * NUM_RANKS

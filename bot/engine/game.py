@@ -229,7 +229,8 @@ class Game(Auction):
         if phase == "bid":
             if seat in self.escaped:
                 return [Bid(seat, 0)]
-            return [Bid(seat, 0)] + [Bid(seat, p) for p in range(self.high_bid + 1, 4)]
+            bids: list[Action] = [Bid(seat, p) for p in (0, *range(self.high_bid + 1, 4))]
+            return bids
         if phase == "call":
             return [Call(seat, True), Call(seat, False)]
         if phase == "grab":
@@ -430,10 +431,13 @@ class Game(Auction):
         mult, parts = self.table_multiplier()
         winners = (landlord,) if landlord_won else tuple(farmers)
         self.result = Result(
-            "landlord" if landlord_won else "farmers", landlord, winners, spring, anti,
-            self.high_bid, mult, parts, tuple(doubled), tuple(per_seat), tuple(points),
-            tuple(transfers), tuple(fees), tuple(penalties),
-            tuple(t - f for t, f in zip(transfers, fees, strict=True)), sum(fees), escaper)
+            outcome="landlord" if landlord_won else "farmers", landlord=landlord,
+            winners=winners, spring=spring, anti_spring=anti, bid=self.high_bid,
+            multiplier=mult, parts=parts, doubles=tuple(doubled), stakes=tuple(per_seat),
+            points=tuple(points), transfers=tuple(transfers), fees=tuple(fees),
+            penalties=tuple(penalties),
+            beans=tuple(t - f for t, f in zip(transfers, fees, strict=True)), house=sum(fees),
+            escaper=escaper)
         self.phase, self.to_act = "over", None
         return [GameOver(self.result.outcome, winners)]
 
@@ -461,7 +465,8 @@ class Game(Auction):
         mult, parts = self.table_multiplier()
         self.escaped.append(seat)
         self.result = Result(
-            "escape", self.landlord, winners, bid=self.high_bid, multiplier=mult, parts=parts,
+            outcome="escape", landlord=self.landlord, winners=winners, bid=self.high_bid,
+            multiplier=mult, parts=parts,
             doubles=tuple(bool(d) for d in self.doubles), stakes=(0,) * n,
             points=tuple(points), transfers=tuple(transfers), fees=tuple(fees),
             penalties=tuple(penalties),
@@ -504,7 +509,6 @@ class Game(Auction):
             hand=self.hand_text(seat) if seat is not None else "",
             counts=tuple(len(h) for h in self.hands), landlord=self.landlord,
             bottom=self.bottom, laizi=self.laizi, shown=shown,
-            history=tuple((s, p.cards if p else "") for s, p in self.history),
             plays=tuple(self.history), last=self.last, bids=tuple(self.bids),
             calls=tuple(self.calls), shows=tuple(self.shows), doubles=doubles,
             multiplier=mult, parts=parts, bid=self.high_bid, balances=self.balances,

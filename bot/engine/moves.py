@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .cards import FLOWER, NUM_RANKS, RANK_CHARS, Card, counts_of
+from .cards import FLOWER, NUM_RANKS, RANK_CHARS, Card
 from .natural import natural_plays
-from .notation import parse_cards
+from .notation import counts_of_cards
 from .play import Play
-from .readings import counts_of_notation
 from .rules import Rules
 from .wild import wild_plays
 
@@ -28,12 +27,9 @@ def hand_counts(hand: str | Iterable[Card] | list[int], rules: Rules) -> list[in
             for ch in hand:
                 counts[_INDEX[ch]] += 1
         except KeyError:  # not plain notation: the full parser explains what is wrong
-            return counts_of_notation(parse_cards(hand, rules=rules))
+            return counts_of_cards(hand, rules)
         return counts
-    if isinstance(hand, list) and len(hand) == NUM_RANKS and all(isinstance(x, int)
-                                                                for x in hand):
-        return list(hand)
-    return counts_of(hand)
+    return counts_of_cards(hand, rules)
 
 
 def legal_plays(hand: str | Iterable[Card] | list[int], last: Play | None,

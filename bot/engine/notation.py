@@ -11,11 +11,37 @@ the card the hand does not hold.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
-from .cards import RANK_CHARS, RANK_INDEX, RANK_NAMES_EN, Card, counts_of, counts_of_text, sort_text
+from .cards import (
+    NUM_RANKS,
+    RANK_CHARS,
+    RANK_INDEX,
+    RANK_NAMES_EN,
+    Card,
+    counts_of,
+    counts_of_text,
+    sort_text,
+)
 from .errors import CardsNotHeldError, InvalidCardsError
+from .play import Play
 from .rules import Rules
+
+Cards = str | Play | Sequence[int] | Iterable[Card]
+"""Cards in any of the forms the engine takes: notation as typed (checked against the
+variant's deck), a play, 16 rank counts, or physical cards."""
+
+
+def counts_of_cards(cards: Cards, rules: Rules) -> list[int]:
+    """The rank counts (16 ints) of ``cards`` in any form of :data:`Cards`."""
+    if isinstance(cards, str):
+        return counts_of_text(parse_cards(cards, rules=rules))
+    if isinstance(cards, Play):
+        return counts_of_text(cards.cards)
+    if isinstance(cards, list | tuple) and len(cards) == NUM_RANKS and \
+            all(isinstance(x, int) for x in cards):
+        return list(cards)
+    return counts_of(cards)  # type: ignore[arg-type]
 
 _SEPARATORS = set(" \t\r\n,，、;；/+|")
 _IGNORED = set("♠♥♣♦♤♡♧♢")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from .cards import RANK_INDEX, sort_text
 
 KINDS = (
@@ -63,10 +61,6 @@ class Play:
             return self.cards
         return sort_text(self.cards.replace(self.wild, "") + self.wild_as)
 
-    @property
-    def length(self) -> int:
-        return len(self.cards)
-
     def __len__(self) -> int:
         return len(self.cards)
 
@@ -100,31 +94,6 @@ class Play:
     def __repr__(self) -> str:
         extra = f" as {self.resolved}" if self.wild_as else ""
         return f"Play({self.cards!r} {self.kind} {self.main_rank}{extra})"
-
-    def describe(self, lang: str = "en") -> str:
-        """A short human name of the reading, e.g. ``chain to 8`` or ``顺子 (8)``."""
-        zh, en = KIND_NAMES[self.kind]
-        rank = "10" if self.main_rank == "T" else self.main_rank
-        if lang.startswith("zh"):
-            return f"{zh} ({rank})"
-        return f"{en} of {rank}" if self.kind in ("pair", "trio", "single") or "bomb" in \
-            self.kind else f"{en} to {rank}"
-
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"cards": self.cards, "kind": self.kind, "main": self.main_rank}
-        if self.wild_as:
-            data["as"] = self.wild_as
-            data["wild"] = self.wild
-        return data
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any], rules: Any = None) -> Play:
-        """Rebuild a play; with ``rules`` the reading is checked against the cards."""
-        if rules is not None:
-            from .readings import reading_of
-            return reading_of(data["cards"], rules, kind=data["kind"], main_rank=data["main"])
-        return cls(data["kind"], data["main"], data["cards"], data.get("as", ""),
-                   data.get("wild", ""))
 
 
 _new = object.__new__

@@ -11,33 +11,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import combinations_with_replacement
 
-from .cards import FLOWER, NUM_RANKS, RANK_CHARS, RANK_INDEX, TWO, Card, counts_of
-from .compare import beats, bomb_class, reading_order
+from .cards import FLOWER, RANK_CHARS, TWO, Card, text_of_counts
+from .compare import beats, reading_order
 from .errors import IllegalActionError
-from .notation import parse_cards
+from .notation import counts_of_cards
 from .patterns import classify_natural
 from .play import Play
 from .rules import Rules
-
-
-def _counts(cards: str | Iterable[Card] | list[int], rules: Rules) -> list[int]:
-    if isinstance(cards, str):
-        return counts_of_notation(parse_cards(cards, rules=rules))
-    if isinstance(cards, list) and len(cards) == NUM_RANKS and all(isinstance(x, int)
-                                                                   for x in cards):
-        return list(cards)
-    return counts_of(cards)
-
-
-def counts_of_notation(text: str) -> list[int]:
-    counts = [0] * NUM_RANKS
-    for ch in text:
-        counts[RANK_INDEX[ch]] += 1
-    return counts
-
-
-def _text(counts: list[int]) -> str:
-    return "".join(RANK_CHARS[i] * n for i, n in enumerate(counts) if n)
 
 
 def readings(cards: str | Iterable[Card] | list[int], rules: Rules) -> list[Play]:
@@ -46,8 +26,8 @@ def readings(cards: str | Iterable[Card] | list[int], rules: Rules) -> list[Play
     ``cards`` is notation (``"44556" "7"``), physical cards or rank counts. An empty list
     means the cards are no play.
     """
-    c = _counts(cards, rules)
-    text = _text(c)
+    c = counts_of_cards(cards, rules)
+    text = text_of_counts(c)
     kinds = rules.kinds
     four = rules.variant == "four"
     found: dict[tuple[str, int], Play] = {}
@@ -127,7 +107,7 @@ def reading_of(cards: str | Iterable[Card], rules: Rules, *, kind: str | None = 
     ``main_rank``), else the canonical one when leading or :func:`follow_reading` when
     following ``last``. Raises :class:`IllegalActionError` when there is none."""
     options = readings(cards, rules)
-    text = cards if isinstance(cards, str) else _text(counts_of(cards))
+    text = cards if isinstance(cards, str) else text_of_counts(counts_of_cards(cards, rules))
     if not options:
         raise IllegalActionError(f"{text!r} is not a play in {rules.variant}",
                                  code="no_pattern", cards=text, variant=rules.variant)
@@ -155,6 +135,3 @@ def reading_of(cards: str | Iterable[Card], rules: Rules, *, kind: str | None = 
         )
     return play
 
-
-def is_bomb_class(play: Play, rules: Rules) -> bool:
-    return bomb_class(play, rules) > 0

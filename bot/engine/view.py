@@ -25,8 +25,7 @@ class SeatView:
     bottom: str | None  # once revealed
     laizi: str | None
     shown: dict[int, str] = field(default_factory=dict)  # seat -> cards still held, face up
-    history: tuple[tuple[int, str], ...] = ()  # the play phase: (seat, cards); "" for a pass
-    plays: tuple[tuple[int, Play | None], ...] = ()  # the same with readings (None: pass)
+    plays: tuple[tuple[int, Play | None], ...] = ()  # the play phase, in order (None: pass)
     last: tuple[int, Play] | None = None  # the play to beat and who made it
     bids: tuple[tuple[int, int], ...] = ()  # points bidding: (seat, points; 0 = 不叫)
     calls: tuple[tuple[int, str], ...] = ()  # call/grab: (seat, call|no_call|grab|no_grab)
@@ -37,7 +36,6 @@ class SeatView:
     bid: int = 0  # the current high bid (points variants)
     balances: tuple[int, ...] | None = None
     escaped: tuple[int, ...] = ()
-    trusteed: tuple[int, ...] = ()
 
     @property
     def is_leading(self) -> bool:

@@ -29,7 +29,7 @@ from .play import KINDS, Play
 from .rules import Rules
 
 BITS = 3  # counts up to 7 per rank: enough for every variant that has wild cards
-UNIT = [1 << (BITS * r) for r in range(NUM_RANKS)]
+PACKED_ONE = [1 << (BITS * r) for r in range(NUM_RANKS)]  # one card of each rank, packed
 _CHUNK = 4  # ranks per lookup table: 4 tables of 2 ** 12 texts
 _MASK = (1 << (BITS * _CHUNK)) - 1
 _KIND_ID = {kind: i for i, kind in enumerate(KINDS)}
@@ -92,7 +92,7 @@ class _WildGenerator:
         c[wslot] = 0
         self.c = c
         self.wslot = wslot
-        self.wunit = UNIT[wslot]
+        self.wunit = PACKED_ONE[wslot]
         self.wch = RANK_CHARS[wslot]
         self.seen: set[int] = set()
         self.out: list[Play] = []
@@ -219,7 +219,7 @@ class _WildGenerator:
         c = self.c
         for r in range(above + 1, RED + 1):
             if c[r]:
-                self.add("single", r, UNIT[r], 0)
+                self.add("single", r, PACKED_ONE[r], 0)
 
     def groups(self, kind: str, q: int, above: int) -> None:
         """Pairs and trios: natural, or with wild cards for part of them."""
@@ -230,7 +230,7 @@ class _WildGenerator:
                 k = q - u
                 if k > w:
                     break
-                self.add(kind, r, u * UNIT[r] + k * wunit, k * UNIT[r])
+                self.add(kind, r, u * PACKED_ONE[r] + k * wunit, k * PACKED_ONE[r])
 
     def laizi_only(self) -> None:
         """Plays made only of laizi cards: natural, of the laizi's own rank."""
@@ -243,18 +243,18 @@ class _WildGenerator:
             return
         c = self.c
         if c[BLACK] and c[RED]:
-            self.add("rocket", RED, UNIT[BLACK] + UNIT[RED], 0)
+            self.add("rocket", RED, PACKED_ONE[BLACK] + PACKED_ONE[RED], 0)
         if self.wslot == FLOWER and self.w:
             if c[BLACK]:
-                self.add("rocket", RED, UNIT[BLACK] + UNIT[FLOWER], UNIT[RED])
+                self.add("rocket", RED, PACKED_ONE[BLACK] + PACKED_ONE[FLOWER], PACKED_ONE[RED])
             if c[RED]:
-                self.add("rocket", RED, UNIT[RED] + UNIT[FLOWER], UNIT[BLACK])
+                self.add("rocket", RED, PACKED_ONE[RED] + PACKED_ONE[FLOWER], PACKED_ONE[BLACK])
 
     def bombs(self) -> None:
         c, w, wunit = self.c, self.w, self.wunit
         flower = self.wslot == FLOWER
         for r in range(TWO + 1):
-            cr, unit = c[r], UNIT[r]
+            cr, unit = c[r], PACKED_ONE[r]
             if cr == 4:
                 self.add("hard_bomb" if self.laizi else "bomb", r, 4 * unit, 0)
                 if flower and w:
@@ -280,7 +280,7 @@ class _WildGenerator:
         c, w, wunit = self.c, self.w, self.wunit
         table: list[list[list[Fill]]] = [[]]
         for q in range(1, 5):
-            table.append([[(u * UNIT[r] + (q - u) * wunit, u, q - u, (q - u) * UNIT[r])
+            table.append([[(u * PACKED_ONE[r] + (q - u) * wunit, u, q - u, (q - u) * PACKED_ONE[r])
                            for u in range(min(q, c[r]), max(q - w, 0) - 1, -1)]
                           for r in range(TWO + 1)])
         return table
@@ -329,10 +329,10 @@ class _WildGenerator:
         out, new, cls = self.out, _NEW, Play
         for acode, _, _, mask in sets:
             shared = decode(wild_code + acode) if wild_main else ""
-            for r, main_ch, read, fills in mains:
+            for r, main_ch, read, main_fills in mains:
                 if mask >> r & 1:
                     continue
-                for mcode, main_as, main_wild in fills:
+                for mcode, main_as, main_wild in main_fills:
                     code = mcode + acode
                     play = new(cls)
                     play.kind = kind
@@ -494,7 +494,7 @@ class _WildGenerator:
             for idx in range(i, len(cands)):
                 x, cap = cands[idx]
                 for n in range(min(cap, left), 0, -1):
-                    rec(idx + 1, left - n, code + n * UNIT[x], mask | 1 << x)
+                    rec(idx + 1, left - n, code + n * PACKED_ONE[x], mask | 1 << x)
 
         rec(0, m, 0, 0)
         return out
@@ -518,7 +518,7 @@ class _WildGenerator:
                 return
             for idx in range(i, len(cands)):
                 x = cands[idx]
-                unit = UNIT[x]
+                unit = PACKED_ONE[x]
                 if c[x] >= 2:
                     rec(idx + 1, left - 1, code + 2 * unit, mask | 1 << x, nat + 2, k, wc)
                 if k < budget:
@@ -536,7 +536,7 @@ def _free(blocked: int, j: int, q: int) -> int:
     r = 0
     while j:
         if not blocked >> r & 1:
-            code += q * UNIT[r]
+            code += q * PACKED_ONE[r]
             j -= 1
         r += 1
     if r > TWO + 1:  # pragma: no cover - impossible with at most 21 cards

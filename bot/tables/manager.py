@@ -209,26 +209,6 @@ class TableManager(TurnRunner):
             await self._publish(SeatsChanged(channel_id, "ai_added", free[0]))
             return free[0]
 
-    async def remove_ai(self, channel_id: int, by_user: int, seat: int | None = None) -> int:
-        """Take an AI out of its seat (the last AI seat when ``seat`` is None)."""
-        table = self.table(channel_id)
-        async with table.lock:
-            self._seat_index(table, by_user)
-            if table.status == "playing":
-                raise TableError("a deal is being played", code="game_running")
-            ai_seats = [i for i, s in enumerate(table.seats) if s is not None and s.is_ai]
-            if seat is None:
-                if not ai_seats:
-                    raise TableError("there is no AI seat", code="no_ai")
-                seat = ai_seats[-1]
-            if seat not in ai_seats:
-                raise TableError(f"seat {seat + 1} is not an AI seat", code="not_ai",
-                                 seat=seat)
-            table.seats[seat] = None
-            await self._save(table)
-            await self._publish(SeatsChanged(channel_id, "ai_removed", seat))
-            return seat
-
     async def leave(self, channel_id: int, user_id: int) -> str:
         """Leave the table: free between deals, an escape (逃跑) during one.
 

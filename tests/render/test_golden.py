@@ -21,7 +21,7 @@ from render import (
     PlayerResult,
     ProfileScene,
     ResultScene,
-    SeatView,
+    SeatScene,
     TableScene,
     render_hand,
     render_leaderboard,
@@ -39,19 +39,19 @@ MAX_MEAN_DIFF = 0.5  # mean absolute difference per channel (0..255); re-renders
 
 def _table3() -> TableScene:
     return TableScene(
-        (SeatView("Alice", "landlord", 15, last_play="33344", to_beat=True),
-         SeatView("Bob 张三", "farmer", 2, passed=True, doubled=True, shown="3456789TJQKA2BR"),
-         SeatView("Cat", "farmer", 17, turn=True, auto=True)),
+        (SeatScene("Alice", "landlord", 15, last_play="33344", to_beat=True),
+         SeatScene("Bob 张三", "farmer", 2, passed=True, doubled=True, shown="3456789TJQKA2BR"),
+         SeatScene("Cat", "farmer", 17, turn=True, auto=True)),
         title="欢乐斗地主", phase="play", bottom="7BR", laizi="7", multiplier=16,
         multiplier_parts=(("grab", 2), ("bomb", 2), ("show", 4)))
 
 
 def _table4() -> TableScene:
     return TableScene(
-        (SeatView("Dora", "farmer", 25, last_play="345678"),
-         SeatView("Eve", "landlord", 33, action="bid3"),
-         SeatView("Frank", "farmer", 21, last_play="TTTT", turn=True),
-         SeatView("Gao 高", "farmer", 1, last_play="JJJQQQKKK4455")),
+        (SeatScene("Dora", "farmer", 25, last_play="345678"),
+         SeatScene("Eve", "landlord", 33, action="bid3"),
+         SeatScene("Frank", "farmer", 21, last_play="TTTT", turn=True),
+         SeatScene("Gao 高", "farmer", 1, last_play="JJJQQQKKK4455")),
         viewer=1, title="四人斗地主", bottom_count=8, multiplier=6,
         multiplier_parts=(("base", 3), ("bomb", 2)))
 

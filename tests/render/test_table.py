@@ -6,7 +6,7 @@ import pytest
 from PIL import ImageChops
 
 from bot.engine.cards import text_of
-from render import SeatView, TableScene, render_table
+from render import SeatScene, TableScene, render_table
 from render.canvas import (
     FARMER_BG,
     GOLD,
@@ -38,10 +38,10 @@ def scene_for(variant: str, viewer: int = 0, revealed: bool = True,
     seat 1 passed; the last seat is to play; in happy and laizi seat 1 shows its hand."""
     rules, hands, bottom = deal(variant)
     n = rules.players
-    seats = [SeatView("Landlord 地主", "landlord", len(hands[0]) - 5,
+    seats = [SeatScene("Landlord 地主", "landlord", len(hands[0]) - 5,
                       last_play=text_of(hands[0][:5]), to_beat=True)]
     for i in range(1, n):
-        seats.append(SeatView(f"Farmer {i}", "farmer", len(hands[i]),
+        seats.append(SeatScene(f"Farmer {i}", "farmer", len(hands[i]),
                               passed=(i == 1), newest=(i == 1),
                               shown=text_of(hands[i]) if i == 1 and rules.has_show_and_double
                               else None,
@@ -150,11 +150,11 @@ def test_seat_positions_go_counterclockwise() -> None:
 
 def test_a_laizi_play_draws_its_stand_in_ranks() -> None:
     # the laizi A of 6-7-8-A-10-J-Q stands for 9: drawn fourth, tagged "9"
-    seats = (SeatView("A", "landlord", 10, last_play="678ATJQ", play_as="6789TJQ",
+    seats = (SeatScene("A", "landlord", 10, last_play="678ATJQ", play_as="6789TJQ",
                       to_beat=True),
-             SeatView("B", "farmer", 17), SeatView("C", "farmer", 17))
+             SeatScene("B", "farmer", 17), SeatScene("C", "farmer", 17))
     scene = TableScene(seats, laizi="A")
-    plain = TableScene((SeatView("A", "landlord", 10, last_play="678ATJQ", to_beat=True),
+    plain = TableScene((SeatScene("A", "landlord", 10, last_play="678ATJQ", to_beat=True),
                         *seats[1:]), laizi="A")
     image, before = decode(render_table(scene)), decode(render_table(plain))
     _, y0, _, _ = table_layout(scene).seats[0].play
@@ -170,7 +170,7 @@ def test_a_laizi_play_draws_its_stand_in_ranks() -> None:
                top + MINI.h)
         assert count_near(image, box, dark, 12) == 0, k
     with pytest.raises(ValueError):
-        SeatView("A", last_play="678A", play_as="678")
+        SeatScene("A", last_play="678A", play_as="678")
 
 
 def test_no_frozen_timer_and_a_phase_line() -> None:
@@ -194,22 +194,22 @@ def test_multiplier_words() -> None:
 
 
 def test_scene_validation() -> None:
-    seat = SeatView("a")
+    seat = SeatScene("a")
     with pytest.raises(ValueError):
         TableScene((seat, seat))
     with pytest.raises(ValueError):
         TableScene((seat, seat, seat), viewer=3)
     with pytest.raises(ValueError):
-        SeatView("a", role="king")
+        SeatScene("a", role="king")
     with pytest.raises(ValueError):
-        SeatView("a", cards_left=-1)
+        SeatScene("a", cards_left=-1)
 
 
 def test_long_plays_and_actions_fit() -> None:
-    seats = (SeatView("A", "landlord", 0, last_play="3456789TJQKA33344455"),
-             SeatView("B", "farmer", 17, last_play="33445566778899TTJJ"),
-             SeatView("C", "farmer", 17, action="grab", doubled=True, auto=True),
-             SeatView("D", "farmer", 17, last_play="3456789TJQKA"))
+    seats = (SeatScene("A", "landlord", 0, last_play="3456789TJQKA33344455"),
+             SeatScene("B", "farmer", 17, last_play="33445566778899TTJJ"),
+             SeatScene("C", "farmer", 17, action="grab", doubled=True, auto=True),
+             SeatScene("D", "farmer", 17, last_play="3456789TJQKA"))
     scene = TableScene(seats, bottom_count=8)
     image = decode(render_table(scene))
     layout = table_layout(scene)
