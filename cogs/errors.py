@@ -92,7 +92,7 @@ ZH_ERRORS: dict[str, str] = {
     "low_balance": "{name} 只有 {balance} 豆，这个房间需要 {needed} 豆。",
     "game_running": "牌局进行中，请等本局结束。", "table_full": "牌桌已满。",
     "bad_ai_level": "没有这个 AI 难度：简单、普通或困难。", "not_seated": "你不在这张牌桌上。",
-    "no_ai": "没有 AI 座位。", "not_ai": "这不是 AI 座位。", "already_left": "你已经离开本局。",
+    "already_left": "你已经离开本局。",
     "seats_not_full": "座位未满：邀请玩家或添加 AI。", "not_owner": "只有桌主或服务器管理员可以关桌。",
     "no_game": "现在没有进行中的牌局。", "stale": "这一轮已经过去了。",
     "not_trustee": "AI 没有在替你出牌。", "already_trustee": "AI 已经在替你出牌了。", "daily_claimed": "今天已经领过了，明天再来。",

@@ -319,18 +319,6 @@ async def _(ctx: Any) -> None:
     await manager.join(1, 11, "bo")
 
 
-@trigger("no_ai")
-async def _(ctx: Any) -> None:
-    manager = await _lobby(ctx)
-    await manager.remove_ai(1, 10)
-
-
-@trigger("not_ai")
-async def _(ctx: Any) -> None:
-    manager = await _lobby(ctx, full=True)
-    await manager.remove_ai(1, 10, 0)
-
-
 @trigger("already_left")
 async def _(ctx: Any) -> None:
     manager = await _lobby(ctx, start=True)
