@@ -39,7 +39,7 @@ class TableOpened(TableEvent):
 
 @dataclass(frozen=True)
 class SeatsChanged(TableEvent):
-    reason: str  # joined, left, ai_added, ai_removed, escaped, invited
+    reason: str  # joined, left, ai_added, escaped, invited
     seat_index: int
     type: ClassVar[str] = "seats"
 
