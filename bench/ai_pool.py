@@ -91,13 +91,14 @@ async def run(seconds: float = 10.0, tables: int = 8, workers: int | None = None
     spots = positions(64)
     pool = AiPool(workers)
     try:
-        await pool.decide(*spots[0], "normal", 0)  # the workers are up before timing
+        game, seat = spots[0]
+        await pool.decide(game.view(seat), "normal", 0)  # the workers are up before timing
 
         def in_thread(game: Game, seat: int, seed: int) -> Awaitable[Action]:
-            return asyncio.to_thread(decide, game, seat, "normal", seed)
+            return asyncio.to_thread(decide, game.view(seat), "normal", seed)
 
         def in_pool(game: Game, seat: int, seed: int) -> Awaitable[Action]:
-            return pool.decide(game, seat, "normal", seed)
+            return pool.decide(game.view(seat), "normal", seed)
 
         reports = [await _measure("AI in a thread", in_thread, spots, tables, seconds),
                    await _measure(f"AI in {pool.workers} process"

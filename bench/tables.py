@@ -23,18 +23,32 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from bot.engine import VARIANTS, Action, Call, Double, Game, Grab, Pass, PlayCards, Rules, Show
+from bot.engine import (
+    VARIANTS,
+    Action,
+    Bid,
+    Call,
+    Double,
+    Game,
+    Grab,
+    Pass,
+    PlayCards,
+    Rules,
+    SeatView,
+    Show,
+)
 from bot.store import Store
 from bot.tables import DealEnded, SystemClock, TableEvent, TableManager
 
 
-def cheap_decide(game: Game, seat: int, level: str, seed: int) -> Action:
+def cheap_decide(view: SeatView, level: str, seed: int) -> Action:
     """A fast stand-in for the AI: bid by seat luck, play the lowest play."""
-    phase = game.phase
+    phase, seat = view.phase, view.seat
+    assert seat is not None
     rng = random.Random(seed)
     if phase == "bid":
-        legal = game.legal_actions()
-        return rng.choice(legal)
+        points = (0,) if seat in view.escaped else (0, *range(view.bid + 1, 4))
+        return rng.choice([Bid(seat, p) for p in points])
     if phase == "call":
         return Call(seat, rng.random() < 0.5)
     if phase == "grab":
@@ -43,7 +57,7 @@ def cheap_decide(game: Game, seat: int, level: str, seed: int) -> Action:
         return Show(seat, False)
     if phase == "double":
         return Double(seat, False)
-    plays = game.legal_plays()
+    plays = view.legal_plays()
     if not plays:
         return Pass(seat)
     best = min(plays, key=lambda p: (p.is_bomb, p.main_index, -len(p)))
@@ -146,12 +160,12 @@ def ai_thinking(decisions: int = 60, level: str = "normal") -> tuple[float, floa
         game = Game.new(Rules.preset(VARIANTS[seed % 5]), seed)
         steps = rng.randint(5, 40)
         while not game.is_over and steps:
-            game.apply(cheap_decide(game, game.to_act, "normal", seed + steps))
+            game.apply(cheap_decide(game.view(game.to_act), "normal", seed + steps))
             steps -= 1
         if game.is_over or game.phase != "play":
             continue
         t = time.perf_counter()
-        action = decide(game, game.to_act, level, seed)
+        action = decide(game.view(game.to_act), level, seed)
         samples.append(time.perf_counter() - t)
         game.apply(action)
         made += 1

@@ -3,12 +3,12 @@
 ::
 
     from bot.ai.agent import decide
-    action = decide(game, game.to_act, level="normal", seed=game_seed)
+    action = decide(game.view(game.to_act), level="normal", seed=game_seed)
     game.apply(action)
 
-``decide`` accepts a :class:`~bot.engine.game.Game` (it only ever calls ``game.view(seat)``)
-or a :class:`~bot.engine.view.SeatView`, so what the AI sees is exactly what that seat may
-see. Each phase maps to one pure decision of :mod:`bot.ai.bidding` or to the position API.
+``decide`` receives a :class:`~bot.engine.view.SeatView`, never the game: what the AI sees
+is what that seat may see, by construction. Each phase maps to one pure decision of
+:mod:`bot.ai.bidding` or to the position API.
 """
 
 from __future__ import annotations
@@ -27,13 +27,14 @@ from .reasons import Reason, explain
 _SHOW_STAGES = {"show_start": "start", "show_deal": "deal", "show_landlord": "landlord"}
 
 
-def decide(game_or_view: Any, seat: int, level: str = "normal", seed: int = 0,
+def decide(view: SeatView, level: str = "normal", seed: int = 0,
            budget_ms: float | None = 100) -> Action:
-    """The AI's action for ``seat`` (which must be the seat to act) in any phase."""
-    view: SeatView = game_or_view if isinstance(game_or_view, SeatView) \
-        else game_or_view.view(seat)
-    if view.seat != seat:
-        raise ValueError(f"the view is seat {view.seat}'s, not seat {seat}'s")
+    """The AI's action for the view's seat (which must be the seat to act), any phase."""
+    if not isinstance(view, SeatView):
+        raise TypeError(f"the AI decides from a SeatView, not {type(view).__name__}")
+    seat = view.seat
+    if seat is None or seat != view.to_act:
+        raise ValueError(f"the view is seat {seat}'s, but seat {view.to_act} is to act")
     rules = view.rules
     phase = view.phase
     hand = view.hand

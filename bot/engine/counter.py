@@ -17,9 +17,9 @@ def unseen_counts(view: SeatView) -> dict[str, int]:
     rules = view.rules
     deck = counts_of(make_deck(rules.decks, rules.flower))
     seen = list(counts_of_text(view.hand))
-    for _seat, cards in view.history:
-        if cards:
-            for rank, n in enumerate(counts_of_text(cards)):
+    for _seat, play in view.plays:
+        if play is not None:
+            for rank, n in enumerate(counts_of_text(play.cards)):
                 seen[rank] += n
     for seat, cards in view.shown.items():
         if seat != view.seat:

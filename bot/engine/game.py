@@ -512,7 +512,7 @@ class Game(Auction):
             plays=tuple(self.history), last=self.last, bids=tuple(self.bids),
             calls=tuple(self.calls), shows=tuple(self.shows), doubles=doubles,
             multiplier=mult, parts=parts, bid=self.high_bid, balances=self.balances,
-            escaped=tuple(self.escaped),
+            escaped=tuple(self.escaped), action_count=len(self._actions),
         )
 
     # ================================================================= comparison

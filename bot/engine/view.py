@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .moves import legal_plays
 from .play import Play
 from .rules import Rules
 
@@ -36,10 +37,17 @@ class SeatView:
     bid: int = 0  # the current high bid (points variants)
     balances: tuple[int, ...] | None = None
     escaped: tuple[int, ...] = ()
+    action_count: int = 0  # actions accepted so far (public: every action is announced)
 
     @property
     def is_leading(self) -> bool:
         return self.phase == "play" and self.last is None
+
+    def legal_plays(self) -> list[Play]:
+        """This seat's legal plays now (none unless it is this seat's play turn)."""
+        if self.phase != "play" or self.seat is None or self.to_act != self.seat:
+            return []
+        return legal_plays(self.hand, self.last[1] if self.last else None, self.rules)
 
     def role(self, seat: int) -> str:
         """'landlord', 'farmer' or '' before the landlord is known."""

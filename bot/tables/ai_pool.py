@@ -15,7 +15,7 @@ import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
 
-from bot.engine import Action, Game
+from bot.engine import Action
 from bot.engine.view import SeatView
 
 DEFAULT_BUDGET_MS = 100  # bot.ai.agent.decide's default
@@ -25,11 +25,10 @@ def _warm() -> None:
     import bot.ai.agent  # noqa: F401  (each worker imports the AI once, at start)
 
 
-def _decide_view(view: SeatView, seat: int, level: str, seed: int,
-                 budget_ms: float | None) -> Action:
+def _decide_view(view: SeatView, level: str, seed: int, budget_ms: float | None) -> Action:
     from bot.ai.agent import decide
 
-    return decide(view, seat, level, seed, budget_ms)
+    return decide(view, level, seed, budget_ms)
 
 
 class AiPool:
@@ -44,13 +43,13 @@ class AiPool:
             self.workers, mp_context=multiprocessing.get_context("forkserver"),
             initializer=_warm)
 
-    async def decide(self, game: Game, seat: int, level: str, seed: int,
+    async def decide(self, view: SeatView, level: str, seed: int,
                      budget_ms: float | None = DEFAULT_BUDGET_MS) -> Action:
-        """The AI's action for ``seat``, thought in a worker process (``budget_ms``: the
-        search's time limit, as :func:`bot.ai.agent.decide`'s)."""
+        """The AI's action for the view's seat, thought in a worker process
+        (``budget_ms``: the search's time limit, as :func:`bot.ai.agent.decide`'s)."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, _decide_view, game.view(seat), seat,
-                                          level, seed, budget_ms)
+        return await loop.run_in_executor(self._executor, _decide_view, view, level, seed,
+                                          budget_ms)
 
     def close(self) -> None:
         """Stop the workers (a decision in progress is finished first)."""

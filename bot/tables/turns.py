@@ -17,7 +17,7 @@ import zlib
 from collections.abc import Callable
 from dataclasses import replace
 
-from bot.engine import Action, Game, Pass, PlayCards
+from bot.engine import Action, Game, Pass, PlayCards, SeatView
 from bot.store.protocol import TableStore
 from bot.store.records import Player, Settlement
 
@@ -39,9 +39,9 @@ log = logging.getLogger(__name__)
 AI_BALANCE = 10**9
 """The balance an AI seat brings: ample, so floors never bind an AI (the house backs it)."""
 
-Decider = Callable[[Game, int, str, int], Action]
-"""``decide(game, seat, level, seed) -> action``: an AI decision for the seat to act. The
-game is not changed while it runs (the table lock is held)."""
+Decider = Callable[[SeatView, str, int], Action]
+"""``decide(view, level, seed) -> action``: an AI decision for the seat to act, from what
+that seat may know (``game.view(seat)``), never the whole game."""
 
 
 def safe_action(game: Game) -> Action:
@@ -249,12 +249,13 @@ class TurnRunner:
         # A stable seed (no process-salted hash), so a replayed game's AI choices repeat.
         seed = zlib.crc32(f"{game.seed}:{len(game.actions)}:{seat}".encode())
         try:
+            view = game.view(seat)  # what the seat may know: the AI never sees the game
             if self.ai_pool is not None and self._decider is None:
-                action = await self.ai_pool.decide(game, seat, level, seed)
+                action = await self.ai_pool.decide(view, level, seed)
             elif self.ai_in_thread:
-                action = await asyncio.to_thread(decide, game, seat, level, seed)
+                action = await asyncio.to_thread(decide, view, level, seed)
             else:
-                action = decide(game, seat, level, seed)
+                action = decide(view, level, seed)
         except Exception:
             # a failing AI must never freeze a table: play the safe move and go on
             log.exception("the AI failed for seat %s at table %s; playing a safe move",

@@ -21,7 +21,7 @@ def _to_play_phase(game: Game, plays: int, seed: int) -> None:
     """Advance a game with easy AI decisions until ``plays`` cards-plays were made."""
     made = 0
     while not game.is_over and (game.phase != "play" or made < plays):
-        action = decide(game, game.to_act, level="easy", seed=seed)
+        action = decide(game.view(game.to_act), level="easy", seed=seed)
         game.apply(action)
         if isinstance(action, PlayCards):
             made += 1
@@ -36,14 +36,14 @@ def test_hidden_hands_do_not_change_the_decision(seed: int) -> None:
     if game.is_over:
         pytest.skip("the deal ended early")
     me = game.to_act
-    before = decide(game, me, level="normal", seed=seed, budget_ms=None)
+    before = decide(game.view(me), level="normal", seed=seed, budget_ms=None)
     a, b = [s for s in range(3) if s != me]
     rng = random.Random(seed)
     for _ in range(3):
         i = rng.randrange(len(game.hands[a]))
         j = rng.randrange(len(game.hands[b]))
         game.hands[a][i], game.hands[b][j] = game.hands[b][j], game.hands[a][i]
-    after = decide(game, me, level="normal", seed=seed, budget_ms=None)
+    after = decide(game.view(me), level="normal", seed=seed, budget_ms=None)
     assert before == after
 
 
@@ -91,5 +91,19 @@ def test_determinism_of_the_game_adapter() -> None:
     if game.is_over:
         pytest.skip("the deal ended early")
     me = game.to_act
-    assert decide(game, me, seed=3, budget_ms=None) == decide(game, me, seed=3,
+    assert decide(game.view(me), seed=3, budget_ms=None) == decide(game.view(me), seed=3,
                                                              budget_ms=None)
+
+
+def test_the_ai_decides_from_a_view_only() -> None:
+    """The adapter takes what a seat may know, never the game (so it cannot read hidden
+    hands by construction), and only for the seat to act."""
+    game = Game.new(CLASSIC, 5)
+    with pytest.raises(TypeError):
+        decide(game, level="easy")  # type: ignore[arg-type]
+    other = (game.to_act + 1) % 3
+    with pytest.raises(ValueError):
+        decide(game.view(other), level="easy")
+    with pytest.raises(ValueError):
+        decide(game.view(None), level="easy")
+    assert game.can(decide(game.view(game.to_act), level="easy"))

@@ -125,7 +125,7 @@ def test_whole_games_through_the_adapter(variant: str) -> None:
             if level == "random":
                 action = rng.choice(game.legal_actions())
             else:
-                action = decide(game, seat, level=level, seed=seed, budget_ms=8)
+                action = decide(game.view(seat), level=level, seed=seed, budget_ms=8)
             game.apply(action)
             steps += 1
             assert steps < 3000

@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from bot.engine import Action, Bid, Call, Double, Game, Grab, Pass, PlayCards, Show
+from bot.engine import Action, Bid, Call, Double, Grab, Pass, PlayCards, SeatView, Show
 from bot.store import Store
 from bot.tables import ManualClock, RecordingPresenter, TableManager
 
 
-def quick_decide(game: Game, seat: int, level: str, seed: int) -> Action:
+def quick_decide(view: SeatView, level: str, seed: int) -> Action:
     """A fast, deterministic test decider (not the product AI): the first bidder takes
     the landlord, everyone else declines; in play the longest legal play (games end fast)."""
-    phase = game.phase
+    phase, seat = view.phase, view.seat
+    assert seat is not None
     if phase == "bid":
-        return Bid(seat, 3 if seat == game.first and game.high_bid < 3 else 0)
+        return Bid(seat, 3 if seat == view.first and view.bid < 3 else 0)
     if phase == "call":
         return Call(seat, True)
     if phase == "grab":
@@ -21,7 +22,7 @@ def quick_decide(game: Game, seat: int, level: str, seed: int) -> Action:
         return Show(seat, False)
     if phase == "double":
         return Double(seat, False)
-    plays = game.legal_plays()
+    plays = view.legal_plays()
     if not plays:
         return Pass(seat)
     best = max(plays, key=lambda p: (len(p), -p.main_index))
@@ -94,6 +95,6 @@ async def play_out(manager: TableManager, channel: int, humans: dict[int, int]) 
             return
         game = t.game
         seat = game.to_act
-        action = quick_decide(game, seat, "normal", 0)
+        action = quick_decide(game.view(seat), "normal", 0)
         await manager.act(channel, humans[seat], lambda s, a=action: type(a)(
             **{**a.__dict__, "seat": s}), seq=table.seq)

@@ -46,8 +46,8 @@ async def test_the_pool_answers_as_the_ai_in_process(pool: AiPool, variant: str)
     for game, seat in _positions(variant, 3, 4):
         seed = 1000 + len(game.actions)
         # no time limit: a time-bounded search stops where the core's load lets it
-        assert await pool.decide(game, seat, "normal", seed, None) == \
-            decide(game, seat, "normal", seed, None), (variant, len(game.actions))
+        assert await pool.decide(game.view(seat), "normal", seed, None) == \
+            decide(game.view(seat), "normal", seed, None), (variant, len(game.actions))
         compared += 1
     assert compared >= 5
 

@@ -60,7 +60,7 @@ async def test_whole_game_one_human_and_ai(tmp_path, variant) -> None:
 
 @pytest.mark.parametrize("variant", ["classic", "happy", "laizi", "super", "four"])
 async def test_a_failing_ai_never_freezes_a_table(tmp_path, variant) -> None:
-    def broken(game, seat, level, seed):
+    def broken(view, level, seed):
         raise RuntimeError("the AI crashed")
 
     store = await open_store(tmp_path)
@@ -332,7 +332,7 @@ async def test_shutdown_waits_for_the_running_action(tmp_path) -> None:
     store.append_action = slow_append
     await manager.start(CH, ALICE)
     if table.game.to_act == 0:  # Alice answers first, then the AI seats act on their own
-        action = quick_decide(table.game, 0, "normal", 0)
+        action = quick_decide(table.game.view(0), "normal", 0)
         await manager.act(CH, ALICE, lambda s: type(action)(**{**action.__dict__, "seat": s}))
         writing.clear()
     await asyncio.wait_for(writing.wait(), 5)
@@ -390,7 +390,7 @@ async def test_restart_continues_the_same_game(tmp_path) -> None:
         await run_until(lambda: not table.seats[table.game.to_act].auto)
         seat = table.game.to_act
         from .helpers import quick_decide
-        a = quick_decide(table.game, seat, "normal", 0)
+        a = quick_decide(table.game.view(seat), "normal", 0)
         await manager.act(CH, (ALICE, BOB)[seat],
                           lambda s, a=a: type(a)(**{**a.__dict__, "seat": s}))
     await manager.shutdown()
@@ -450,9 +450,9 @@ async def test_the_hint_is_thought_once_per_turn(tmp_path) -> None:
 
     asked: list[tuple[int, int]] = []
 
-    def counting(game, seat, level, seed):
-        asked.append((len(game.actions), seat))
-        return quick_decide(game, seat, level, seed)
+    def counting(view, level, seed):
+        asked.append((view.action_count, view.seat))
+        return quick_decide(view, level, seed)
 
     store = await open_store(tmp_path)
     manager, presenter, _ = make_manager(store, decide=counting)
@@ -480,3 +480,25 @@ async def test_the_autopass_wish_is_stored_and_read_by_a_new_manager(tmp_path) -
         await first.shutdown()
     finally:
         await store.close()
+
+
+async def test_the_tables_give_the_ai_a_view_of_the_seat_to_act(tmp_path) -> None:
+    from bot.engine import SeatView
+
+    from .helpers import quick_decide
+
+    seen: list[tuple[type, int | None, int | None, str]] = []
+
+    def recording(view, level, seed):
+        seen.append((type(view), view.seat, view.to_act, view.hand))
+        return quick_decide(view, level, seed)
+
+    store = await open_store(tmp_path)
+    manager, _presenter, _ = make_manager(store, decide=recording)
+    await _table_with_ai(manager, "happy")
+    await manager.start(CH, ALICE)
+    await play_out(manager, CH, {0: ALICE})
+    assert len(seen) > 10 and all(kind is SeatView and seat == to_act
+                                  for kind, seat, to_act, _ in seen)
+    assert any(hand for *_, hand in seen)  # the seat's own hand, once dealt
+    await store.close()

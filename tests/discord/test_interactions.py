@@ -58,8 +58,8 @@ async def test_a_late_click_is_refused(simcord_env, settings, ai_takes_it: bool)
     if ai_takes_it:  # a bot whose deal has the AI seat (2) bid first, and bid 3
         real = default_decider()
 
-        def bid_three(game, seat, level, seed):
-            return Bid(seat, 3) if game.phase == "bid" else real(game, seat, level, seed)
+        def bid_three(view, level, seed):
+            return Bid(view.seat, 3) if view.phase == "bid" else real(view, level, seed)
 
         ai_bot = await create_bot(settings, seed_source=lambda: 6, decide=bid_three)
         await restart(env, ai_bot)
