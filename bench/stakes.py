@@ -50,7 +50,7 @@ def play_deal(rules: Rules, seed: int, level: str) -> tuple[Game, list]:
     while not game.is_over:
         seat = game.to_act
         assert seat is not None
-        action = decide(game, seat, level=level, seed=seed, budget_ms=None)
+        action = decide(game.view(seat), level=level, seed=seed, budget_ms=None)
         game.apply(action)
         actions.append(action)
     return game, actions
