@@ -51,7 +51,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "hist.spring": "🌸 春天", "hist.anti_spring": "🌸 反春",
         "hist.escape": "逃跑",
         "btn.prev": "◀", "btn.next_page": "▶",
-        "stats.line": ("春天 {springs} · 反春 {anti} · 炸弹 {bombs} · 火箭 {rockets} · "
+        "stats.line": ("春天 {springs} · 反春 {anti} · 炸弹 {bombs} · 王炸 {rockets} · "
                        "连胜 {streak}（最高 {best}）· 单局最多赢 {biggest:+,} 豆"),
         "lb.title.streak": "最高连胜", "lb.title.springs": "春天榜",
         "lb.value.streak": "{best} 连胜（当前 {streak}）",
@@ -79,7 +79,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "hist.spring": "🌸 春天", "hist.anti_spring": "🌸 反春",
         "hist.escape": "逃跑",
         "btn.prev": "◀", "btn.next_page": "▶",
-        "stats.line": ("春天 {springs} · 反春 {anti} · 炸彈 {bombs} · 火箭 {rockets} · "
+        "stats.line": ("春天 {springs} · 反春 {anti} · 炸彈 {bombs} · 王炸 {rockets} · "
                        "連勝 {streak}（最高 {best}）· 單局最多贏 {biggest:+,} 豆"),
         "lb.title.streak": "最高連勝", "lb.title.springs": "春天榜",
         "lb.value.streak": "{best} 連勝（目前 {streak}）",

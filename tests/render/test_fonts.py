@@ -81,7 +81,7 @@ def test_every_language_has_every_word() -> None:
 
 
 def test_the_fixed_words_are_covered() -> None:
-    for word in ("地主", "农民", "不出", "春天", "反春", "明牌", "加倍", "抢地主", "炸弹", "火箭",
+    for word in ("地主", "农民", "不出", "春天", "反春", "明牌", "加倍", "抢地主", "炸弹", "王炸",
                  "癞子", "花", "王", "×"):
         assert set(word) <= REQUIRED_CHARS, word
     assert len(LEVEL_NAMES) == 23 and len(set(LEVEL_NAMES)) == 23
@@ -120,3 +120,13 @@ def test_clean_and_fit_text() -> None:
     assert cut.endswith("…") and face.getlength(cut) <= 120
     assert font_for("Pass", 20).path == font(20, "regular").path
     assert font_for("鑫", 20).path == font(20, "bold").path
+
+
+def test_the_rocket_is_wang_zha_in_chinese_pictures_and_stats() -> None:
+    # one word for the rocket in each language: 王炸, as the app says (never 火箭)
+    from cogs.history_text import TEXTS
+
+    assert WORDS["zh-CN"]["rocket"] == "王炸" and WORDS["zh-TW"]["rocket"] == "王炸"
+    for locale in ("zh-CN", "zh-TW"):
+        assert "火箭" not in "".join(WORDS[locale].values())
+        assert "火箭" not in "".join(TEXTS.get(locale, {}).values()), locale
