@@ -49,7 +49,7 @@ def replay_scenes(record: GameRecord, locale: str) -> list[TableScene]:
     def snap(step: int) -> None:
         title = t(locale, "replay.title", variant=variant_name(locale, game.rules.variant),
                   step=step, total=total)
-        scene = table_scene(table, title=title, locale=locale)
+        scene = table_scene(table.snapshot(), title=title, locale=locale)
         seats = tuple(dataclasses.replace(s, shown=game.hand_text(i) or None, turn=False)
                       for i, s in enumerate(scene.seats))
         scenes.append(dataclasses.replace(scene, seats=seats))
