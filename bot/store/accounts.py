@@ -159,7 +159,7 @@ class AccountsMixin(StoreBase):
         amount, note = _check_admin(amount, reason, by_user_id)
         async with self._db.transaction() as conn:
             player = await self._require_player(conn, guild_id, user_id)
-            if amount > player.balance:
+            if amount > player.balance - await self._held_on(conn, guild_id, user_id):
                 raise InsufficientBalanceError(
                     f"cannot take {amount} beans from a balance of {player.balance}",
                     guild_id=guild_id, user_id=user_id, amount=amount, balance=player.balance)

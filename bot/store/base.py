@@ -115,6 +115,15 @@ class StoreBase:
         return UnknownPlayerError(f"user {user_id} has no account in guild {guild_id}",
                                   guild_id=guild_id, user_id=user_id)
 
+    @staticmethod
+    async def _held_on(conn: Connection, guild_id: int, user_id: int,
+                       except_game: str | None = None) -> int:
+        """Beans of the player held for escaped deals (but ``except_game``)."""
+        row = await fetch_one(conn, "SELECT COALESCE(SUM(amount), 0) FROM holds WHERE "
+                                    "guild_id = ? AND user_id = ? AND game_id IS NOT ?",
+                              (guild_id, user_id, except_game))
+        return int(row[0]) if row else 0
+
     # ----------------------------------------------------------------- the ledger
     async def _book(self, conn: Connection, guild_id: int, user_id: int,
                     amount: int, reason: str, *, note: str | None = None,

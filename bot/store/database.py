@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
+import secrets
 import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
@@ -23,11 +25,21 @@ from typing import Any
 
 import aiosqlite
 
-from .errors import StoreClosedError
+from .errors import StoreClosedError, StoreUnavailableError
 from .migrations import MIGRATIONS_DIR, find_migrations, migrate
 from .sql import Connection
 
 SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
+
+log = logging.getLogger(__name__)
+
+
+def unavailable(err: sqlite3.OperationalError) -> StoreUnavailableError:
+    """The typed error for a database that did not answer, logged once with its id."""
+    error_id = secrets.token_hex(4)
+    log.warning("the database did not answer (error id %s): %s", error_id, err)
+    return StoreUnavailableError(f"the database did not answer ({err}); error id {error_id}",
+                                 error_id=error_id)
 
 
 class Database:
@@ -139,9 +151,12 @@ class Database:
         async with self._write_lock:
             self._check_open()
             conn = self._writer
-            if conn.in_transaction:  # left open by a cancelled caller: never reuse it
-                await conn.execute("ROLLBACK")
-            yield conn
+            try:
+                if conn.in_transaction:  # left open by a cancelled caller: never reuse it
+                    await conn.execute("ROLLBACK")
+                yield conn
+            except sqlite3.OperationalError as err:  # locked, full, I/O: nothing written
+                raise unavailable(err) from err
 
     async def _rollback(self) -> None:
         if self._writer.in_transaction:
@@ -157,6 +172,8 @@ class Database:
             if conn.in_transaction:
                 await conn.execute("ROLLBACK")
             yield conn
+        except sqlite3.OperationalError as err:
+            raise unavailable(err) from err
         finally:
             self._readers.put_nowait(conn)
 

@@ -74,6 +74,12 @@ class ActionSequenceError(StoreError):
     code = "action_sequence"
 
 
+class SeatTakenError(StoreError):
+    """A player seated at one table of a guild cannot take a seat at another."""
+
+    code = "already_seated"
+
+
 class UnknownSettingError(StoreError):
     """A setting key the store does not know."""
 
@@ -112,3 +118,13 @@ class InvariantError(RuntimeError):
 
 class StoreClosedError(RuntimeError):
     """The store was used after :meth:`Store.close`."""
+
+
+class StoreUnavailableError(RuntimeError):
+    """The database did not answer: locked past the busy timeout, disk full, an I/O error.
+    Nothing was written (the transaction rolled back); the same call may succeed later.
+    ``error_id`` names this failure in the log, so a user can quote it."""
+
+    def __init__(self, message: str, *, error_id: str) -> None:
+        super().__init__(message)
+        self.error_id = error_id

@@ -16,7 +16,6 @@ from typing import Any
 
 from bot.engine import GameLog
 
-from .base import StoreBase
 from .errors import (
     ActionSequenceError,
     GameConflictError,
@@ -33,6 +32,7 @@ from .records import (
     check_json_object,
     check_name,
 )
+from .seats import SeatsMixin
 from .settings import AI_LEVELS
 from .sql import INTEGRITY_ERRORS, Connection, execute_many, fetch, fetch_one
 
@@ -42,7 +42,7 @@ GAME_COLUMNS = ("game_id, guild_id, channel_id, rules_json, seed_json, balances_
 SeatInput = Mapping[str, Any] | SeatRecord
 
 
-class GamesMixin(StoreBase):
+class GamesMixin(SeatsMixin):
     """Game records, action logs, turn deadlines and saved tables."""
 
     async def create_game(self, game_id: str, guild_id: int, channel_id: int | None,
@@ -99,17 +99,27 @@ class GamesMixin(StoreBase):
                  for s in seat_records])
         return record
 
-    async def append_action(self, game_id: str, seq: int, action_json: str) -> None:
+    async def append_action(self, game_id: str, seq: int, action_json: str, *,
+                            escaper: int | None = None) -> None:
         """Append action number ``seq`` (0 for the first) to a live game's log. ``seq`` must
-        be the next number: a gap or a repeat raises :class:`ActionSequenceError`."""
+        be the next number: a gap or a repeat raises :class:`ActionSequenceError`.
+
+        ``escaper`` (the seat of an escape that does not end the deal): in the same
+        transaction, hold the beans that seat brought (up to its free beans) until the
+        settlement, and free its live seat (see :mod:`bot.store.seats`)."""
         check_game_id(game_id)
         _check_seq(seq)
         check_json_object(action_json, "action_json")
-        async with self._db.statement() as conn:
+        if escaper is not None:
+            check_int(escaper, "escaper")
+        opening = self._db.statement() if escaper is None else self._db.transaction()
+        async with opening as conn:
             try:  # the triggers of migration 004 check the sequence and advance the game
                 await conn.execute("INSERT INTO game_actions (game_id, seq, action_json, "
                                    "created_at) VALUES (?, ?, ?, ?)",
                                    (game_id, seq, action_json, self._now()))
+                if escaper is not None:
+                    await self._hold_escaper(conn, game_id, escaper)
                 return
             except INTEGRITY_ERRORS as err:
                 if "action_sequence" not in str(err):
@@ -167,6 +177,7 @@ class GamesMixin(StoreBase):
             await conn.execute("UPDATE games SET status = 'abandoned', result_json = ?, "
                                "finished_at = ?, deadline_seq = NULL, deadline_at = NULL "
                                "WHERE game_id = ?", (result, self._now(), game_id))
+            await conn.execute("DELETE FROM holds WHERE game_id = ?", (game_id,))
             return True
 
     async def get_game(self, game_id: str) -> GameRecord:
@@ -189,8 +200,12 @@ class GamesMixin(StoreBase):
         return [r for r in records if r is not None]
 
     # ----------------------------------------------------------------- live tables
-    async def save_table(self, channel_id: int, guild_id: int, data: dict[str, Any]) -> None:
-        """Save (replace) a channel's live table state, any JSON-ready dict."""
+    async def save_table(self, channel_id: int, guild_id: int, data: dict[str, Any], *,
+                         seated: Sequence[int] | None = None) -> None:
+        """Save (replace) a channel's live table state, any JSON-ready dict. ``seated``:
+        the humans who hold a seat there now (not given: the seats are left as they are);
+        one seated at another table of the guild raises :class:`SeatTakenError` and
+        nothing is saved."""
         check_id(channel_id, "channel_id")
         check_id(guild_id, "guild_id")
         if not isinstance(data, dict):
@@ -201,12 +216,15 @@ class GamesMixin(StoreBase):
         except (TypeError, ValueError) as e:
             raise InvalidInputError(f"table data is not JSON-ready: {e}",
                                     code="bad_table_data") from None
-        async with self._db.statement() as conn:  # one upsert: atomic on its own
+        opening = self._db.statement() if seated is None else self._db.transaction()
+        async with opening as conn:  # one upsert (and the seats): atomic
             await conn.execute(
                 "INSERT INTO live_tables (channel_id, guild_id, data_json, updated_at) "
                 "VALUES (?, ?, ?, ?) ON CONFLICT (channel_id) DO UPDATE SET "
                 "guild_id = excluded.guild_id, data_json = excluded.data_json, "
                 "updated_at = excluded.updated_at", (channel_id, guild_id, text, self._now()))
+            if seated is not None:
+                await self._sync_seats(conn, channel_id, guild_id, seated)
 
     async def load_tables(self) -> list[SavedTable]:
         """Every saved table as ``(channel_id, guild_id, data)``."""
@@ -215,11 +233,12 @@ class GamesMixin(StoreBase):
         return [SavedTable(int(c), int(g), json.loads(d)) for c, g, d in rows]
 
     async def delete_table(self, channel_id: int) -> bool:
-        """Forget a channel's table; False if none was saved."""
+        """Forget a channel's table (and its seats); False if none was saved."""
         check_id(channel_id, "channel_id")
-        async with self._db.statement() as conn:
+        async with self._db.transaction() as conn:
             cursor = await conn.execute("DELETE FROM live_tables WHERE channel_id = ?",
                                         (channel_id,))
+            await conn.execute("DELETE FROM table_seats WHERE channel_id = ?", (channel_id,))
             return cursor.rowcount > 0
 
     # ----------------------------------------------------------------- helpers

@@ -1,6 +1,6 @@
 """The store as the live tables see it: the one seam a second backend plugs into.
 
-:class:`TableStore` is the dozen methods :mod:`bot.tables` calls (accounts read at the
+:class:`TableStore` is the methods :mod:`bot.tables` calls (accounts read at the
 table, game records and their action logs, the running turn's deadline, each table's saved
 state, and the settlement of a finished deal). :class:`bot.store.Store` (SQLite) is one;
 a PostgreSQL backend implements the same methods with the same guarantees: an accepted
@@ -34,14 +34,22 @@ class TableStore(Protocol):
         """The player's account, or None if the user never played in that guild."""
         ...
 
+    async def held_beans(self, guild_id: int, user_id: int) -> int:
+        """Beans held for deals the player escaped and that are not settled yet (not free
+        to bring to a table)."""
+        ...
+
     # ---------------------------------------------------------------- game records
     async def create_game(self, game_id: str, guild_id: int, channel_id: int | None,
                           log: GameLog, seats: Sequence[SeatInput]) -> GameRecord:
         """Record a new game from its log (rules, seed, balances, first bidder) and seats."""
         ...
 
-    async def append_action(self, game_id: str, seq: int, action_json: str) -> None:
-        """Append action number ``seq`` (the next one) to a live game's log, durably."""
+    async def append_action(self, game_id: str, seq: int, action_json: str, *,
+                            escaper: int | None = None) -> None:
+        """Append action number ``seq`` (the next one) to a live game's log, durably;
+        for an escape (``escaper``: its seat), in the same transaction hold what the
+        escaper may still owe and free their live seat."""
         ...
 
     async def set_deadline(self, game_id: str, seq: int, deadline_epoch_s: float | None
@@ -70,8 +78,11 @@ class TableStore(Protocol):
         ...
 
     # ---------------------------------------------------------------- live tables
-    async def save_table(self, channel_id: int, guild_id: int, data: dict[str, Any]) -> None:
-        """Save (replace) a channel's table state, a JSON-ready dict."""
+    async def save_table(self, channel_id: int, guild_id: int, data: dict[str, Any], *,
+                         seated: Sequence[int] | None = None) -> None:
+        """Save (replace) a channel's table state, a JSON-ready dict, and (``seated``)
+        its live seats: one player holds one live seat per guild
+        (:class:`bot.store.SeatTakenError` otherwise, and nothing is saved)."""
         ...
 
     async def load_tables(self) -> list[SavedTable]:
@@ -80,6 +91,12 @@ class TableStore(Protocol):
 
     async def delete_table(self, channel_id: int) -> bool:
         """Forget a channel's table; False if none was saved."""
+        ...
+
+    async def close_table(self, channel_id: int, game_id: str | None = None,
+                          reason: str = "abandoned") -> bool:
+        """Void ``game_id`` (if live) and forget the table and its seats, in one
+        transaction."""
         ...
 
     # ---------------------------------------------------------------- settlement

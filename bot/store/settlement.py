@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import StoreBase
 from .errors import (
     InsufficientBalanceError,
     InvalidInputError,
@@ -35,6 +34,7 @@ from .errors import (
     UnknownPlayerError,
 )
 from .records import SeatSettlement, Settlement
+from .seats import SeatsMixin
 from .sql import Connection, execute_many, fetch, fetch_one
 
 # the streak: a counted win adds one, a counted loss ends it, a void deal leaves it
@@ -57,7 +57,7 @@ _INSERT_SEAT = (
     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 
 
-class SettlementMixin(StoreBase):
+class SettlementMixin(SeatsMixin):
     """Settling games."""
 
     async def settle(self, settlement: Settlement) -> bool:
@@ -109,6 +109,7 @@ class SettlementMixin(StoreBase):
             await conn.execute("UPDATE guilds SET house_balance = ? WHERE guild_id = ?",
                                (house, guild_id))
             await self._insert_ledger(conn, ledger)
+            await conn.execute("DELETE FROM holds WHERE game_id = ?", (game_id,))
             if game_exists:
                 await conn.execute(
                     "UPDATE games SET status = 'settled', result_json = ?, finished_at = ?, "
@@ -162,6 +163,8 @@ class SettlementMixin(StoreBase):
         rows = await fetch(conn, f"SELECT user_id, balance FROM players WHERE guild_id = ? "
                                  f"AND user_id IN ({marks})", (settlement.guild_id, *humans))
         balances = {int(u): int(b) for u, b in rows}
+        # beans held for other deals the player escaped stay untouched
+        held = await self._holds_of(conn, settlement.guild_id, humans, settlement.game_id)
         for s in settlement.seats:
             if s.user_id is None:
                 continue
@@ -170,7 +173,7 @@ class SettlementMixin(StoreBase):
                                          f"{settlement.guild_id}", guild_id=settlement.guild_id,
                                          user_id=s.user_id)
             after = balances[s.user_id] + s.transfer - s.fee
-            if after < 0:
+            if after < held.get(s.user_id, 0):
                 raise InsufficientBalanceError(
                     f"game {settlement.game_id!r}: user {s.user_id} has "
                     f"{balances[s.user_id]} beans and cannot pay {s.fee - s.transfer}",

@@ -120,8 +120,16 @@ class DealEnded(TableEvent):
 
 @dataclass(frozen=True)
 class TableClosed(TableEvent):
-    reason: str  # closed, stopped, empty, dissolved
+    reason: str  # closed, stopped, empty, dissolved, idle (nobody acted), restore_failed
     type: ClassVar[str] = "closed"
+
+
+@dataclass(frozen=True)
+class SavingDelayed(TableEvent):
+    """The store did not answer: the table waits and tries again by itself (told once
+    per outage; the game is safe: nothing unstored is announced)."""
+
+    type: ClassVar[str] = "saving_delayed"
 
 
 @dataclass(frozen=True)

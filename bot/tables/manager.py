@@ -33,7 +33,9 @@ from bot.engine import (
     Show,
     legal_plays,
 )
+from bot.store.errors import StoreUnavailableError
 from bot.store.protocol import TableStore
+from bot.store.records import GameRecord
 
 from .ai_pool import AiPool
 from .clock import Clock, SystemClock
@@ -122,16 +124,24 @@ class TableManager(TurnRunner):
         async with self._lock:
             if channel_id in self.tables:
                 raise TableError("this channel already has a table", code="table_exists")
-            self._check_free(owner_id)
-            await self._check_balance(guild_id, owner_id, owner_name, rules)
+            self._claim(owner_id, channel_id)  # before the first await: see join()
+            try:
+                await self._check_balance(guild_id, owner_id, owner_name, rules)
+            except BaseException:
+                self._unclaim(owner_id, channel_id)
+                raise
             table = Table(channel_id, guild_id, owner_id, rules, [None] * rules.players,
                           ai_level=ai_level, private=private, locale=locale)
             table.seats[0] = Seat(owner_id, owner_name,
                                   autopass=await self._wants_autopass(owner_id))
             self.tables[channel_id] = table
-            self._seated[owner_id] = channel_id
         async with table.lock:
-            await self._save(table)
+            try:
+                await self._save(table)
+            except BaseException:  # not stored (or seated elsewhere): no table
+                self.tables.pop(channel_id, None)
+                self._unclaim(owner_id, channel_id)
+                raise
             await self._publish(TableOpened(channel_id, owner_id))
         return table
 
@@ -140,15 +150,28 @@ class TableManager(TurnRunner):
             raise TableError("you are already seated at a table; leave it first",
                              code="already_seated", channel_id=self._seated[user_id])
 
+    def _claim(self, user_id: int, channel_id: int) -> None:
+        """Claim a seat for ``user_id`` at once (no await between the check and the claim),
+        so two joins at once cannot both seat the same player; the store's seat rows are
+        the database's own guarantee (:meth:`_save`)."""
+        self._check_free(user_id)
+        self._seated[user_id] = channel_id
+
+    def _unclaim(self, user_id: int, channel_id: int) -> None:
+        if self._seated.get(user_id) == channel_id:
+            del self._seated[user_id]
+
     async def _check_balance(self, guild_id: int, user_id: int, name: str,
                              rules: Rules) -> int:
+        """The beans the player may bring: their balance less what is held for deals
+        they escaped (so those deals can always be settled)."""
         player = await self.store.ensure_player(guild_id, user_id, name)
-        if player.balance < rules.min_balance:
+        free = int(player.balance) - await self.store.held_beans(guild_id, user_id)
+        if free < rules.min_balance:
             raise TableError(
-                f"{name} has {player.balance} beans; this room needs {rules.min_balance}",
-                code="low_balance", name=name, balance=player.balance,
-                needed=rules.min_balance)
-        return int(player.balance)
+                f"{name} has {free} beans; this room needs {rules.min_balance}",
+                code="low_balance", name=name, balance=free, needed=rules.min_balance)
+        return free
 
     async def join(self, channel_id: int, user_id: int, name: str) -> int:
         """Sit down at the first free seat; returns the seat."""
@@ -166,11 +189,16 @@ class TableManager(TurnRunner):
             free = [i for i, s in enumerate(table.seats) if s is None]
             if not free:
                 raise TableError("the table is full", code="table_full")
-            await self._check_balance(table.guild_id, user_id, name, table.rules)
-            table.seats[free[0]] = Seat(user_id, name,
-                                        autopass=await self._wants_autopass(user_id))
-            self._seated[user_id] = channel_id
-            await self._save(table)
+            self._claim(user_id, channel_id)
+            try:
+                await self._check_balance(table.guild_id, user_id, name, table.rules)
+                table.seats[free[0]] = Seat(user_id, name,
+                                            autopass=await self._wants_autopass(user_id))
+                await self._save(table)
+            except BaseException:  # refused, or not stored: the seat stays free
+                table.seats[free[0]] = None
+                self._unclaim(user_id, channel_id)
+                raise
             await self._publish(SeatsChanged(channel_id, "joined", free[0]))
             return free[0]
 
@@ -221,10 +249,14 @@ class TableManager(TurnRunner):
                     not table.game.is_over:
                 if table.escaped(seat):
                     raise TableError("you have already left this deal", code="already_left")
-                await self._apply(table, Escape(seat), by="player")  # stored, or no change
-                if table.status == "playing":  # nothing to save: the game holds the escape
+                # stored with a hold on what the escaper may still owe, or no change
+                await self._apply(table, Escape(seat), by="player")
+                self._unclaim(user_id, channel_id)
+                if table.status == "playing":
+                    if user_id == table.owner_id:
+                        self._pass_ownership(table, seat)
+                        await self._save(table)
                     await self._publish(SeatsChanged(channel_id, "escaped", seat))
-                self._seated.pop(user_id, None)
                 return "escaped"
             await self._vacate(table, seat)
             return "left"
@@ -241,9 +273,21 @@ class TableManager(TurnRunner):
             await self._close(table, "empty")
             return
         if entry is not None and entry.user_id == table.owner_id:
-            table.owner_id = humans[0]
+            self._pass_ownership(table, seat)
         await self._save(table)
         await self._publish(SeatsChanged(table.channel_id, "left", seat))
+
+    @staticmethod
+    def _pass_ownership(table: Table, seat: int) -> None:
+        """The owner left or escaped: the next seated human (in seat order after them,
+        not escaped) owns the table; nobody left: it stays."""
+        for k in range(1, table.size + 1):
+            i = (seat + k) % table.size
+            entry = table.seats[i]
+            if entry is not None and entry.user_id is not None and i != seat and \
+                    not table.escaped(i):
+                table.owner_id = entry.user_id
+                return
 
     async def start(self, channel_id: int, by_user: int) -> str:
         """Deal a new game when every seat is taken (also the next deal); returns its id."""
@@ -305,15 +349,19 @@ class TableManager(TurnRunner):
                               else "closed")
 
     async def _close(self, table: Table, reason: str) -> None:
+        # one transaction: the deal is void and the table forgotten, or neither
+        void = table.game_id if table.status == "playing" else None
+        await self.store.close_table(table.channel_id, void, reason)
+        self._forget(table)
+        await self._publish(TableClosed(table.channel_id, reason))
+
+    def _forget(self, table: Table) -> None:
+        """Drop a table from memory and free its players."""
         self._cancel_timer(table)
-        if table.game_id and table.status == "playing":
-            await self.store.abandon_game(table.game_id)
         for user in table.humans:
-            self._seated.pop(user, None)
+            self._unclaim(user, table.channel_id)
         self.tables.pop(table.channel_id, None)
         self._hands_shown.pop(table.channel_id, None)
-        await self.store.delete_table(table.channel_id)
-        await self._publish(TableClosed(table.channel_id, reason))
 
     # ================================================================= in-game actions
     async def act(self, channel_id: int, user_id: int, make: Callable[[int], Action],
@@ -473,48 +521,82 @@ class TableManager(TurnRunner):
 
     # ================================================================= persistence
     async def _save(self, table: Table) -> None:
-        await self.store.save_table(table.channel_id, table.guild_id, table.to_dict())
+        """Store the table and its live seats (an escaper holds none)."""
+        seated = [s.user_id for i, s in enumerate(table.seats)
+                  if s is not None and s.user_id is not None and not table.escaped(i)]
+        await self.store.save_table(table.channel_id, table.guild_id, table.to_dict(),
+                                    seated=seated)
 
     async def recover(self) -> int:
-        """Reload every stored table this process owns, replay its unfinished games,
-        re-arm timers."""
+        """Reload every stored table this process owns, replay unfinished games, re-arm
+        timers; returns how many tables came back. A table that cannot be restored is
+        logged with its channel, closed (its game void) and its players freed; the others
+        still come back."""
         restored = 0
         live = {r.game_id: r for r in await self.store.unfinished_games()  # one read
                 if self._owns(r.guild_id)}
         for channel_id, guild_id, data in await self.store.load_tables():
             if not self._owns(guild_id):
                 continue  # another cluster process's table
-            table = Table.from_dict(channel_id, guild_id, data)
-            self.tables[channel_id] = table
-            for user in table.humans:  # an escaper may be seated at another table
-                self._seated.setdefault(user, channel_id)
-            async with table.lock:
-                if table.status == "playing" and table.game_id:
-                    # live, or settled just before the crash (then it is announced again)
-                    record = live.pop(table.game_id, None) or \
-                        await self.store.get_game(table.game_id)
-                    table.game = Game.from_log(record.log)
-                    for i, entry in enumerate(table.seats):  # escapers may sit elsewhere
-                        if entry is not None and entry.user_id is not None and \
-                                table.escaped(i) and \
-                                self._seated.get(entry.user_id) == channel_id:
-                            del self._seated[entry.user_id]
-                    # the running turn's stored deadline (cleared when its action came)
-                    table.deadline = record.deadline
-                    self._hands_shown[channel_id] = [""] * table.size
-                    if table.game.is_over:
-                        await self._finish(table)
-                    else:
-                        await self._publish(TableRestored(channel_id))
-                        await self._publish_hands(table)
-                        await self._next_turn(table, restored=True)
-                else:
-                    await self._publish(TableRestored(channel_id))
-            restored += 1
+            try:
+                restored += await self._restore(channel_id, guild_id, data, live)
+            except StoreUnavailableError:
+                raise
+            except Exception:
+                log.exception("table %s could not be restored: closing it and freeing its "
+                              "players", channel_id)
+                await self._drop_unrestorable(channel_id, data, live)
         # a game recorded just before a crash, never referenced by its table: void it
         for game_id in live:
             await self.store.abandon_game(game_id, "orphaned")
         return restored
+
+    async def _restore(self, channel_id: int, guild_id: int, data: dict[str, Any],
+                       live: dict[str, GameRecord]) -> bool:
+        table = Table.from_dict(channel_id, guild_id, data)
+        self.tables[channel_id] = table
+        for user in table.humans:  # an escaper may be seated at another table
+            self._seated.setdefault(user, channel_id)
+        async with table.lock:
+            if not (table.status == "playing" and table.game_id):
+                await self._publish(TableRestored(channel_id))
+                return True
+            # live, or settled just before the crash (then it is announced again)
+            record = live.pop(table.game_id, None) or \
+                await self.store.get_game(table.game_id)
+            if record.status == "abandoned":  # a close that was cut short: finish it
+                await self._close(table, "closed")
+                return False
+            table.game = Game.from_log(record.log)
+            for i, entry in enumerate(table.seats):  # escapers may sit elsewhere
+                if entry is not None and entry.user_id is not None and \
+                        table.escaped(i) and self._seated.get(entry.user_id) == channel_id:
+                    del self._seated[entry.user_id]
+            # the running turn's stored deadline (cleared when its action came)
+            table.deadline = record.deadline
+            self._hands_shown[channel_id] = [""] * table.size
+            if table.game.is_over:
+                await self._finish(table)
+            else:
+                await self._publish(TableRestored(channel_id))
+                await self._publish_hands(table)
+                await self._next_turn(table, restored=True)
+            return True
+
+    async def _drop_unrestorable(self, channel_id: int, data: dict[str, Any],
+                                 live: dict[str, GameRecord]) -> None:
+        table = self.tables.get(channel_id)
+        if table is not None:
+            self._forget(table)
+        game_id = data.get("game_id") if isinstance(data, dict) else None
+        game_id = game_id if isinstance(game_id, str) else None
+        live.pop(game_id or "", None)
+        try:
+            await self.store.close_table(channel_id, game_id, "restore_failed")
+        except Exception:
+            log.exception("table %s: could not close it in the store either", channel_id)
+            return
+        await self._publish(TableClosed(channel_id, "restore_failed"))
 
     async def shutdown(self) -> None:
         """Stop every table once the action it is applying is done, and wait until every

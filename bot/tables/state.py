@@ -74,6 +74,8 @@ class Table(SeatLookup):
     _shown: tuple[tuple[str | None, int], GameSnapshot] | None = field(default=None,
                                                                         repr=False)
     _snapshot: tuple[tuple[Any, ...], TableSnapshot] | None = field(default=None, repr=False)
+    delayed: bool = False  # the store did not answer; the table was told (once)
+    failures: int = 0  # store failures in a row (the retry backoff)
 
     @property
     def size(self) -> int:

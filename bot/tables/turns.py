@@ -17,7 +17,8 @@ import zlib
 from collections.abc import Callable
 from dataclasses import replace
 
-from bot.engine import Action, Game, Pass, PlayCards, SeatView
+from bot.engine import Action, Escape, Game, Pass, PlayCards, SeatView
+from bot.store.errors import StoreUnavailableError
 from bot.store.protocol import TableStore
 from bot.store.records import Player, Settlement
 
@@ -27,6 +28,7 @@ from .events import (
     ActionTaken,
     DealEnded,
     Presenter,
+    SavingDelayed,
     TableClosed,
     TableEvent,
     TrusteeChanged,
@@ -35,6 +37,11 @@ from .events import (
 from .state import Table
 
 log = logging.getLogger(__name__)
+
+RETRY_FIRST_S = 0.5
+RETRY_MAX_S = 30.0
+"""A store that does not answer is tried again after 0.5 s, 1 s, 2 s … up to every 30 s,
+for as long as it takes (a table never gives up on its game)."""
 
 AI_BALANCE = 10**9
 """The balance an AI seat brings: ample, so floors never bind an AI (the house backs it)."""
@@ -112,7 +119,9 @@ class TurnRunner:
         events = game.apply(action)  # a RuleError here changes nothing
         seq = len(game.actions) - 1
         try:
-            await self.store.append_action(table.game_id, seq, action.to_json())
+            await self.store.append_action(
+                table.game_id, seq, action.to_json(),
+                escaper=action.seat if isinstance(action, Escape) else None)
         except Exception:
             # not stored, so it did not happen: rebuild the game from what is stored
             log = game.log
@@ -121,10 +130,13 @@ class TurnRunner:
         public = tuple(e for e in events if e.visible_to(None))
         await self._publish(ActionTaken(table.channel_id, action.seat, action, public, by))
         await self._publish_hands(table)
-        if game.is_over:
-            await self._finish(table)
-        else:
-            await self._next_turn(table)
+        try:  # the action is stored: what follows is retried until the store answers
+            if game.is_over:
+                await self._finish(table)
+            else:
+                await self._next_turn(table)
+        except StoreUnavailableError:
+            await self._store_failed(table)
         if self.latencies is not None:
             self.latencies.append(time.perf_counter() - start)
 
@@ -197,8 +209,11 @@ class TurnRunner:
                     return
                 action = await self._system_action(table, seat, by)
                 await self._apply(table, action, by=by)
+                self._stored(table)
         except asyncio.CancelledError:
             raise
+        except StoreUnavailableError:
+            await self._store_failed(table)
         except Exception:
             log.exception("automatic turn failed at table %s", table.channel_id)
 
@@ -219,10 +234,56 @@ class TurnRunner:
                 await self._apply(table, action, by="timeout")
                 if table.status == "playing":
                     await self._save(table)  # the timeout count and 托管 survive a restart
+                self._stored(table)
         except asyncio.CancelledError:
             raise
+        except StoreUnavailableError:
+            await self._store_failed(table)
         except Exception:
             log.exception("turn timer failed at table %s", table.channel_id)
+
+    # ================================================================= healing
+    async def _store_failed(self, table: Table) -> None:
+        """The store did not answer during an automatic step: tell the table once, then
+        try again later (with backoff) from what is stored (table lock held or not)."""
+        if not table.delayed:
+            table.delayed = True
+            await self._publish(SavingDelayed(table.channel_id))
+        if self.stopping or table.channel_id not in self.tables:
+            return
+        delay = min(RETRY_MAX_S, RETRY_FIRST_S * 2 ** min(table.failures, 16))
+        table.failures += 1
+        self._cancel_timer(table)
+        table.timer = asyncio.create_task(self._heal(table, delay))
+
+    def _stored(self, table: Table) -> None:
+        """The store answered again: the next failure is told again."""
+        table.delayed, table.failures = False, 0
+
+    async def _heal(self, table: Table, delay: float) -> None:
+        """Carry the table on after a store failure: settle a finished deal, or re-arm
+        the turn (an automatic move runs again, a timer keeps its stored deadline)."""
+        try:
+            await self.clock.sleep(delay)
+            async with table.lock:
+                if self.stopping or self.tables.get(table.channel_id) is not table:
+                    return
+                game = table.game
+                if table.status != "playing" or game is None:
+                    self._stored(table)
+                    return
+                if game.is_over:
+                    await self._finish(table)
+                else:
+                    await self._save(table)
+                    await self._next_turn(table, restored=True)
+                self._stored(table)
+        except asyncio.CancelledError:
+            raise
+        except StoreUnavailableError:
+            await self._store_failed(table)
+        except Exception:
+            log.exception("healing failed at table %s", table.channel_id)
 
     async def _system_action(self, table: Table, seat: int, by: str) -> Action:
         """What the system does for a seat: the AI for an AI seat and for plays; the
@@ -235,6 +296,10 @@ class TurnRunner:
             return await self._decide(table, seat, entry.ai_level or table.ai_level)
         if by == "autopass":
             return Pass(seat, auto=True)
+        if entry.trustee and seat not in game.escaped:
+            # 托管 decides calls, grabs, 明牌 and 加倍 as an AI seat does: a happy or laizi
+            # deal where every human is away is called by someone and ends
+            return await self._decide(table, seat, table.ai_level)
         default = game.timeout_action()
         if game.phase != "play" and default is not None:
             return default
@@ -300,6 +365,9 @@ class TurnRunner:
             return
         if not table.humans:
             await self._close(table, "empty")
+            return
+        if all(a.auto for a in game.actions):
+            await self._close(table, "idle")  # no human acted for a whole deal
             return
         if not table.is_full:
             table.status = "lobby"

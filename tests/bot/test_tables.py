@@ -287,6 +287,9 @@ async def test_an_escape_that_was_not_stored_did_not_happen(tmp_path) -> None:
     table2 = manager2.tables[CH]
     assert table2.escaped(1) and not table2.escaped(0)
     assert manager2.table_of_user(BOB) is None and manager2.table_of_user(ALICE) is table2
+    # the beans he brought are held until that deal is settled; he may bring the rest
+    assert await store2.held_beans(GUILD, BOB) == 10_000
+    await store2.grant(GUILD, BOB, 2_000, "test", 1)
     await manager2.create(CH + 1, GUILD, BOB, "bob", "classic")
     await manager2.shutdown()
     await store2.close()
@@ -300,6 +303,7 @@ async def test_an_escaper_seated_elsewhere_stays_there_after_a_restart(tmp_path)
     await _table_with_ai(manager, "classic", humans=(ALICE, BOB))
     await manager.start(CH, ALICE)
     assert await manager.leave(CH, BOB) == "escaped"
+    await store.grant(GUILD, BOB, 2_000, "test", 1)  # his 10 000 are held for that deal
     await manager.create(CH - 1, GUILD, BOB, "bob", "classic")  # restored first
     await manager.shutdown()
     await store.close()
