@@ -70,6 +70,8 @@ def default_decider() -> Decider:
 class TurnRunner:
     """The turn machinery of :class:`bot.tables.manager.TableManager`."""
 
+    tables: dict[int, Table]  # the manager's live tables, by channel
+
     def __init__(self, store: TableStore, presenter: Presenter, clock: Clock,
                  decide: Decider | None, ai_delay: float, trustee_delay: float,
                  ai_in_thread: bool) -> None:
