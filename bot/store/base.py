@@ -120,8 +120,8 @@ class StoreBase:
                        except_game: str | None = None) -> int:
         """Beans of the player held for escaped deals (but ``except_game``)."""
         row = await fetch_one(conn, "SELECT COALESCE(SUM(amount), 0) FROM holds WHERE "
-                                    "guild_id = ? AND user_id = ? AND game_id IS NOT ?",
-                              (guild_id, user_id, except_game))
+                                    "guild_id = ? AND user_id = ? AND (? IS NULL OR game_id <> ?)",
+                              (guild_id, user_id, except_game, except_game))
         return int(row[0]) if row else 0
 
     # ----------------------------------------------------------------- the ledger

@@ -61,10 +61,10 @@ class SeatsMixin(StoreBase):
     async def _void_game(self, conn: Connection, game_id: str, reason: str) -> bool:
         """Mark a live game abandoned and release its holds (False when not live)."""
         cursor = await conn.execute(
-            "UPDATE games SET status = 'abandoned', result_json = json_object('outcome', "
-            "'abandoned', 'reason', ?), finished_at = ?, deadline_seq = NULL, "
-            "deadline_at = NULL WHERE game_id = ? AND status = 'live'",
-            (str(reason)[:200], self._now(), game_id))
+            "UPDATE games SET status = 'abandoned', result_json = ?, finished_at = ?, "
+            "deadline_seq = NULL, deadline_at = NULL WHERE game_id = ? AND status = 'live'",
+            (json.dumps({"outcome": "abandoned", "reason": str(reason)[:200]}), self._now(),
+             game_id))
         await conn.execute("DELETE FROM holds WHERE game_id = ?", (game_id,))
         return cursor.rowcount > 0
 
