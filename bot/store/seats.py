@@ -92,7 +92,7 @@ class SeatsMixin(StoreBase):
                 other = int(row[0]) if row else 0
                 raise SeatTakenError(f"user {user} is already seated at the table of "
                                      f"channel {other}", code="already_seated",
-                                     user_id=user, channel_id=other) from None
+                                     channel_id=other) from None
 
     async def _hold_escaper(self, conn: Connection, game_id: str, seat: int) -> int:
         """Hold what the escaper of ``seat`` may still owe and free their seat. Returns

@@ -378,13 +378,13 @@ class TableManager(TurnRunner):
             game = table.game
             if table.status != "playing" or game is None or game.is_over:
                 raise TableError("no deal is being played at this table", code="no_game")
+            if table.escaped(seat):  # said before "stale": the AI plays on for them
+                raise TableError("you left this deal", code="already_left")
             if seq is not None and seq != table.seq:
                 raise StaleActionError("that turn has already passed", code="stale",
                                        seq=seq, now=table.seq)
             entry = table.seats[seat]
             assert entry is not None
-            if table.escaped(seat):
-                raise TableError("you left this deal", code="already_left")
             action = make(seat)
             is_play = isinstance(action, PlayCards)
             # the engine explains a refusal (not your turn, the wrong phase, cards not held)
