@@ -119,9 +119,12 @@ class StoreBase:
     async def _held_on(conn: Connection, guild_id: int, user_id: int,
                        except_game: str | None = None) -> int:
         """Beans of the player held for escaped deals (but ``except_game``)."""
-        row = await fetch_one(conn, "SELECT COALESCE(SUM(amount), 0) FROM holds WHERE "
-                                    "guild_id = ? AND user_id = ? AND (? IS NULL OR game_id <> ?)",
-                              (guild_id, user_id, except_game, except_game))
+        sql = "SELECT COALESCE(SUM(amount), 0) FROM holds WHERE guild_id = ? AND user_id = ?"
+        params: tuple[object, ...] = (guild_id, user_id)
+        if except_game is not None:  # no untyped NULL parameter: PostgreSQL cannot type it
+            sql += " AND game_id <> ?"
+            params += (except_game,)
+        row = await fetch_one(conn, sql, params)
         return int(row[0]) if row else 0
 
     # ----------------------------------------------------------------- the ledger
