@@ -1,15 +1,28 @@
-"""What each button does and who may press it: the controls of :mod:`cogs.views`.
+"""The bot's buttons and what each does, restart-proof: every custom id names its table.
 
-A button's action names an entry of :data:`TABLE_CONTROLS` or :data:`HAND_CONTROLS`, which
+``ddz:<table>:<action>[:<arg>][:<seq>]`` are the table message's buttons (:class:`TableButton`:
+join, bid, grab…), ``ddzh:<table>:<action>`` the hand controls (:class:`HandButton`: play
+selected, hint, pass…), ``ddzr:<table>:<kind>:<main>:<cards>`` the buttons that choose a wild
+play's reading (:class:`ReadingButton`). They are :class:`discord.ui.DynamicItem`\\ s
+registered in ``setup_hook`` (with the card selects of :mod:`cogs.views`), so they work after
+a restart.
+
+Each item carries its own behaviour (discord.py's ``examples/views/persistent.py``): a
+button's action names an entry of :data:`TABLE_CONTROLS` or :data:`HAND_CONTROLS`, which
 says who may press it (``anyone``, a ``seated`` player, or the seat whose ``turn`` it is)
 and which function runs; each calls its manager method by name, so a renamed method fails
-type checking, not a click. To add a button: write its function here, add it to the map,
-and put the button on a view in :mod:`cogs.views`. Also here: the answers a slash command
-and a button share (the hand, the hint, a reading to choose, leaving with a confirmation).
+type checking, not a click. The items' templates accept only the actions in the maps, and
+each item's ``interaction_check`` answers (ephemerally) before refusing. To add a button:
+write its function here, add it to the map, and put the button on a view in
+:mod:`cogs.views`. The buttons live here, next to their maps, because some controls answer
+with buttons of their own (leaving asks to confirm, a wild play asks for its reading): one
+module, so no import circle. Also here: the answers a slash command and a button share (the
+hand, the hint, a reading to choose, leaving with a confirmation).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar, cast
@@ -20,17 +33,16 @@ from bot.engine import Play, PlayCards
 from bot.engine.errors import NotYourTurnError
 from bot.tables import TableError
 from bot.tables.leaving import escape_cost
+from render import hand_order
 
-from .cardtext import cards_text, hint_words
+from .cardtext import cards_text, hint_words, play_phrase, play_text
 from .errors import reply, send_error
-from .i18n import locale_of, t
+from .i18n import kind_name, locale_of, t
 from .reasons_text import reason_line
 
 if TYPE_CHECKING:
     from bot.engine import Card
     from bot.tables import Table, TableManager, TableSnapshot
-
-    from .views import HandButton, TableButton
 
 Selection = tuple[str, dict[int, list[int]]]  # (the hand the numbers refer to, part -> numbers)
 
@@ -121,7 +133,7 @@ async def ask_reading(interaction: discord.Interaction, table_id: int, locale: s
                       options: tuple[Play, ...]) -> None:
     """A wild play that reads several ways: nothing is played until one is chosen."""
     await reply(interaction, t(locale, "reading.ask", cards=cards_text(locale, options[0].cards)),
-                view=views.reading_view(table_id, options, locale))
+                view=reading_view(table_id, options, locale))
 
 
 # ---------------------------------------------------------------------------- controls
@@ -174,9 +186,9 @@ async def ask_leave(manager: TableManager, interaction: discord.Interaction, tab
     if not cost.final:
         text += " " + t(locale, "leave.ask_more")
     view = discord.ui.View(timeout=None)
-    view.add_item(views.TableButton(table.channel_id, "leaveok", label=t(locale, "btn.leaveok"),
+    view.add_item(TableButton(table.channel_id, "leaveok", label=t(locale, "btn.leaveok"),
                               style=discord.ButtonStyle.danger))
-    view.add_item(views.TableButton(table.channel_id, "stay", label=t(locale, "btn.stay"),
+    view.add_item(TableButton(table.channel_id, "stay", label=t(locale, "btn.stay"),
                               style=discord.ButtonStyle.success))
     await reply(interaction, text, view=view)
 
@@ -286,8 +298,8 @@ async def _play_selected(p: Press, item: HandButton) -> None:
     assert seat is not None and table.game is not None
     await p.interaction.response.defer()
     chosen = _chosen(p, item, table.game.hand_text(seat))
-    cards = views.selected_cards(table.game.hand(seat), chosen, table.game.laizi,
-                                 views.selection_order(p.client.presenter, p.user))
+    cards = selected_cards(table.game.hand(seat), chosen, table.game.laizi,
+                                 selection_order(p.client.presenter, p.user))
     if not cards:
         raise TableError("select cards first", code="no_selection")
     status, options = await p.manager.play(item.table_id, p.user, cards)
@@ -368,11 +380,122 @@ def actions_pattern(controls: dict[str, Any]) -> str:
     return "|".join(sorted(controls, key=len, reverse=True))
 
 
+# ---------------------------------------------------------------------------- the buttons
+class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=(
+        rf"ddz:(?P<table>[0-9]+):(?P<action>{actions_pattern(TABLE_CONTROLS)})"
+        r"(?::(?P<arg>[0-9a-z]+))?(?::(?P<seq>[0-9]+))?")):
+    """A button of the public table message."""
+
+    def __init__(self, table_id: int, action: str, arg: str | None = None,
+                 seq: int | None = None, *, label: str = "?",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+                 disabled: bool = False, row: int | None = None,
+                 emoji: str | None = None) -> None:
+        self.control = TABLE_CONTROLS[action]
+        parts = ["ddz", str(table_id), action]
+        if arg is not None:
+            parts.append(arg)
+        if seq is not None:
+            if arg is None:
+                parts.append("x")
+            parts.append(str(seq))
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=":".join(parts),
+                                           disabled=disabled, row=row, emoji=emoji))
+        self.table_id, self.action, self.arg, self.seq = table_id, action, arg, seq
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> TableButton:
+        arg = match["arg"]
+        seq = match["seq"]
+        return cls(int(match["table"]), match["action"], None if arg == "x" else arg,
+                   int(seq) if seq else None, label=item.label or "?")
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return await check_control(interaction, self.control, self.table_id)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await run_control(interaction, lambda p: self.control.run(p, self))
 
 
-# the items and views (imported last: they read the maps above when their class is made)
-from . import views  # noqa: E402
+class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=(
+        rf"ddzh:(?P<table>[0-9]+):(?P<action>{actions_pattern(HAND_CONTROLS)})")):
+    """Play selected / Hint / Play hint / Pass / Clear, under a hand picture."""
 
-__all__ = ["HAND_CONTROLS", "TABLE_CONTROLS", "Control", "DdzClient", "Hands", "Press",
-           "ask_leave", "ask_reading", "check_seated", "client_of", "hint_text", "remember",
-           "send_hand"]
+    def __init__(self, table_id: int, action: str, *, label: str = "?",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+                 row: int | None = None, disabled: bool = False) -> None:
+        self.control = HAND_CONTROLS[action]
+        super().__init__(discord.ui.Button(label=label, style=style, row=row,
+                                           disabled=disabled,
+                                           custom_id=f"ddzh:{table_id}:{action}"))
+        self.table_id, self.action = table_id, action
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> HandButton:
+        return cls(int(match["table"]), match["action"], label=item.label or "?")
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return await check_control(interaction, self.control, self.table_id)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await run_control(interaction, lambda p: self.control.run(p, self))
+
+
+class ReadingButton(discord.ui.DynamicItem[discord.ui.Button], template=(
+        r"ddzr:(?P<table>[0-9]+):(?P<kind>[a-z_]+):(?P<main>[0-9TJQKA2BR]):(?P<cards>[0-9TJQKA2BRF]+)")):
+    """One reading of an ambiguous wild play."""
+
+    def __init__(self, table_id: int, play: Play, label: str) -> None:
+        super().__init__(discord.ui.Button(
+            label=label[:80], style=discord.ButtonStyle.primary,
+            custom_id=f"ddzr:{table_id}:{play.kind}:{play.main_rank}:{play.cards}"))
+        self.table_id, self.kind, self.main, self.cards = (table_id, play.kind, play.main_rank,
+                                                           play.cards)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> ReadingButton:
+        return cls(int(match["table"]), Play(match["kind"], match["main"], match["cards"]),
+                   item.label or "?")
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return await check_seated(interaction, self.table_id, turn=True)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await run_control(interaction, self.choose)
+
+    async def choose(self, p: Press) -> None:
+        """Play the cards as this reading."""
+        _, played = await p.manager.play(self.table_id, p.user, self.cards, kind=self.kind,
+                                         main=self.main)
+        await reply(p.interaction, "✅ " + t(p.locale, "ok.played",
+                                            cards=play_text(p.locale, played[0])))
+
+
+# ---------------------------------------------------------------------------- the selection
+def selection_order(hands: Hands, user_id: int) -> str:
+    """The order ``user_id``'s hand picture is in (so card numbers mean the same cards)."""
+    return hands.hand_orders.get(user_id, "desc")
+
+
+def selected_cards(cards: list[Card], indices: list[int], laizi: str | None = None,
+                   order: str = "desc") -> str:
+    """The notation of the selected cards (indices into the picture's ``order``)."""
+    ordered = hand_order(cards, laizi=laizi, order=order)
+    return "".join(ordered[i].char for i in sorted(set(indices)) if 0 <= i < len(ordered))
+
+
+def reading_view(table_id: int, options: tuple[Play, ...], locale: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for play in options[:20]:
+        view.add_item(ReadingButton(table_id, play,
+                                    play_phrase(locale, play, kind_name(locale, play.kind))))
+    return view
+
+
+__all__ = ["HAND_CONTROLS", "TABLE_CONTROLS", "Control", "DdzClient", "HandButton", "Hands",
+           "Press", "ReadingButton", "TableButton", "ask_leave", "ask_reading", "check_seated",
+           "client_of", "hint_text", "reading_view", "remember", "selected_cards",
+           "selection_order", "send_hand"]

@@ -1,16 +1,10 @@
-"""Buttons and card selects, restart-proof: every custom id names its table.
+"""The views of the table message and of a hand, and the card selects, restart-proof.
 
-``ddz:<table>:<action>[:<arg>][:<seq>]`` are the table message's buttons (join, bid, grab…);
-``ddzh:<table>:<action>`` the hand controls (play selected, hint, pass…);
-``ddzs:<table>:<part>`` the card selects; ``ddzr:<table>:<kind>:<main>:<cards>`` the
-buttons that choose a wild play's reading. They are :class:`discord.ui.DynamicItem`\\ s
-registered in ``setup_hook``, so they work after a restart.
-
-Each item carries its own behaviour (discord.py's ``examples/views/persistent.py``): a
-button's action names an entry of :data:`cogs.controls.TABLE_CONTROLS` or
-:data:`cogs.controls.HAND_CONTROLS`, which says who may press it and which function runs.
-The items' templates accept only the actions in the maps. Who may press what is decided
-in each item's ``interaction_check``, which answers (ephemerally) before refusing.
+``ddzs:<table>:<part>`` are the card selects (:class:`HandSelect`, a
+:class:`discord.ui.DynamicItem` registered in ``setup_hook`` with the buttons); the buttons
+and what each does are in :mod:`cogs.controls`. :func:`table_view` and :func:`hand_view`
+build the buttons for a table's state now; who may press what is decided in each item's
+``interaction_check``, which answers (ephemerally) before refusing.
 """
 
 from __future__ import annotations
@@ -20,92 +14,27 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.engine import Card, Play
+from bot.engine import Card
 from render import hand_order
 
-from .cardtext import card_name, cards_text, play_phrase, play_text, wild_mark
+from .cardtext import card_name, cards_text, wild_mark
 from .controls import (
-    HAND_CONTROLS,
-    TABLE_CONTROLS,
+    HandButton,
     Press,
-    actions_pattern,
-    check_control,
+    ReadingButton,
+    TableButton,
     check_seated,
     run_control,
+    selected_cards,
+    selection_order,
 )
-from .errors import reply
-from .i18n import kind_name, t
+from .i18n import t
 from .private import add_invite
 
 if TYPE_CHECKING:
     from bot.tables import TableSnapshot
 
-    from .controls import Hands
-
 SELECT_SIZE = 25  # Discord's limit on select options
-
-
-# ---------------------------------------------------------------------------- the items
-class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=(
-        rf"ddz:(?P<table>[0-9]+):(?P<action>{actions_pattern(TABLE_CONTROLS)})"
-        r"(?::(?P<arg>[0-9a-z]+))?(?::(?P<seq>[0-9]+))?")):
-    """A button of the public table message."""
-
-    def __init__(self, table_id: int, action: str, arg: str | None = None,
-                 seq: int | None = None, *, label: str = "?",
-                 style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-                 disabled: bool = False, row: int | None = None,
-                 emoji: str | None = None) -> None:
-        self.control = TABLE_CONTROLS[action]
-        parts = ["ddz", str(table_id), action]
-        if arg is not None:
-            parts.append(arg)
-        if seq is not None:
-            if arg is None:
-                parts.append("x")
-            parts.append(str(seq))
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=":".join(parts),
-                                           disabled=disabled, row=row, emoji=emoji))
-        self.table_id, self.action, self.arg, self.seq = table_id, action, arg, seq
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match[str]) -> TableButton:
-        arg = match["arg"]
-        seq = match["seq"]
-        return cls(int(match["table"]), match["action"], None if arg == "x" else arg,
-                   int(seq) if seq else None, label=item.label or "?")
-
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        return await check_control(interaction, self.control, self.table_id)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await run_control(interaction, lambda p: self.control.run(p, self))
-
-
-class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=(
-        rf"ddzh:(?P<table>[0-9]+):(?P<action>{actions_pattern(HAND_CONTROLS)})")):
-    """Play selected / Hint / Play hint / Pass / Clear, under a hand picture."""
-
-    def __init__(self, table_id: int, action: str, *, label: str = "?",
-                 style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-                 row: int | None = None, disabled: bool = False) -> None:
-        self.control = HAND_CONTROLS[action]
-        super().__init__(discord.ui.Button(label=label, style=style, row=row,
-                                           disabled=disabled,
-                                           custom_id=f"ddzh:{table_id}:{action}"))
-        self.table_id, self.action = table_id, action
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match[str]) -> HandButton:
-        return cls(int(match["table"]), match["action"], label=item.label or "?")
-
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        return await check_control(interaction, self.control, self.table_id)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await run_control(interaction, lambda p: self.control.run(p, self))
 
 
 class HandSelect(discord.ui.DynamicItem[discord.ui.Select], template=(
@@ -155,37 +84,6 @@ class HandSelect(discord.ui.DynamicItem[discord.ui.Select], template=(
                                                           cards=shown))
 
 
-class ReadingButton(discord.ui.DynamicItem[discord.ui.Button], template=(
-        r"ddzr:(?P<table>[0-9]+):(?P<kind>[a-z_]+):(?P<main>[0-9TJQKA2BR]):(?P<cards>[0-9TJQKA2BRF]+)")):
-    """One reading of an ambiguous wild play."""
-
-    def __init__(self, table_id: int, play: Play, label: str) -> None:
-        super().__init__(discord.ui.Button(
-            label=label[:80], style=discord.ButtonStyle.primary,
-            custom_id=f"ddzr:{table_id}:{play.kind}:{play.main_rank}:{play.cards}"))
-        self.table_id, self.kind, self.main, self.cards = (table_id, play.kind, play.main_rank,
-                                                           play.cards)
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match[str]) -> ReadingButton:
-        return cls(int(match["table"]), Play(match["kind"], match["main"], match["cards"]),
-                   item.label or "?")
-
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        return await check_seated(interaction, self.table_id, turn=True)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await run_control(interaction, self.choose)
-
-    async def choose(self, p: Press) -> None:
-        """Play the cards as this reading."""
-        _, played = await p.manager.play(self.table_id, p.user, self.cards, kind=self.kind,
-                                         main=self.main)
-        await reply(p.interaction, "✅ " + t(p.locale, "ok.played",
-                                            cards=play_text(p.locale, played[0])))
-
-
 DYNAMIC_ITEMS = (TableButton, HandButton, HandSelect, ReadingButton)
 
 
@@ -194,11 +92,6 @@ def card_label(card: Card, index: int, locale: str, laizi: str | None = None) ->
     """A select option: ``3. ♠10``, ``17. 大王``, a laizi marked (``5. ♥7 (wild)``)."""
     name = card_name(locale, card.char) if card.char in "BRF" else card.label()
     return f"{index}. {wild_mark(locale, name) if card.char == laizi else name}"
-
-
-def selection_order(hands: Hands, user_id: int) -> str:
-    """The order ``user_id``'s hand picture is in (so card numbers mean the same cards)."""
-    return hands.hand_orders.get(user_id, "desc")
 
 
 def hand_view(table_id: int, cards: list[Card], locale: str, *, laizi: str | None = None,
@@ -246,14 +139,6 @@ def hand_view(table_id: int, cards: list[Card], locale: str, *, laizi: str | Non
     return view
 
 
-def reading_view(table_id: int, options: tuple[Play, ...], locale: str) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    for play in options[:20]:
-        view.add_item(ReadingButton(table_id, play,
-                                    play_phrase(locale, play, kind_name(locale, play.kind))))
-    return view
-
-
 def table_view(table: TableSnapshot, locale: str) -> discord.ui.View:
     """The buttons of the public table message for the table's state now."""
     view = discord.ui.View(timeout=None)
@@ -298,13 +183,4 @@ def table_view(table: TableSnapshot, locale: str) -> discord.ui.View:
     return view
 
 
-def selected_cards(cards: list[Card], indices: list[int], laizi: str | None = None,
-                   order: str = "desc") -> str:
-    """The notation of the selected cards (indices into the picture's ``order``)."""
-    ordered = hand_order(cards, laizi=laizi, order=order)
-    return "".join(ordered[i].char for i in sorted(set(indices)) if 0 <= i < len(ordered))
-
-
-__all__ = ["DYNAMIC_ITEMS", "HAND_CONTROLS", "TABLE_CONTROLS", "HandButton", "HandSelect",
-           "ReadingButton", "TableButton", "hand_view", "reading_view", "selected_cards",
-           "selection_order", "table_view"]
+__all__ = ["DYNAMIC_ITEMS", "HandSelect", "card_label", "hand_view", "table_view"]

@@ -205,8 +205,8 @@ async def test_a_table_keeps_its_language_through_a_restart(simcord_env, setting
 def test_kind_names_in_each_language() -> None:
     """Autocomplete and the reading buttons name the pattern in the player's script."""
     from bot.engine import KINDS, Rules, readings
+    from cogs.controls import reading_view
     from cogs.i18n import kind_name
-    from cogs.views import reading_view
 
     assert [kind_name(loc, "pair_chain") for loc in (EN, ZH, TW)] == [
         "pair chain", "连对", "連對"]

@@ -8,8 +8,8 @@ import pytest
 
 from bot.app import create_bot
 from bot.tables import TableManager
+from cogs.controls import HAND_CONTROLS, TABLE_CONTROLS, HandButton, TableButton
 from cogs.errors import DdzTree
-from cogs.views import HAND_CONTROLS, TABLE_CONTROLS, HandButton, TableButton
 
 
 async def test_create_bot_injects_store_presenter_and_manager(settings) -> None:
