@@ -24,6 +24,7 @@ from discord.ext import commands
 from bot.cluster import EVERY_SHARD, format_shards
 from bot.config import ConfigError, Settings
 from bot.store import Store
+from bot.store.maintenance import BotRunningError, DatabaseCorruptError, LostDataError, RunLock
 from bot.tables import Decider, TableManager
 from bot.tables.ai_pool import AiPool
 from cogs.ddz import Ddz
@@ -55,6 +56,7 @@ class DdzBot(commands.Bot):
         self.manager = manager
         presenter.attach(self)
         self._recovery: asyncio.Task[None] | None = None
+        self._maintenance: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(DdzTranslator())
@@ -67,6 +69,39 @@ class DdzBot(commands.Bot):
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
         self._recovery = asyncio.create_task(self._recover())
+        if self.store.backend == "sqlite":
+            self._maintenance = asyncio.create_task(self._maintain())
+
+    async def _maintain(self) -> None:
+        """Checkpoint the write-ahead log every few minutes and back the database up every
+        ``backup_minutes`` (a failure is logged; the next round tries again)."""
+        settings = self.settings
+        tick = max(1.0, settings.checkpoint_minutes * 60)
+        since_backup = 0.0
+        while True:
+            await asyncio.sleep(tick)
+            since_backup += tick
+            try:
+                await self.store.checkpoint()
+                if settings.backup_minutes and since_backup >= settings.backup_minutes * 60:
+                    since_backup = 0.0
+                    made = await self.store.backup(settings.backups, keep=settings.backup_keep)
+                    log.info("backed up the database to %s", made)
+            except Exception:
+                log.exception("database maintenance failed")
+
+    async def _final_backup(self) -> None:
+        """The backup at shutdown (SQLite; after the tables stopped writing)."""
+        if self._maintenance is not None:
+            self._maintenance.cancel()
+        if self.settings.backup_minutes and self.store.backend == "sqlite" and \
+                not self.store.closed:
+            try:
+                made = await self.store.backup(self.settings.backups,
+                                               keep=self.settings.backup_keep)
+                log.info("backed up the database to %s", made)
+            except Exception:
+                log.exception("the backup at shutdown failed")
 
     async def on_command_error(self, ctx: commands.Context[Any],
                                error: commands.CommandError) -> None:
@@ -90,6 +125,7 @@ class DdzBot(commands.Bot):
         await self.manager.shutdown()
         await self.presenter.drain()
         await super().close()
+        await self._final_backup()
         await self.store.close()
         await self._close_ai_pool()
 
@@ -169,8 +205,15 @@ def run(argv: list[str] | None = None) -> int:
         return 2
     discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO))
     log.info("running %s", settings.shards.describe())
+    # one bot per SQLite file; `python -m bot restore` refuses while it is held
+    running = RunLock(settings.db_path) if settings.database_url is None else None
     try:
+        if running is not None:
+            running.acquire()
         asyncio.run(_serve(settings))
+    except (BotRunningError, DatabaseCorruptError, LostDataError) as err:
+        print(f"doudizhu-bot: {err}", file=sys.stderr)
+        return 4
     except discord.LoginFailure:
         print("doudizhu-bot: Discord rejected the token. Copy it again from the Developer "
               "Portal (Bot → Reset Token) into DISCORD_TOKEN in .env.", file=sys.stderr)
@@ -181,6 +224,9 @@ def run(argv: list[str] | None = None) -> int:
         return 3
     except KeyboardInterrupt:
         return 0
+    finally:
+        if running is not None:
+            running.release()
     return 0
 
 

@@ -34,6 +34,17 @@ class Settings:
     edit_delay: float = 1.0  # table message edits are coalesced over this window
     ai_in_thread: bool = True
     ai_processes: int = 0  # AI worker processes (0: a thread); python -m bot: DDZ_AI_PROCESSES
+    backup_minutes: int = 60  # an online backup this often (0: never), and at shutdown
+    backup_keep: int = 24  # the newest backups kept (a day of hourly backups)
+    backup_dir: Path | str | None = None  # default: backups/ beside the database
+    checkpoint_minutes: float = 5.0  # fold SQLite's write-ahead log into the database file
+
+    @property
+    def backups(self) -> Path:
+        """Where the backups go (``data/backups/`` for the default database)."""
+        if self.backup_dir:
+            return Path(self.backup_dir)
+        return Path(self.db_path).parent / "backups"
 
     def __repr__(self) -> str:  # keep the token out of every log and traceback
         token = "set" if self.token else "missing"
@@ -68,7 +79,7 @@ class Settings:
     def from_env(cls, env_file: str | Path | None = ".env") -> Settings:
         """Read ``DISCORD_TOKEN``, ``DDZ_DATABASE_URL``, ``DDZ_DB_PATH``, ``DDZ_DEV_GUILD_ID``,
         ``DDZ_DEFAULT_LOCALE``, ``DDZ_LOG_LEVEL``, ``DDZ_SHARDS``, ``DDZ_SHARD_COUNT``,
-        ``DDZ_AI_PROCESSES``
+        ``DDZ_AI_PROCESSES``, ``DDZ_BACKUP_MINUTES``, ``DDZ_BACKUP_KEEP``, ``DDZ_BACKUP_DIR``
         (``.env`` first, the environment wins)."""
         if env_file is not None:
             from dotenv import load_dotenv
@@ -89,6 +100,9 @@ class Settings:
             raise ConfigError(f"DDZ_AI_PROCESSES is a number of processes (0: think in a "
                               f"thread), not {workers!r}")
         settings = cls(
+            backup_minutes=_whole("DDZ_BACKUP_MINUTES", 0, cls.backup_minutes),
+            backup_keep=_whole("DDZ_BACKUP_KEEP", 1, cls.backup_keep),
+            backup_dir=os.environ.get("DDZ_BACKUP_DIR", "").strip() or None,
             ai_processes=int(workers) if workers else (os.cpu_count() or 1),
             database_url=url,
             db_path=os.environ.get("DDZ_DB_PATH", "").strip() or DEFAULT_DB,
@@ -99,3 +113,13 @@ class Settings:
         )
         return settings.with_shards(os.environ.get("DDZ_SHARDS", "").strip() or None,
                                     os.environ.get("DDZ_SHARD_COUNT", "").strip() or None)
+
+
+def _whole(name: str, low: int, default: int) -> int:
+    """A whole-number setting of at least ``low`` from the environment."""
+    text = os.environ.get(name, "").strip()
+    if not text:
+        return default
+    if not text.isdigit() or int(text) < low:
+        raise ConfigError(f"{name} must be a whole number of at least {low}, not {text!r}")
+    return int(text)

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import fcntl
 import logging
+import os
 import secrets
 import sqlite3
 from collections.abc import AsyncIterator, Sequence
@@ -26,6 +28,7 @@ from typing import Any
 import aiosqlite
 
 from .errors import StoreClosedError, StoreUnavailableError
+from .maintenance import check_before_serving
 from .migrations import MIGRATIONS_DIR, find_migrations, migrate
 from .sql import Connection
 
@@ -71,7 +74,12 @@ class Database:
         file.parent.mkdir(parents=True, exist_ok=True)
         migrations = find_migrations(migrations_dir or MIGRATIONS_DIR)
         opened: list[aiosqlite.Connection] = []
+        # one opener of the folder at a time checks and migrates (two processes starting
+        # on a new file: the second sees the first one's schema, not a half-made one)
+        folder = os.open(file.parent, os.O_RDONLY)
         try:
+            await asyncio.to_thread(fcntl.flock, folder, fcntl.LOCK_EX)
+            await asyncio.to_thread(check_before_serving, file)  # before any write
             writer = await _connect(file, busy_timeout_ms, synchronous.upper(), opened)
             rows = await _switch_to_wal(writer, busy_timeout_ms)
             if str(rows[0][0]).lower() != "wal":
@@ -84,9 +92,17 @@ class Database:
                 with contextlib.suppress(Exception):
                     await conn.close()
             raise
+        finally:
+            os.close(folder)  # releases the lock
         db = cls(file, writer, pool)
         db.applied = applied
         return db
+
+    async def checkpoint(self) -> None:
+        """Copy the write-ahead log into the database and truncate it (keeps the log
+        small; readers and later writes go on)."""
+        async with self.statement() as conn:
+            await conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
     async def close(self) -> None:
         """Wait for the running write, then close every connection. Idempotent."""

@@ -13,6 +13,7 @@ history (a player's deals, deal ids, statistics).
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Awaitable, Callable, Generator
 from pathlib import Path
@@ -24,6 +25,7 @@ from .database import Database
 from .errors import InvalidSettingError, UnknownSettingError
 from .games import GamesMixin
 from .history import HistoryMixin
+from .maintenance import PG_BACKUP_HINT, BackupUnsupportedError, backup_database
 from .migrations import AppliedMigration
 from .pg import PgDatabase, is_postgres_url
 from .records import check_id
@@ -73,6 +75,21 @@ class Store(AccountsMixin, GamesMixin, SettlementMixin, ReportsMixin, HistoryMix
             return cls(db, defaults)
 
         return StoreOpener(opening)
+
+    async def checkpoint(self) -> None:
+        """Fold SQLite's write-ahead log into the database file and truncate it (nothing
+        to do on PostgreSQL, which keeps its own log)."""
+        if isinstance(self._db, Database):
+            await self._db.checkpoint()
+
+    async def backup(self, backup_dir: str | Path | None = None, *, keep: int = 24) -> Path:
+        """An online backup of the SQLite file into ``backup_dir`` (default ``backups/``
+        beside the database), keeping the newest ``keep``; the bot goes on meanwhile.
+        Returns the new file. A PostgreSQL store raises :class:`BackupUnsupportedError`
+        (``pg_dump`` backs it up)."""
+        if not isinstance(self._db, Database):
+            raise BackupUnsupportedError(PG_BACKUP_HINT)
+        return await asyncio.to_thread(backup_database, self._db.path, backup_dir, keep=keep)
 
     async def close(self) -> None:
         """Finish the running write and close every connection (safe to call twice)."""
