@@ -297,7 +297,9 @@ class TurnRunner:
         if entry.is_ai:
             return await self._decide(table, seat, entry.ai_level or table.ai_level)
         if by == "autopass":
-            return Pass(seat, auto=True)
+            # 要不起 by the player's own setting is theirs while they answer their turns (a
+            # deal of nothing else is not idle); after a timeout it is the system's
+            return Pass(seat, auto=entry.timeouts > 0)
         if entry.trustee and seat not in game.escaped:
             # 托管 decides calls, grabs, 明牌 and 加倍 as an AI seat does: a happy or laizi
             # deal where every human is away is called by someone and ends

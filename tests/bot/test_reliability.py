@@ -8,6 +8,7 @@ import sqlite3
 
 import pytest
 
+from bot.engine import Action, Pass
 from bot.store import SeatTakenError
 from bot.tables import DealEnded, SeatsChanged, TableClosed, TableError
 
@@ -199,6 +200,47 @@ async def test_a_deal_with_a_human_action_does_not_close(tmp_path) -> None:
     await play_out(manager, CH, {0: ALICE})
     assert table.status == "between" and not presenter.of_type(TableClosed)
     await manager.shutdown()
+    await store.close()
+
+
+ONLY_AUTOPASSES = 256  # classic, quick decider: an AI seat bids 3 at once, and seat 0
+# never holds anything that beats, never leads (found by trying seeds with the engine)
+
+
+async def _only_autopasses(tmp_path, *, timed_out: bool):
+    store = await open_store(tmp_path)
+    manager, presenter, _ = make_manager(store, seed_source=lambda: ONLY_AUTOPASSES)
+    manager.autopass_delay = 0.0
+    await manager.set_autopass(ALICE, True)
+    table = await _table(manager, CH, "classic", humans=(ALICE,))
+    game_id = await manager.start(CH, ALICE)
+    if timed_out:  # her last turn ran out: she is away, her 要不起 is the system's
+        table.seats[0].timeouts = 1
+    await run_until(lambda: presenter.of_type(DealEnded))
+    record = await store.get_game(game_id)
+    mine = [a for a in map(Action.from_json, record.actions) if a.seat == 0]
+    assert mine and all(isinstance(a, Pass) for a in mine)
+    return store, manager, presenter, table
+
+
+async def test_a_human_who_only_autopasses_is_not_idle(tmp_path) -> None:
+    """要不起 by the player's own setting is the player's choice: the deal is not one where
+    nobody acted (before, every autopass was marked automatic and the table closed)."""
+    store, manager, presenter, table = await _only_autopasses(tmp_path, timed_out=False)
+    await run_until(lambda: table.status != "playing")
+    assert not presenter.of_type(TableClosed) and CH in manager.tables
+    assert table.game is not None and not any(a.auto for a in table.game.actions
+                                              if a.seat == 0)
+    await manager.shutdown()
+    await store.close()
+
+
+async def test_autopasses_after_a_timeout_are_automatic(tmp_path) -> None:
+    """A player whose last turn timed out is away: the 要不起 the table passes for them is
+    automatic, and a deal of nothing else closes the table as idle."""
+    store, manager, presenter, _ = await _only_autopasses(tmp_path, timed_out=True)
+    await run_until(lambda: presenter.of_type(TableClosed))
+    assert [e.reason for e in presenter.of_type(TableClosed)] == ["idle"]
     await store.close()
 
 
