@@ -18,6 +18,7 @@ from discord import app_commands
 from bot.engine import Play
 from bot.engine.cards import RANK_INDEX
 from bot.engine.errors import CodedError
+from bot.store.errors import StoreClosedError, StoreUnavailableError
 
 from .cardtext import card_name, cards_text, play_text
 from .i18n import EN, TW, ZH, locale_of, seat_name, t, traditional
@@ -194,15 +195,19 @@ async def send_error(interaction: discord.Interaction, error: BaseException) -> 
     """Answer ``interaction`` with the error, ephemerally, whatever state it is in."""
     error = unwrap(error)
     locale = locale_of(interaction)
+    where = getattr(interaction.command, "qualified_name", interaction.type)
     if isinstance(error, app_commands.CheckFailure):
         text = str(error) or t(locale, "err.no_permission")
+    elif isinstance(error, StoreUnavailableError | StoreClosedError):
+        # never the database's own words: one polite line whose id is in the log
+        ident = getattr(error, "error_id", None) or secrets.token_hex(4)
+        log.error("store failure %s in %s: %s", ident, where, error)
+        text = t(locale, "err.store", id=ident)
     else:
         text = error_text(error, locale, _names(interaction, locale))
     if text is None:
         ident = secrets.token_hex(3)
-        log.error("unexpected error %s in %s", ident,
-                  getattr(interaction.command, "qualified_name", interaction.type),
-                  exc_info=error)
+        log.error("unexpected error %s in %s", ident, where, exc_info=error)
         text = t(locale, "err.unexpected", id=ident)
     if len(text) > LONGEST:
         text = text[:LONGEST - 1] + "…"

@@ -116,6 +116,13 @@ STRINGS: dict[str, dict[str, str]] = {
         "closed.stopped": "The table was closed by a server manager.",
         "closed.empty": "The table was closed: every player left.",
         "closed.dissolved": "The table was dissolved: nobody bid three deals in a row.",
+        "closed.idle": "The table was closed: no player acted during a whole deal.",
+        "closed.restore_failed": "This table could not be restored after a restart and was "
+                                 "closed; its deal is void (no beans moved).",
+        "saving.delayed": "Saving is delayed (the database is not answering). The game is "
+                          "safe: it carries on by itself as soon as saving works again.",
+        "err.store": "The bot could not save just now (error {id}). Nothing was changed: "
+                     "please try again in a moment.",
         "trustee.on": "{name} timed out twice: the AI plays for them until they act again.",
         "err.unexpected": "Something went wrong on our side (error {id}). Please try again.",
         "err.no_permission": "You need the Manage Server permission for that.",
@@ -190,6 +197,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "sync.ok": "已全局同步 {n} 个命令。",
         "closed.closed": "桌主关闭了牌桌。", "closed.stopped": "服务器管理员关闭了牌桌。",
         "closed.empty": "玩家都已离开，牌桌已关闭。", "closed.dissolved": "连续三局无人叫分，牌桌解散。",
+        "closed.idle": "整局没有玩家操作，牌桌已关闭。",
+        "closed.restore_failed": "重启后无法恢复这张牌桌，已关闭；本局作废（欢乐豆未变动）。",
+        "saving.delayed": "保存暂时延迟（数据库没有响应）。牌局是安全的，恢复后会自动继续。",
+        "err.store": "暂时无法保存（错误编号 {id}），什么都没有改变，请稍后再试。",
         "trustee.on": "{name} 两次超时：AI 托管，直到其再次操作。",
         "err.unexpected": "出错了（错误编号 {id}），请再试一次。",
         "err.no_permission": "需要「管理服务器」权限。",

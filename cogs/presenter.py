@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.store.errors import StoreUnavailableError
 from bot.tables import (
     ActionTaken,
     DealEnded,
@@ -124,6 +125,9 @@ class DiscordPresenter:
                 name = seat_name(table.seats[event.seat_index], locale)
                 self.notices.setdefault(channel_id, []).append(
                     t(locale, "trustee.self" if event.voluntary else "trustee.on", name=name))
+        if event.type == "saving_delayed":  # told once per fault; the table goes on by itself
+            self.notices.setdefault(channel_id, []).append(
+                t(self.locale(channel_id), "saving.delayed"))
         if event.type == "deal_started":
             self.results.pop(channel_id, None)
         self.refresh(channel_id, now=event.type == "opened")  # a new lobby shows at once
@@ -413,7 +417,16 @@ class DiscordPresenter:
         self.user_locale[user_id] = locale
         store = self._store()
         if store is not None:
-            self._spawn(store.set_player_setting(user_id, "locale", locale))
+            self._spawn(self._store_locale(store, user_id, locale))
+
+    async def _store_locale(self, store: Any, user_id: int, locale: str) -> None:
+        try:
+            await store.set_player_setting(user_id, "locale", locale)
+        except StoreUnavailableError as err:  # forgotten: the next interaction stores it
+            if self.user_locale.get(user_id) == locale:
+                del self.user_locale[user_id]
+            log.warning("could not store the language of user %s (error %s)", user_id,
+                        err.error_id)
 
     def order_of(self, user_id: int | None) -> str:
         """How ``user_id`` likes a hand ordered (``/ddz sort``; big to small by default)."""

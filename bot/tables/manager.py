@@ -211,8 +211,14 @@ class TableManager(TurnRunner):
                                  code="invite_owner_only")
             if not table.private:
                 raise TableError("this table is open to everyone", code="not_private")
+            before = set(table.invited)
             table.invited.update(u for u in user_ids if u != table.owner_id)
-            await self._save(table)
+            try:
+                await self._save(table)
+            except BaseException:  # not stored: nobody was invited
+                table.invited.clear()
+                table.invited.update(before)
+                raise
             await self._publish(SeatsChanged(channel_id, "invited", 0))
             return sorted(table.invited)
 

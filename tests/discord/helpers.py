@@ -7,6 +7,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.store.errors import StoreUnavailableError
 from cogs.errors import DdzTree, error_text, unwrap
 
 LABELS_FOR_PHASE = {  # what a scripted human presses in each auction phase
@@ -23,7 +24,7 @@ def answered_errors_pass(bot: Any) -> None:
 
     async def on_error(interaction: discord.Interaction, error: Any) -> None:
         original = unwrap(error)
-        if isinstance(original, app_commands.CheckFailure) or \
+        if isinstance(original, app_commands.CheckFailure | StoreUnavailableError) or \
                 error_text(original, "en") is not None:
             await DdzTree.on_error(bot.tree, interaction, error)
         else:
