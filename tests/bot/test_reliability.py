@@ -238,7 +238,7 @@ async def test_a_human_who_only_autopasses_is_not_idle(tmp_path) -> None:
 async def test_autopasses_after_a_timeout_are_automatic(tmp_path) -> None:
     """A player whose last turn timed out is away: the 要不起 the table passes for them is
     automatic, and a deal of nothing else closes the table as idle."""
-    store, manager, presenter, _ = await _only_autopasses(tmp_path, timed_out=True)
+    store, _, presenter, _ = await _only_autopasses(tmp_path, timed_out=True)
     await run_until(lambda: presenter.of_type(TableClosed))
     assert [e.reason for e in presenter.of_type(TableClosed)] == ["idle"]
     await store.close()
