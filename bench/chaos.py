@@ -55,7 +55,7 @@ ROOT = Path(__file__).resolve().parents[1]
 GUILD = 1
 HUMANS = tuple(range(1, 9))  # eight scripted people
 CHANNELS = tuple(range(100, 105))  # at most five tables, one of each variant
-ROOM = {"turn_play_s": 1, "turn_bid_s": 1}  # short timers: idle seats time out fast
+ROOM: dict[str, Any] = {"turn_play_s": 1, "turn_bid_s": 1}  # short timers: idle seats time out fast
 STUCK_S = 8.0  # a table that neither moves nor ends for this long (child time) is stuck
 
 
