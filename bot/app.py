@@ -23,6 +23,8 @@ from discord.ext import commands
 
 from bot.cluster import EVERY_SHARD, format_shards
 from bot.config import ConfigError, Settings
+from bot.forwarding import ClusterLink
+from bot.headless import feed_gateway_events, stdin_lines, use_api
 from bot.store import Store
 from bot.store.maintenance import BotRunningError, DatabaseCorruptError, LostDataError, RunLock
 from bot.tables import Decider, TableManager
@@ -57,6 +59,7 @@ class DdzBot(commands.Bot):
         presenter.attach(self)
         self._recovery: asyncio.Task[None] | None = None
         self._maintenance: asyncio.Task[None] | None = None
+        self.link: ClusterLink | None = None  # forwarding, when this runs only some shards
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(DdzTranslator())
@@ -64,6 +67,13 @@ class DdzBot(commands.Bot):
                                presenter=self.presenter, settings=self.settings))
         self.add_dynamic_items(*DYNAMIC_ITEMS, *HISTORY_ITEMS, *PRIVATE_ITEMS,
                                 *REPLAY_ITEMS)
+        if not self.settings.shards.runs_every_shard:
+            assert self.settings.database_url is not None  # Settings.with_shards checked it
+            self.link = await ClusterLink.open(self, self.settings.database_url,
+                                               self.settings.shards,
+                                               timeout=self.settings.forward_timeout,
+                                               default_locale=self.settings.default_locale)
+            await self.link.start_forwarding()
         if self.settings.dev_guild_id and self.settings.shards.is_primary:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -120,14 +130,30 @@ class DdzBot(commands.Bot):
                 log.info("restored %d table(s)", restored)
         except Exception:
             log.exception("table recovery failed")
+        if self.link is not None:  # the tables are back: take forwarded clicks for them
+            await self.link.start_receiving()
+
+    async def login_headless(self, token: str) -> None:
+        """Log in over REST only (no gateway: :mod:`bot.headless`), then recover the tables
+        and start taking forwarded interactions, as after a gateway's READY."""
+        await self.login(token)
+        self._ready.set()  # no gateway: nothing else will say the bot is ready
+        if self._recovery is not None:
+            await self._recovery
 
     async def close(self) -> None:
         await self.manager.shutdown()
         await self.presenter.drain()
         await super().close()
         await self._final_backup()
+        await self._close_link()
         await self.store.close()
         await self._close_ai_pool()
+
+    async def _close_link(self) -> None:
+        link, self.link = self.link, None
+        if link is not None:
+            await link.close()
 
     async def _close_ai_pool(self) -> None:
         pool, self.manager.ai_pool = self.manager.ai_pool, None
@@ -138,6 +164,7 @@ class DdzBot(commands.Bot):
         """Stop the tables and close the database without touching the connection (for a
         bot that never connected, as in the offline tests)."""
         await self.manager.shutdown()
+        await self._close_link()
         await self.store.close()
         await self._close_ai_pool()
 
@@ -185,6 +212,8 @@ def run(argv: list[str] | None = None) -> int:
                         "(default: every shard; DDZ_SHARDS)")
     parser.add_argument("--shard-count", help="the number of shards of all processes "
                         "together (DDZ_SHARD_COUNT)")
+    parser.add_argument("--headless", action="store_true", help="no gateway: gateway events "
+                        "as JSON lines on stdin, REST to DDZ_DISCORD_API (tests)")
     args = parser.parse_args(argv or [])
     try:
         settings = Settings.from_env()
@@ -210,6 +239,9 @@ def run(argv: list[str] | None = None) -> int:
     try:
         if running is not None:
             running.acquire()
+        if args.headless:
+            asyncio.run(_serve_headless(settings))
+            return 0
         asyncio.run(_serve(settings))
     except (BotRunningError, DatabaseCorruptError, LostDataError) as err:
         print(f"doudizhu-bot: {err}", file=sys.stderr)
@@ -230,7 +262,19 @@ def run(argv: list[str] | None = None) -> int:
     return 0
 
 
+async def _serve_headless(settings: Settings) -> None:
+    """``python -m bot --headless``: gateway events from stdin (:mod:`bot.headless`)."""
+    use_api(settings.discord_api)
+    bot = await create_bot(settings)
+    async with bot:
+        assert settings.token is not None
+        await bot.login_headless(settings.token)
+        print("ready", flush=True)
+        await feed_gateway_events(bot, stdin_lines())
+
+
 async def _serve(settings: Settings) -> None:
+    use_api(settings.discord_api)
     bot = await create_bot(settings)
     warming = asyncio.create_task(warm_pictures())
     try:

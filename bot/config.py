@@ -45,6 +45,8 @@ class Settings:
         if self.backup_dir:
             return Path(self.backup_dir)
         return Path(self.db_path).parent / "backups"
+    forward_timeout: float = 2.0  # seconds an owner has to take a forwarded DM interaction
+    discord_api: str | None = None  # Discord's REST base URL (a proxy; tests: a stand-in)
 
     def __repr__(self) -> str:  # keep the token out of every log and traceback
         token = "set" if self.token else "missing"
@@ -79,7 +81,8 @@ class Settings:
     def from_env(cls, env_file: str | Path | None = ".env") -> Settings:
         """Read ``DISCORD_TOKEN``, ``DDZ_DATABASE_URL``, ``DDZ_DB_PATH``, ``DDZ_DEV_GUILD_ID``,
         ``DDZ_DEFAULT_LOCALE``, ``DDZ_LOG_LEVEL``, ``DDZ_SHARDS``, ``DDZ_SHARD_COUNT``,
-        ``DDZ_AI_PROCESSES``, ``DDZ_BACKUP_MINUTES``, ``DDZ_BACKUP_KEEP``, ``DDZ_BACKUP_DIR``
+        ``DDZ_AI_PROCESSES``, ``DDZ_BACKUP_MINUTES``, ``DDZ_BACKUP_KEEP``, ``DDZ_BACKUP_DIR``,
+        ``DDZ_FORWARD_TIMEOUT``, ``DDZ_DISCORD_API``
         (``.env`` first, the environment wins)."""
         if env_file is not None:
             from dotenv import load_dotenv
@@ -99,10 +102,23 @@ class Settings:
         if workers and not workers.isdigit():
             raise ConfigError(f"DDZ_AI_PROCESSES is a number of processes (0: think in a "
                               f"thread), not {workers!r}")
+        timeout = os.environ.get("DDZ_FORWARD_TIMEOUT", "").strip()
+        try:
+            forward_timeout = float(timeout) if timeout else 2.0
+        except ValueError:
+            forward_timeout = -1.0
+        if not 0.1 <= forward_timeout <= 60:
+            raise ConfigError(f"DDZ_FORWARD_TIMEOUT is a number of seconds from 0.1 to 60, "
+                              f"not {timeout!r}")
+        api = os.environ.get("DDZ_DISCORD_API", "").strip().rstrip("/") or None
+        if api is not None and not api.startswith(("http://", "https://")):
+            raise ConfigError(f"DDZ_DISCORD_API is Discord's REST base URL, like "
+                              f"https://discord.com/api/v10, not {api!r}")
         settings = cls(
             backup_minutes=_whole("DDZ_BACKUP_MINUTES", 0, cls.backup_minutes),
             backup_keep=_whole("DDZ_BACKUP_KEEP", 1, cls.backup_keep),
             backup_dir=os.environ.get("DDZ_BACKUP_DIR", "").strip() or None,
+            forward_timeout=forward_timeout, discord_api=api,
             ai_processes=int(workers) if workers else (os.cpu_count() or 1),
             database_url=url,
             db_path=os.environ.get("DDZ_DB_PATH", "").strip() or DEFAULT_DB,

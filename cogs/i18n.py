@@ -127,6 +127,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "err.unexpected": "Something went wrong on our side (error {id}). Please try again.",
         "err.no_permission": "You need the Manage Server permission for that.",
         "err.owner_only": "Only the bot's owner can do that.",
+        "err.table_restarting": "That table is restarting: try again in a moment.",
     },
     ZH: {
         "lobby.title": "斗地主牌桌 — {variant}", "lobby.seats": "座位", "lobby.empty": "（空位）",
@@ -205,6 +206,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "err.unexpected": "出错了（错误编号 {id}），请再试一次。",
         "err.no_permission": "需要「管理服务器」权限。",
         "err.owner_only": "只有机器人的主人可以这样做。",
+        "err.table_restarting": "这张牌桌正在重启，请稍后再试。",
     },
 }
 

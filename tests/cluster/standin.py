@@ -1,0 +1,158 @@
+"""A stand-in for the few Discord REST endpoints a headless bot uses, on 127.0.0.1: login
+(``/users/@me``, the application), channel messages and DMs (the presenter), and the
+interaction endpoints (callbacks, follow-ups, edits of the original). Every call is
+recorded; messages get ids so edits of them work."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+
+BOT_ID = 900_000_000_000_000_001
+APP_ID = BOT_ID
+OWNER_ID = 900_000_000_000_000_002
+API = "/api/v10"
+
+
+@dataclass
+class Call:
+    method: str
+    path: str
+    body: dict[str, Any]
+    at: float = field(default_factory=time.monotonic)
+
+    @property
+    def content(self) -> str:
+        return str(self.body.get("content") or (self.body.get("data") or {}).get("content")
+                   or "")
+
+
+def _user(user_id: int, name: str = "u") -> dict[str, Any]:
+    return {"id": str(user_id), "username": name, "discriminator": "0", "global_name": name,
+            "avatar": None, "bot": user_id == BOT_ID}
+
+
+def _json(value: Any, status: int = 200) -> web.Response:
+    # discord.py reads a body as JSON only for exactly this content type (no charset)
+    return web.Response(body=json.dumps(value).encode(), status=status,
+                        headers={"Content-Type": "application/json"})
+
+
+class DiscordStandIn:
+    def __init__(self) -> None:
+        self.calls: list[Call] = []
+        self._ids = itertools.count(800_000_000_000_000_000)
+        self._runner: web.AppRunner | None = None
+        self.base = ""
+        self.changed = asyncio.Event()
+
+    async def start(self) -> str:
+        app = web.Application(client_max_size=2 ** 24)
+        app.router.add_route("*", "/{tail:.*}", self._handle)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self.base = f"http://127.0.0.1:{port}{API}"
+        return self.base
+
+    async def close(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    # ----------------------------------------------------------------- reading the record
+    def find(self, predicate: Callable[[Call], bool]) -> list[Call]:
+        return [c for c in self.calls if predicate(c)]
+
+    def answers(self, interaction_id: int, token: str) -> list[Call]:
+        """The calls that answered one interaction (its callback, follow-ups, edits)."""
+        return self.find(lambda c: f"/interactions/{interaction_id}/" in c.path
+                         or f"/webhooks/{APP_ID}/{token}" in c.path)
+
+    async def wait(self, predicate: Callable[[], bool], timeout: float = 10.0) -> None:
+        deadline = time.monotonic() + timeout
+        while not predicate():
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("the stand-in did not see the expected calls; it saw "
+                                   + "; ".join(f"{c.method} {c.path}" for c in self.calls[-12:]))
+            self.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), min(left, 0.2))
+
+    # ----------------------------------------------------------------- answering
+    async def _body(self, request: web.Request) -> dict[str, Any]:
+        if request.content_type.startswith("multipart/"):
+            body: dict[str, Any] = {}
+            reader = await request.multipart()
+            async for part in reader:
+                if part.name == "payload_json":  # type: ignore[union-attr]
+                    body = json.loads(await part.text())  # type: ignore[union-attr]
+                else:
+                    await part.read()  # type: ignore[union-attr]
+            return body
+        if request.can_read_body:
+            try:
+                parsed = await request.json()
+            except (json.JSONDecodeError, UnicodeDecodeError):
+                return {}
+            return parsed if isinstance(parsed, dict) else {"list": parsed}
+        return {}
+
+    def _message(self, channel_id: str, body: dict[str, Any], message_id: str | None = None
+                 ) -> dict[str, Any]:
+        return {"id": message_id or str(next(self._ids)), "channel_id": channel_id,
+                "author": _user(BOT_ID, "ddz"), "content": body.get("content") or "",
+                "timestamp": "2026-01-01T00:00:00+00:00", "edited_timestamp": None,
+                "tts": False, "mention_everyone": False, "mentions": [], "mention_roles": [],
+                "attachments": [], "embeds": [], "pinned": False, "type": 0,
+                "flags": body.get("flags", 0)}
+
+    async def _handle(self, request: web.Request) -> web.StreamResponse:
+        path = request.path.removeprefix(API)
+        body = await self._body(request)
+        self.calls.append(Call(request.method, path, body))
+        self.changed.set()
+        parts = path.strip("/").split("/")
+        method = request.method
+        if path == "/users/@me" and method == "GET":
+            return _json(_user(BOT_ID, "ddz"))
+        if path == "/oauth2/applications/@me":
+            return _json({
+                "id": str(APP_ID), "name": "ddz", "icon": None, "description": "",
+                "bot_public": True, "bot_require_code_grant": False,
+                "owner": _user(OWNER_ID, "owner"), "verify_key": "0" * 64, "flags": 0,
+                "team": None, "summary": ""})
+        if path == "/users/@me/channels" and method == "POST":
+            user = int(body.get("recipient_id", 0))
+            return _json({"id": str(user + 1), "type": 1,
+                                      "recipients": [_user(user)], "last_message_id": None})
+        if parts[0] == "interactions":
+            return _json({"interaction": {"id": parts[1], "type": 3}})
+        if parts[0] == "webhooks":  # follow-ups and the original response
+            if method == "DELETE":
+                return web.Response(status=204)
+            message_id = parts[4] if len(parts) > 4 and parts[4] != "@original" else None
+            return _json(self._message("0", body, message_id))
+        if parts[0] == "channels" and len(parts) >= 3 and parts[2] == "messages":
+            if method == "GET" and len(parts) == 3:
+                return _json([])
+            if method == "DELETE":
+                return web.Response(status=204)
+            if method == "POST" and len(parts) == 3:
+                return _json(self._message(parts[1], body))
+            if method == "PATCH" and len(parts) == 4:
+                return _json(self._message(parts[1], body, parts[3]))
+        if parts[0] == "channels" and method == "POST" and parts[-1] == "typing":
+            return web.Response(status=204)
+        return _json({"message": f"the stand-in has no {method} {path}",
+                                  "code": 0}, status=404)

@@ -1,0 +1,160 @@
+"""Forwarding DM interactions between two cluster processes (here two bots in one event
+loop, over one PostgreSQL and the Discord stand-in): the shard-0 bot defers a DM click for
+a table of the other bot's guild and forwards it; the owner runs it through the same
+controls and answers through the interaction's webhook. A dead owner's click is answered
+"restarting" in the user's language."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+
+from bot.app import DdzBot, create_bot
+from bot.config import Settings
+from bot.store.pg.forward import ForwardQueue, Notice
+
+from .payloads import command, dm_component
+from .standin import DiscordStandIn
+
+GUILD_0 = 5 << 23  # shard 0 of 2: the first bot's
+GUILD_1 = (5 << 23) | (1 << 22)  # shard 1 of 2: the second bot's
+CHANNEL_0, CHANNEL_1 = 610_000_000_000_000_001, 610_000_000_000_000_002
+ALICE, BOB = 520_000_000_000_000_011, 520_000_000_000_000_022
+
+
+def settings(url: str, shards: str) -> Settings:
+    return Settings(database_url=url, dev_guild_id=None, turn_seconds=120, ai_delay=0.0,
+                    trustee_delay=0.0, edit_delay=0.0, ai_in_thread=False,
+                    forward_timeout=1.0, token="test-token").with_shards(shards, 2)
+
+
+async def start(url: str, shards: str) -> DdzBot:
+    bot = await create_bot(settings(url, shards), seed_source=lambda: 11)
+    await bot.login_headless("test-token")
+    return bot
+
+
+@pytest.fixture
+async def pair(pg_url: str, rest_to_standin: None) -> AsyncIterator[tuple[DdzBot, DdzBot]]:
+    first = await start(pg_url, "0")
+    second = await start(pg_url, "1")
+    yield first, second
+    for bot in (second, first):
+        await bot.close()
+
+
+async def deal(bot: DdzBot, channel: int, guild: int, user: int) -> None:
+    await bot.manager.create(channel, guild, user, "Alice", "classic")
+    await bot.manager.add_ai(channel, user)
+    await bot.manager.add_ai(channel, user)
+    await bot.manager.start(channel, user)
+
+
+def click(bot: DdzBot, data: dict[str, Any]) -> None:
+    """The gateway hands the bot an INTERACTION_CREATE."""
+    bot._connection.parsers["INTERACTION_CREATE"](data)
+
+
+def answers(standin: DiscordStandIn, data: dict[str, Any]) -> list[Any]:
+    return standin.answers(int(data["id"]), data["token"])
+
+
+async def test_a_dm_click_for_another_process_table_is_answered_by_its_owner(
+        pair: tuple[DdzBot, DdzBot], standin: DiscordStandIn) -> None:
+    first, second = pair
+    assert first.link is not None and first.link.forwarder is not None
+    assert second.link is not None and second.link.forwarder is None  # not shard 0
+    await deal(second, CHANNEL_1, GUILD_1, ALICE)
+
+    hint = dm_component(ALICE, f"ddzh:{CHANNEL_1}:hint")
+    click(first, hint)
+    await standin.wait(lambda: len(answers(standin, hint)) >= 2)
+    callback, answer = answers(standin, hint)[:2]
+    assert callback.path.startswith(f"/interactions/{hint['id']}/") and \
+        callback.body["type"] == 6  # deferred by the shard-0 process, nothing shown
+    assert answer.method == "POST" and answer.body["flags"] & 64  # an ephemeral follow-up
+    assert answer.content.startswith("💡") or "Hint" in answer.content, answer.content
+    assert second.link.receiver.taken == 1 and len(first.link.forwarder.latencies) == 1
+
+    # a click that changes the table: it changes on the owner, nowhere else
+    trustee = dm_component(ALICE, f"ddzh:{CHANNEL_1}:trustee")
+    click(first, trustee)
+    await standin.wait(lambda: len(answers(standin, trustee)) >= 2)
+    seat = second.manager.tables[CHANNEL_1].seat_of(ALICE)
+    assert seat is not None and second.manager.tables[CHANNEL_1].seats[seat].trustee  # type: ignore[union-attr]
+    assert CHANNEL_1 not in first.manager.tables
+
+    # a slash command in the DM (no channel in it: the player's live seat says where)
+    hand = command("hand", ALICE)
+    click(first, hand)
+    await standin.wait(lambda: len(answers(standin, hand)) >= 2)
+    callback, answer = answers(standin, hand)[:2]
+    assert callback.body["type"] == 5 and callback.body["data"]["flags"] == 64  # thinking
+    assert answer.body.get("attachments"), answer.body  # the hand picture, as a follow-up
+    assert second.link.receiver.taken == 3
+
+
+async def test_a_dm_click_for_this_process_table_is_not_forwarded(
+        pair: tuple[DdzBot, DdzBot], standin: DiscordStandIn) -> None:
+    first, second = pair
+    await deal(first, CHANNEL_0, GUILD_0, BOB)
+    hint = dm_component(BOB, f"ddzh:{CHANNEL_0}:hint")
+    click(first, hint)
+    await standin.wait(lambda: len(answers(standin, hint)) >= 2)
+    callback = answers(standin, hint)[0]
+    assert callback.body["type"] == 5  # the control's own defer (thinking), not forwarding's
+    assert second.link is not None and second.link.receiver.taken == 0
+    assert first.link is not None and first.link.forwarder is not None
+    assert not first.link.forwarder.latencies
+
+
+@pytest.mark.parametrize("locale, words", [("zh-CN", "这张牌桌正在重启，请稍后再试。"),
+                                           ("en-US", "That table is restarting")])
+async def test_a_dead_owner_gets_the_restarting_answer(
+        pair: tuple[DdzBot, DdzBot], standin: DiscordStandIn, locale: str, words: str) -> None:
+    first, second = pair
+    await deal(second, CHANNEL_1, GUILD_1, ALICE)
+    assert second.link is not None
+    await second.link.close()  # the owner stops listening, as a killed process does
+    second.link = None
+    data = dm_component(ALICE, f"ddzh:{CHANNEL_1}:hint", locale=locale)
+    click(first, data)
+    await standin.wait(lambda: len(answers(standin, data)) >= 2, timeout=10)
+    callback, answer = answers(standin, data)[:2]
+    assert callback.body["type"] == 6
+    assert words in answer.content and answer.body["flags"] & 64, answer.body
+    assert first.link is not None and first.link.forwarder is not None
+    assert first.link.forwarder.restarting == 1
+    await asyncio.sleep(0.2)
+    assert len(answers(standin, data)) == 2  # one answer, nothing after it
+
+
+async def test_the_queue_hands_each_forward_to_one_side(pg_url: str) -> None:
+    from bot.store import Store
+
+    async with Store.open(pg_url):  # migrations
+        pass
+    queue = await ForwardQueue.open(pg_url)
+    try:
+        big = json.dumps({"d": "x" * 20_000})  # too large for a notification
+        heard: list[Notice] = []
+        await queue.listen_shards([3], lambda shard, notice: heard.append(notice))
+        first = await queue.send(3, big)
+        small = await queue.send(3, '{"d": 1}')
+        for _ in range(100):
+            if len(heard) == 2:
+                break
+            await asyncio.sleep(0.02)
+        assert [n.forward_id for n in heard] == [first, small]
+        assert heard[0].payload is None and heard[1].payload == '{"d": 1}'
+        assert await queue.take(heard[0]) == big  # read from the table
+        assert await queue.take(heard[0]) is None  # once
+        assert await queue.expire(first) is False  # taken: the sender does not answer
+        assert await queue.expire(small) is True  # nobody took it: the sender answers
+        assert await queue.take(heard[1]) is None  # too late for the owner
+    finally:
+        await queue.close()
