@@ -82,7 +82,8 @@ class Settings:
         """Read ``DISCORD_TOKEN``, ``DDZ_DATABASE_URL``, ``DDZ_DB_PATH``, ``DDZ_DEV_GUILD_ID``,
         ``DDZ_DEFAULT_LOCALE``, ``DDZ_LOG_LEVEL``, ``DDZ_SHARDS``, ``DDZ_SHARD_COUNT``,
         ``DDZ_AI_PROCESSES``, ``DDZ_BACKUP_MINUTES``, ``DDZ_BACKUP_KEEP``, ``DDZ_BACKUP_DIR``,
-        ``DDZ_FORWARD_TIMEOUT``, ``DDZ_DISCORD_API``
+        ``DDZ_FORWARD_TIMEOUT``, ``DDZ_DISCORD_API``, ``DDZ_AI_DELAY``, ``DDZ_TRUSTEE_DELAY``,
+        ``DDZ_EDIT_DELAY``
         (``.env`` first, the environment wins)."""
         if env_file is not None:
             from dotenv import load_dotenv
@@ -102,14 +103,9 @@ class Settings:
         if workers and not workers.isdigit():
             raise ConfigError(f"DDZ_AI_PROCESSES is a number of processes (0: think in a "
                               f"thread), not {workers!r}")
-        timeout = os.environ.get("DDZ_FORWARD_TIMEOUT", "").strip()
-        try:
-            forward_timeout = float(timeout) if timeout else 2.0
-        except ValueError:
-            forward_timeout = -1.0
-        if not 0.1 <= forward_timeout <= 60:
-            raise ConfigError(f"DDZ_FORWARD_TIMEOUT is a number of seconds from 0.1 to 60, "
-                              f"not {timeout!r}")
+        forward_timeout = _seconds("DDZ_FORWARD_TIMEOUT", 2.0, 0.1, 60)
+        delays = {name: _seconds(f"DDZ_{name.upper()}", 1.0, 0.0, 30)
+                  for name in ("ai_delay", "trustee_delay", "edit_delay")}
         api = os.environ.get("DDZ_DISCORD_API", "").strip().rstrip("/") or None
         if api is not None and not api.startswith(("http://", "https://")):
             raise ConfigError(f"DDZ_DISCORD_API is Discord's REST base URL, like "
@@ -118,7 +114,7 @@ class Settings:
             backup_minutes=_whole("DDZ_BACKUP_MINUTES", 0, cls.backup_minutes),
             backup_keep=_whole("DDZ_BACKUP_KEEP", 1, cls.backup_keep),
             backup_dir=os.environ.get("DDZ_BACKUP_DIR", "").strip() or None,
-            forward_timeout=forward_timeout, discord_api=api,
+            forward_timeout=forward_timeout, discord_api=api, **delays,
             ai_processes=int(workers) if workers else (os.cpu_count() or 1),
             database_url=url,
             db_path=os.environ.get("DDZ_DB_PATH", "").strip() or DEFAULT_DB,
@@ -139,3 +135,16 @@ def _whole(name: str, low: int, default: int) -> int:
     if not text.isdigit() or int(text) < low:
         raise ConfigError(f"{name} must be a whole number of at least {low}, not {text!r}")
     return int(text)
+
+
+def _seconds(name: str, default: float, low: float, high: float) -> float:
+    """A number of seconds from the environment, ``default`` when unset."""
+    text = os.environ.get(name, "").strip()
+    try:
+        value = float(text) if text else default
+    except ValueError:
+        value = low - 1
+    if not low <= value <= high:
+        raise ConfigError(f"{name} is a number of seconds from {low:g} to {high:g}, "
+                          f"not {text!r}")
+    return value

@@ -106,7 +106,7 @@ class Forwarder:
         task.add_done_callback(self._tasks.discard)
 
     async def _route(self, data: dict[str, Any]) -> None:
-        assert self._local is not None
+        assert self._local is not None and self.plan.shard_count is not None
         try:
             guild = await self.queue.table_guild(user_of(data), table_channel(data))
         except Exception:  # the database is away: this process answers as it can
@@ -115,8 +115,10 @@ class Forwarder:
         if guild is None or self.plan.owns(guild):
             self._local(data)
             return
-        assert self.plan.shard_count is not None
-        await self.forward(data, owner_shard(guild, self.plan.shard_count))
+        try:
+            await self.forward(data, owner_shard(guild, self.plan.shard_count))
+        except Exception:
+            log.exception("could not forward interaction %s", data.get("id"))
 
     async def forward(self, data: dict[str, Any], shard: int) -> bool:
         """Defer, queue for ``shard``'s owner and wait for it to take the interaction;
@@ -128,6 +130,7 @@ class Forwarder:
             log.warning("could not defer interaction %s", interaction.id, exc_info=True)
             return False
         started = time.perf_counter()
+        log.debug("forwarding interaction %s to shard %d", interaction.id, shard)
         forward_id = await self.queue.send(shard, json.dumps(
             {"d": data, "deferral": deferral}, separators=(",", ":")))
         if forward_id in self._early:
@@ -199,7 +202,11 @@ class Receiver:
             return  # its sender gave up on it and answered
         message = json.loads(text)
         self.taken += 1
-        self.handle(message["d"], message["deferral"])
+        log.debug("took forwarded interaction %s", message["d"].get("id"))
+        try:
+            self.handle(message["d"], message["deferral"])
+        except Exception:
+            log.exception("could not handle forwarded interaction %s", message["d"].get("id"))
 
     def handle(self, data: dict[str, Any], deferral: int | None) -> None:
         state = self.client._connection
