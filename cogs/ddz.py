@@ -358,10 +358,13 @@ class Ddz(HistoryCommands, ReplayCommands, commands.GroupCog, group_name=_("ddz"
                                    value=getattr(settings, key.value)))
 
     @app_commands.command(name=_("sync"), description=_("Sync commands globally (bot owner)"))
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
     async def sync(self, interaction: discord.Interaction) -> None:
         locale = self._remember(interaction)
         if not await self.bot.is_owner(interaction.user):
             raise app_commands.CheckFailure(t(locale, "err.owner_only"))
+        if not self.settings.shards.is_primary:  # owner commands run once, on shard 0
+            raise app_commands.CheckFailure(t(locale, "err.owner_on_shard0"))
         await interaction.response.defer(ephemeral=True, thinking=True)
         synced = await self.bot.tree.sync()
         await reply(interaction, t(locale, "sync.ok", n=len(synced)))
@@ -372,6 +375,9 @@ class Ddz(HistoryCommands, ReplayCommands, commands.GroupCog, group_name=_("ddz"
         """``@bot sync`` (owner only): the first global sync, before any slash command
         exists; ``@bot sync here`` syncs to this server at once. Mentions carry their
         text without the message-content intent."""
+        if not self.settings.shards.is_primary:
+            await ctx.reply(t(self.settings.default_locale, "err.owner_on_shard0"))
+            return
         if where == "here" and ctx.guild is not None:
             self.bot.tree.copy_global_to(guild=ctx.guild)
             synced = await self.bot.tree.sync(guild=ctx.guild)

@@ -128,6 +128,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "err.no_permission": "You need the Manage Server permission for that.",
         "err.owner_only": "Only the bot's owner can do that.",
         "err.table_restarting": "That table is restarting: try again in a moment.",
+        "err.owner_on_shard0": "Owner commands run in the process of shard 0: send this "
+                               "in a DM to the bot.",
     },
     ZH: {
         "lobby.title": "斗地主牌桌 — {variant}", "lobby.seats": "座位", "lobby.empty": "（空位）",
@@ -207,6 +209,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "err.no_permission": "需要「管理服务器」权限。",
         "err.owner_only": "只有机器人的主人可以这样做。",
         "err.table_restarting": "这张牌桌正在重启，请稍后再试。",
+        "err.owner_on_shard0": "主人命令只在 0 号分片的进程里运行：请在与机器人的私信里发送。",
     },
 }
 

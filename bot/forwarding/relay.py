@@ -67,6 +67,50 @@ def dispatch(state: Any, interaction: discord.Interaction) -> None:
     state.dispatch("interaction", interaction)
 
 
+class Courier:
+    """Hands payloads to the owner of a shard and waits for it to take each: the part of
+    forwarding that is only the database (``bench/forward.py`` times it)."""
+
+    def __init__(self, queue: ForwardQueue, *, timeout: float = DEFAULT_TIMEOUT) -> None:
+        self.queue = queue
+        self.timeout = timeout
+        self.latencies: collections.deque[float] = collections.deque(maxlen=10_000)
+        self._waiting: dict[int, asyncio.Future[None]] = {}
+        self._early: set[int] = set()  # acks heard before send() returned their id
+
+    async def start(self) -> None:
+        await self.queue.listen_acks(self._acked)
+
+    async def deliver(self, shard: int, payload: str) -> bool:
+        """Queue ``payload`` for ``shard``; True once its owner took it, False when nobody
+        did within ``timeout`` (then nobody ever will: the row is gone)."""
+        started = time.perf_counter()
+        forward_id = await self.queue.send(shard, payload)
+        if forward_id in self._early:
+            self._early.discard(forward_id)
+            self.latencies.append(time.perf_counter() - started)
+            return True
+        taken = asyncio.get_running_loop().create_future()
+        self._waiting[forward_id] = taken
+        try:
+            await asyncio.wait_for(taken, self.timeout)
+            self.latencies.append(time.perf_counter() - started)
+            return True
+        except TimeoutError:
+            return not await self.queue.expire(forward_id)  # taken just now: it is handled
+        finally:
+            self._waiting.pop(forward_id, None)
+
+    def _acked(self, forward_id: int) -> None:
+        waiting = self._waiting.get(forward_id)
+        if waiting is None:
+            if len(self._early) > 1000:
+                self._early.clear()
+            self._early.add(forward_id)
+        elif not waiting.done():
+            waiting.set_result(None)
+
+
 class Forwarder:
     """The shard-0 side: DM interactions for other processes' tables go to their owner."""
 
@@ -76,18 +120,15 @@ class Forwarder:
         self.client = client
         self.queue = queue
         self.plan = plan
-        self.timeout = timeout
+        self.courier = Courier(queue, timeout=timeout)
         self.default_locale = default_locale
-        self.latencies: collections.deque[float] = collections.deque(maxlen=10_000)
         self.restarting = 0  # interactions answered "restarting"
-        self._waiting: dict[int, asyncio.Future[None]] = {}
-        self._early: set[int] = set()  # acks heard before send() returned their id
         self._tasks: set[asyncio.Task[None]] = set()
         self._local: Handler | None = None
 
     async def start(self) -> None:
         """Listen for acknowledgements and sit in front of discord.py's handler."""
-        await self.queue.listen_acks(self._acked)
+        await self.courier.start()
         swept = await self.queue.sweep()
         if swept:
             log.info("forgot %d forwarded interaction(s) left by an earlier run", swept)
@@ -129,42 +170,18 @@ class Forwarder:
         except discord.HTTPException:
             log.warning("could not defer interaction %s", interaction.id, exc_info=True)
             return False
-        started = time.perf_counter()
         log.debug("forwarding interaction %s to shard %d", interaction.id, shard)
-        forward_id = await self.queue.send(shard, json.dumps(
-            {"d": data, "deferral": deferral}, separators=(",", ":")))
-        if forward_id in self._early:
-            self._early.discard(forward_id)
-            self.latencies.append(time.perf_counter() - started)
+        if await self.courier.deliver(shard, json.dumps({"d": data, "deferral": deferral},
+                                                        separators=(",", ":"))):
             return True
-        taken = asyncio.get_running_loop().create_future()
-        self._waiting[forward_id] = taken
-        try:
-            await asyncio.wait_for(taken, self.timeout)
-            self.latencies.append(time.perf_counter() - started)
-            return True
-        except TimeoutError:
-            if not await self.queue.expire(forward_id):
-                return True  # taken just now: its acknowledgement is on the way
-        finally:
-            self._waiting.pop(forward_id, None)
         self.restarting += 1
         log.info("no process took interaction %s for shard %d in %.1f s", interaction.id,
-                 shard, self.timeout)
+                 shard, self.courier.timeout)
         try:
             await say_restarting(interaction, self.default_locale)
         except discord.HTTPException:
             log.warning("could not answer interaction %s", interaction.id, exc_info=True)
         return False
-
-    def _acked(self, forward_id: int) -> None:
-        waiting = self._waiting.get(forward_id)
-        if waiting is None:
-            if len(self._early) > 1000:
-                self._early.clear()
-            self._early.add(forward_id)
-        elif not waiting.done():
-            waiting.set_result(None)
 
     async def close(self) -> None:
         for task in list(self._tasks):
@@ -221,4 +238,5 @@ class Receiver:
         await asyncio.gather(*self._tasks, return_exceptions=True)
 
 
-__all__ = ["DEFAULT_TIMEOUT", "Forwarder", "Receiver", "dispatch", "table_channel", "user_of"]
+__all__ = ["DEFAULT_TIMEOUT", "Courier", "Forwarder", "Receiver", "dispatch", "table_channel",
+           "user_of"]

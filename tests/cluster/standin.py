@@ -152,6 +152,8 @@ class DiscordStandIn:
                 return _json(self._message(parts[1], body))
             if method == "PATCH" and len(parts) == 4:
                 return _json(self._message(parts[1], body, parts[3]))
+        if parts[0] == "applications" and parts[-1] == "commands" and method == "PUT":
+            return _json([])  # a global sync: no commands registered here
         if parts[0] == "channels" and method == "POST" and parts[-1] == "typing":
             return web.Response(status=204)
         return _json({"message": f"the stand-in has no {method} {path}",

@@ -18,7 +18,7 @@ from bot.config import Settings
 from bot.store.pg.forward import ForwardQueue, Notice
 
 from .payloads import command, dm_component
-from .standin import DiscordStandIn
+from .standin import OWNER_ID, DiscordStandIn
 
 GUILD_0 = 5 << 23  # shard 0 of 2: the first bot's
 GUILD_1 = (5 << 23) | (1 << 22)  # shard 1 of 2: the second bot's
@@ -78,7 +78,7 @@ async def test_a_dm_click_for_another_process_table_is_answered_by_its_owner(
         callback.body["type"] == 6  # deferred by the shard-0 process, nothing shown
     assert answer.method == "POST" and answer.body["flags"] & 64  # an ephemeral follow-up
     assert answer.content.startswith("💡") or "Hint" in answer.content, answer.content
-    assert second.link.receiver.taken == 1 and len(first.link.forwarder.latencies) == 1
+    assert second.link.receiver.taken == 1 and len(first.link.forwarder.courier.latencies) == 1
 
     # a click that changes the table: it changes on the owner, nowhere else
     trustee = dm_component(ALICE, f"ddzh:{CHANNEL_1}:trustee")
@@ -109,7 +109,7 @@ async def test_a_dm_click_for_this_process_table_is_not_forwarded(
     assert callback.body["type"] == 5  # the control's own defer (thinking), not forwarding's
     assert second.link is not None and second.link.receiver.taken == 0
     assert first.link is not None and first.link.forwarder is not None
-    assert not first.link.forwarder.latencies
+    assert not first.link.forwarder.courier.latencies
 
 
 @pytest.mark.parametrize("locale, words", [("zh-CN", "这张牌桌正在重启，请稍后再试。"),
@@ -158,3 +158,17 @@ async def test_the_queue_hands_each_forward_to_one_side(pg_url: str) -> None:
         assert await queue.take(heard[1]) is None  # too late for the owner
     finally:
         await queue.close()
+
+
+async def test_owner_commands_run_only_in_the_shard_0_process(
+        pair: tuple[DdzBot, DdzBot], standin: DiscordStandIn) -> None:
+    first, second = pair
+    elsewhere = command("sync", OWNER_ID, guild_id=GUILD_1, channel_id=CHANNEL_1)
+    click(second, elsewhere)
+    await standin.wait(lambda: len(answers(standin, elsewhere)) >= 1)
+    assert "process of shard 0" in answers(standin, elsewhere)[0].content
+    assert not standin.find(lambda c: c.path.endswith("/commands"))  # nothing synced
+    here = command("sync", OWNER_ID)  # in a DM: the shard-0 process
+    click(first, here)
+    await standin.wait(lambda: len(answers(standin, here)) >= 2)
+    assert standin.find(lambda c: c.method == "PUT" and c.path.endswith("/commands"))

@@ -1,0 +1,14 @@
+"""A quick smoke run of bench/forward.py (forwarding latency between two processes)."""
+
+from __future__ import annotations
+
+from bench import forward
+
+
+async def test_forward_benchmark_smoke(pg_url: str) -> None:
+    lines: list[str] = []
+    results = await forward.measure(pg_url, forwards=40, concurrency=4, out=lines.append)
+    assert len(results) == 4 and len(lines) == 5
+    assert all(0 < p50 <= p99 <= top for p50, p99, top in results.values())
+    assert not any("not taken" in line for line in lines)  # every forward was taken
+    assert "in the table" in lines[-1] and "4 at once" in lines[-1]
