@@ -8,10 +8,10 @@ The child (``python -m bench.chaos --child DB SEED``) recovers every saved table
 scripted humans play at up to five tables of every variant with one-second turn timers
 and AI seats: they act on their turns (some twice at once, a double click), let timers
 run out (two in a row: 托管), ask for and leave 托管, escape, close tables, join and open
-tables, claim the daily bonus and relief. It prints what the parent needs: each restored
-game (its id, the number of actions it was rebuilt from, a digest of its state), and a
-line just before and just after each settlement (a kill between the two is a kill inside
-a settlement).
+tables, claim the daily bonus and relief (and a manager's grant when broke). It prints
+what the parent needs: each restored game (its id, the number of actions it was rebuilt
+from, a digest of its state), and a line just before and just after each settlement (a
+kill between the two is a kill inside a settlement).
 
 After each kill the parent checks the file: ``PRAGMA integrity_check``; beans held (every
 balance plus every house) equal beans minted; each balance equals its ledger rows; every
@@ -186,6 +186,9 @@ async def _elsewhere(manager: TableManager, store: Store, rng: random.Random, us
     player = await store.ensure_player(GUILD, user, name)
     if player.balance < 3_000 and r < 0.2:
         await store.claim_relief(GUILD, user, 3_000)
+        return
+    if player.balance < 3_000 and r < 0.4:  # a server manager tops a broke player up
+        await store.grant(GUILD, user, 5_000, "chaos top-up", 999)
         return
     open_seats = [t for t in manager.tables.values()
                   if t.status != "playing" and not t.is_full and t.may_sit(user)]

@@ -223,3 +223,26 @@ def test_backup_settings_from_the_environment(monkeypatch, tmp_path) -> None:
     monkeypatch.setenv("DDZ_BACKUP_KEEP", "0")
     with pytest.raises(ConfigError, match="DDZ_BACKUP_KEEP"):
         Settings.from_env(None)
+
+
+async def test_the_bot_checkpoints_the_log_regularly(tmp_path) -> None:
+    import asyncio
+
+    from bot.app import create_bot
+    from bot.config import Settings
+
+    bot = await create_bot(Settings(db_path=tmp_path / "ddz.db", ai_in_thread=False,
+                                    checkpoint_minutes=1 / 60, backup_minutes=0))
+    for user in range(1, 40):
+        await bot.store.ensure_player(GUILD, user, f"p{user}")
+    wal = Path(f"{tmp_path / 'ddz.db'}-wal")
+    assert wal.stat().st_size > 0
+    task = asyncio.create_task(bot._maintain())  # started by setup_hook when serving
+    for _ in range(60):
+        await asyncio.sleep(0.05)
+        if wal.stat().st_size == 0:
+            break
+    task.cancel()
+    assert wal.stat().st_size == 0, "the log was folded into the file and truncated"
+    await bot.close()
+    assert not list_backups(tmp_path / "backups"), "backup_minutes=0: no backup"
