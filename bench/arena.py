@@ -41,6 +41,7 @@ class GameResult:
     bombs: int
     plays: int
     factor: int = 1  # product of the played bombs' factors (2 ** bombs in classic)
+    bombs_by: list[int] = field(default_factory=list)  # bombs and rockets played, per seat
 
 
 @dataclass
@@ -51,11 +52,17 @@ class MatchResult:
     games: int
     wp: float
     wp_ci: tuple[float, float]
-    adp: float
+    adp: float  # DouZero's count: the winning side scores (players - 1) * factor
     adp_ci: tuple[float, float]
+    points: float  # the same with a base of 1: factor a game
+    points_ci: tuple[float, float]
     landlord_wp: float  # our AI as landlord
     farmer_wp: float  # our AI as the two farmers
     times_ms: list[float] = field(default_factory=list)  # our decision times
+    # our won games in which our side was dealt a bomb or rocket, and those of them in
+    # which it played as many as it was dealt
+    bomb_wins: int = 0
+    bomb_wins_cashed: int = 0
     seconds: float = 0.0
 
     def time_stats(self) -> tuple[float, float, float]:
@@ -103,6 +110,7 @@ def play_game(rules: Rules, hands: list[list[int]], bottom: str, agents: list[Ag
     bombs = 0
     factor = 1
     plays = 0
+    bombs_by = [0] * n
     while True:
         last = trick.to_beat
         view = Seat(rules, seat, 0, hands, bottom, list(history), last, seed + len(history))
@@ -118,13 +126,20 @@ def play_game(rules: Rules, hands: list[list[int]], bottom: str, agents: list[Ag
             history.append((seat, play))
             if play.is_bomb:
                 bombs += 1
+                bombs_by[seat] += 1
                 factor *= bomb_factor(rules, play.kind)
             plays += 1
             if not any(hands[seat]):
                 return GameResult(landlord_won=seat == 0, bombs=bombs, plays=plays,
-                                  factor=factor)
+                                  factor=factor, bombs_by=bombs_by)
         trick = trick.then(seat, play, n)
         seat = trick.leader if not trick.plays else (seat + 1) % n
+
+
+def dealt_bombs(hand: list[int]) -> int:
+    """Bombs and rockets in a dealt hand (rank counts): ranks held four times or more, and
+    the pairs of jokers; wild cards aside."""
+    return sum(1 for r in range(13) if hand[r] >= 4) + min(hand[13], hand[14])
 
 
 def _check(rules: Rules, play: Play, hand: list[int], last: Play | None) -> None:
@@ -145,8 +160,12 @@ def _make(kind: str, seed: int, budget_ms: float | None) -> Agent:
     raise ValueError(kind)
 
 
-def _run_deals(args: tuple) -> list[tuple[int, float, int, int, list[float]]]:
-    """Worker: (wins of our side over 2 games, points, landlord win, farmers win, times)."""
+Row = tuple[int, float, int, int, list[float], int, int]
+
+
+def _run_deals(args: tuple) -> list[Row]:
+    """Worker: (wins of our side over 2 games, points with a base of 1, landlord win,
+    farmers win, times, won games with a bomb dealt to our side, of which all played)."""
     variant, ours, theirs, seeds, budget_ms = args
     import numpy as np
     out = []
@@ -156,6 +175,7 @@ def _run_deals(args: tuple) -> list[tuple[int, float, int, int, list[float]]]:
         wins = 0
         points = 0.0
         ll_win = fa_win = 0
+        bomb_wins = cashed = 0
         times: list[float] = []
         for seating in (0, 1):
             ours_agent = OurAgent(ours, budget_ms)
@@ -170,12 +190,17 @@ def _run_deals(args: tuple) -> list[tuple[int, float, int, int, list[float]]]:
             value = res.factor
             wins += our_win
             points += value if our_win else -value
+            mine = [0] if seating == 0 else list(range(1, n))
+            dealt = sum(dealt_bombs(hands[k]) for k in mine)
+            if our_win and dealt:
+                bomb_wins += 1
+                cashed += sum(res.bombs_by[k] for k in mine) >= dealt
             if seating == 0:
                 ll_win = int(our_win)
             else:
                 fa_win = int(our_win)
             times.extend(ours_agent.times)
-        out.append((wins, points, ll_win, fa_win, times))
+        out.append((wins, points, ll_win, fa_win, times, bomb_wins, cashed))
     return out
 
 
@@ -194,11 +219,15 @@ def run_match(deals: int = 50, variant: str = "classic", ours: str = "normal",
         parts = [_run_deals(chunks[0])]
     rows = [r for part in parts for r in part]
     wps = [r[0] / 2 for r in rows]
-    adps = [r[1] / 2 for r in rows]
+    pts = [r[1] / 2 for r in rows]
+    base = Rules.preset(variant).players - 1  # DouZero: the landlord's base, one per farmer
+    adps = [base * x for x in pts]
     times = [t * 1000 for r in rows for t in r[4]]
     return MatchResult(
         deals=len(rows), games=2 * len(rows), wp=statistics.fmean(wps), wp_ci=_ci(wps),
         adp=statistics.fmean(adps), adp_ci=_ci(adps),
+        points=statistics.fmean(pts), points_ci=_ci(pts),
+        bomb_wins=sum(r[5] for r in rows), bomb_wins_cashed=sum(r[6] for r in rows),
         landlord_wp=statistics.fmean(r[2] for r in rows),
         farmer_wp=statistics.fmean(r[3] for r in rows), times_ms=times,
         seconds=time.perf_counter() - t0)
@@ -228,7 +257,11 @@ def describe(title: str, r: MatchResult, with_times: bool = True) -> str:
         f"{title}: {r.deals} deals, {r.games} games, {r.seconds:.0f} s",
         f"  WP  {r.wp:.3f}  (95% CI {r.wp_ci[0]:.3f} .. {r.wp_ci[1]:.3f});"
         f"  as landlord {r.landlord_wp:.3f}, as farmers {r.farmer_wp:.3f}",
-        f"  ADP {r.adp:+.3f}  (95% CI {r.adp_ci[0]:+.3f} .. {r.adp_ci[1]:+.3f})",
+        f"  ADP {r.adp:+.3f}  (95% CI {r.adp_ci[0]:+.3f} .. {r.adp_ci[1]:+.3f}), DouZero's "
+        f"count;  points {r.points:+.3f}  (95% CI {r.points_ci[0]:+.3f} .. "
+        f"{r.points_ci[1]:+.3f}), base 1",
+        f"  bombs: {r.bomb_wins_cashed} of {r.bomb_wins} won games with a bomb or rocket "
+        f"dealt to our side played them all",
     ]
     if with_times:
         p50, p95, mx = r.time_stats()

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import math
 
-from bench.arena import describe, run_match, self_play_speed
+from bench.arena import dealt_bombs, describe, run_match, self_play_speed
+from bot.engine.cards import counts_of_text
 
 
 def test_fifty_deals_against_the_rlcard_rule_agent() -> None:
@@ -15,6 +16,11 @@ def test_fifty_deals_against_the_rlcard_rule_agent() -> None:
     assert r.adp_ci[0] <= r.adp <= r.adp_ci[1] and math.isfinite(r.adp)
     assert r.wp > 0.6, describe("vs rule agent", r)  # a broken AI loses about half
     assert r.adp > 0.0
+    # DouZero's count: the landlord's base score is 2, each farmer's 1 (the farmers' figure
+    # doubled), so a game is worth twice the bench's base-1 points
+    assert math.isclose(r.adp, 2 * r.points) and r.points_ci[0] <= r.points <= r.points_ci[1]
+    assert 0 <= r.bomb_wins_cashed <= r.bomb_wins <= r.games
+    assert "DouZero's count" in describe("x", r)
     p50, p95, mx = r.time_stats()
     assert 0 < p50 <= p95 <= mx
     assert len(r.times_ms) > 100
@@ -25,4 +31,11 @@ def test_other_matches_run() -> None:
     assert r.games == 8
     r = run_match(4, "super", "normal", "random", seed=1, workers=1, budget_ms=5)
     assert r.wp >= 0.5
+    r = run_match(2, "four", "easy", "random", seed=1, workers=1, budget_ms=5)
+    assert math.isclose(r.adp, 3 * r.points)  # a four-player landlord's base: 3 farmers
+
+
+def test_dealt_bombs_counts_fours_and_rockets() -> None:
+    assert dealt_bombs(counts_of_text("33334444567BR")) == 3
+    assert dealt_bombs(counts_of_text("3334567B")) == 0
     assert self_play_speed(1, "classic", "easy") > 0
