@@ -25,6 +25,7 @@ from types import TracebackType
 
 BACKUP_PREFIX = "doudizhu-"
 WAL_HEADER = 32  # bytes: a WAL of this size or less holds no frame
+WAL_MAGIC = (0x377F0682, 0x377F0683)  # the first four bytes of a write-ahead log
 
 
 class DatabaseCorruptError(RuntimeError):
@@ -69,6 +70,14 @@ def check_before_serving(path: Path) -> None:
     size = path.stat().st_size if path.exists() else 0
     if size == 0 and wal_size == 0:
         return  # a new database
+    if wal_size > WAL_HEADER and _wal_magic(wal) not in WAL_MAGIC:
+        # SQLite would skip a log whose header it cannot read, and serve the file as it
+        # was at the last checkpoint (or as an empty database): every later write lost
+        raise LostDataError(
+            f"the write-ahead log {wal} ({wal_size} bytes) has a damaged header, so SQLite "
+            f"would not see the writes it holds: starting here would serve the database as "
+            f"it was before them (or begin a new economy over the old one). "
+            + what_to_do(path))
     try:
         conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30)
     except sqlite3.Error as err:
@@ -92,6 +101,11 @@ def check_before_serving(path: Path) -> None:
     if problems != ["ok"]:
         raise DatabaseCorruptError(f"{path} failed its integrity check: "
                                    f"{'; '.join(problems)}. " + what_to_do(path))
+
+
+def _wal_magic(wal: Path) -> int:
+    with open(wal, "rb") as file:
+        return int.from_bytes(file.read(4), "big")
 
 
 # ---------------------------------------------------------------------------- backups

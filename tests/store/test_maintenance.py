@@ -246,3 +246,20 @@ async def test_the_bot_checkpoints_the_log_regularly(tmp_path) -> None:
     assert wal.stat().st_size == 0, "the log was folded into the file and truncated"
     await bot.close()
     assert not list_backups(tmp_path / "backups"), "backup_minutes=0: no backup"
+
+
+async def test_a_damaged_log_over_a_checkpointed_file_is_refused(tmp_path) -> None:
+    """The file already holds the players (checkpointed); the writes since are in the
+    log. Before: with the log's header zeroed, SQLite served the file as at the
+    checkpoint, and the grant made since was silently gone."""
+    store = await _with_players(tmp_path / "live.db")
+    await store.checkpoint()
+    await store.grant(GUILD, 2, 4_000, "after the checkpoint", 9)
+    image = _crash_image(tmp_path / "live.db", tmp_path / "crash")
+    await store.close()
+    wal = Path(f"{image}-wal")
+    with open(wal, "r+b") as f:
+        f.write(bytes(32))
+    with pytest.raises(LostDataError, match="damaged header"):
+        await Store.open(image)
+    assert wal.stat().st_size > 32  # kept for a rescue
