@@ -8,7 +8,11 @@ from __future__ import annotations
 
 import sqlite3
 
+import pytest
+
 from bench.chaos import Tally, check_file, run
+
+pytestmark = pytest.mark.chaos  # not deselected anywhere: CI runs it with the rest
 
 
 def test_kill_and_restart_cycles_keep_every_bean_and_game(tmp_path) -> None:
