@@ -209,6 +209,7 @@ class Tally:
 
     cycles: int = 0
     kills_in_settlement: int = 0  # killed between a settlement's start and its end
+    after_settlement: int = 0  # killed just after a settlement, before the table moved on
     committed_before_kill: int = 0  # of those, settlements the file already held
     games_resumed: int = 0  # games rebuilt by a restart
     settled: int = 0
@@ -224,15 +225,17 @@ class Tally:
 
     def line(self) -> str:
         return (f"cycles {self.cycles}, kills inside a settlement {self.kills_in_settlement} "
-                f"(committed before the kill: {self.committed_before_kill}), games resumed "
+                f"(committed before the kill: {self.committed_before_kill}), just after one "
+                f"{self.after_settlement}, games resumed "
                 f"{self.games_resumed}, games settled {self.settled}, voided {self.voided}, "
                 f"minted {self.minted} vs held {self.held}, problems {len(self.problems)}")
 
 
-def run_child(db: Path, seed: int, seconds: float, *, kill_in_settlement: bool,
+def run_child(db: Path, seed: int, seconds: float, *, kill_at: str | None,
               tally: Tally, expected: dict[str, int], orphans: set[str]) -> None:
     """Start the child on ``db``, let it play about ``seconds`` (or until a settlement
-    starts, with ``kill_in_settlement``), SIGKILL it, and check what the restart restored."""
+    starts or ends, with ``kill_at`` "S+" or "S-"), SIGKILL it, and check what the restart
+    restored."""
     proc = subprocess.Popen([sys.executable, "-m", "bench.chaos", "--child", str(db),
                              str(seed)], cwd=ROOT, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE,
@@ -270,12 +273,13 @@ def run_child(db: Path, seed: int, seconds: float, *, kill_in_settlement: bool,
                     ready_at = time.monotonic()
                 elif word == "S+":
                     open_settlements.add(rest[0])
-                    stop = stop or (kill_in_settlement and ready_at is not None)
                 elif word == "S-":
                     open_settlements.discard(rest[0])
                 elif word == "refused":
                     tally.refusals[rest[0]] += 1
+                stop = stop or (word == kill_at and ready_at is not None)
             if stop:
+                tally.after_settlement += kill_at == "S-"
                 break
     finally:
         proc.send_signal(signal.SIGKILL)
@@ -464,7 +468,8 @@ def run(db: Path, cycles: int, *, seed: int = 1, low: float = 0.3, high: float =
     for cycle in range(cycles):
         tally.cycles = cycle + 1
         run_child(db, rng.randrange(2 ** 31), rng.uniform(low, high),
-                  kill_in_settlement=rng.random() < settle_kills, tally=tally,
+                  kill_at=rng.choice(("S+", "S-")) if rng.random() < settle_kills else None,
+                  tally=tally,
                   expected=expected, orphans=orphans)
         expected, orphans = check_file(db, tally, tally.ran)
     return tally
