@@ -29,6 +29,7 @@ from bot.store import Store
 from bot.store.maintenance import BotRunningError, DatabaseCorruptError, LostDataError, RunLock
 from bot.tables import Decider, TableManager
 from bot.tables.ai_pool import AiPool
+from bot.tables.picture_pool import PicturePool
 from cogs.ddz import Ddz
 from cogs.errors import DdzTree
 from cogs.history import HISTORY_ITEMS
@@ -159,6 +160,9 @@ class DdzBot(commands.Bot):
         pool, self.manager.ai_pool = self.manager.ai_pool, None
         if pool is not None:
             await asyncio.to_thread(pool.close)
+        pictures, self.presenter.pictures = self.presenter.pictures, None
+        if pictures is not None:
+            await asyncio.to_thread(pictures.close)
 
     async def close_store(self) -> None:
         """Stop the tables and close the database without touching the connection (for a
@@ -179,6 +183,10 @@ async def create_bot(settings: Settings, *, seed_source: Callable[[], int] | Non
     store = await Store.open(settings.store_target)
     presenter = DiscordPresenter(edit_delay=settings.edit_delay,
                                  default_locale=settings.default_locale)
+    if settings.render_processes > 0:
+        from render import warm_up
+
+        presenter.pictures = PicturePool(settings.render_processes, warm=warm_up)
     manager = TableManager(store, presenter, ai_delay=settings.ai_delay,
                            trustee_delay=settings.trustee_delay,
                            ai_in_thread=settings.ai_in_thread, seed_source=seed_source,

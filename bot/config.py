@@ -45,6 +45,7 @@ class Settings:
         if self.backup_dir:
             return Path(self.backup_dir)
         return Path(self.db_path).parent / "backups"
+    render_processes: int = 0  # drawing processes (0: a thread); DDZ_RENDER_PROCESSES
     forward_timeout: float = 2.0  # seconds an owner has to take a forwarded DM interaction
     discord_api: str | None = None  # Discord's REST base URL (a proxy; tests: a stand-in)
 
@@ -83,7 +84,7 @@ class Settings:
         ``DDZ_DEFAULT_LOCALE``, ``DDZ_LOG_LEVEL``, ``DDZ_SHARDS``, ``DDZ_SHARD_COUNT``,
         ``DDZ_AI_PROCESSES``, ``DDZ_BACKUP_MINUTES``, ``DDZ_BACKUP_KEEP``, ``DDZ_BACKUP_DIR``,
         ``DDZ_FORWARD_TIMEOUT``, ``DDZ_DISCORD_API``, ``DDZ_AI_DELAY``, ``DDZ_TRUSTEE_DELAY``,
-        ``DDZ_EDIT_DELAY``
+        ``DDZ_EDIT_DELAY``, ``DDZ_RENDER_PROCESSES``
         (``.env`` first, the environment wins)."""
         if env_file is not None:
             from dotenv import load_dotenv
@@ -103,6 +104,10 @@ class Settings:
         if workers and not workers.isdigit():
             raise ConfigError(f"DDZ_AI_PROCESSES is a number of processes (0: think in a "
                               f"thread), not {workers!r}")
+        drawers = os.environ.get("DDZ_RENDER_PROCESSES", "").strip()
+        if drawers and not drawers.isdigit():
+            raise ConfigError(f"DDZ_RENDER_PROCESSES is a number of processes (0: draw in a "
+                              f"thread), not {drawers!r}")
         forward_timeout = _seconds("DDZ_FORWARD_TIMEOUT", 2.0, 0.1, 60)
         delays = {name: _seconds(f"DDZ_{name.upper()}", 1.0, 0.0, 30)
                   for name in ("ai_delay", "trustee_delay", "edit_delay")}
@@ -115,6 +120,7 @@ class Settings:
             backup_keep=_whole("DDZ_BACKUP_KEEP", 1, cls.backup_keep),
             backup_dir=os.environ.get("DDZ_BACKUP_DIR", "").strip() or None,
             forward_timeout=forward_timeout, discord_api=api, **delays,
+            render_processes=int(drawers) if drawers else (os.cpu_count() or 1),
             ai_processes=int(workers) if workers else (os.cpu_count() or 1),
             database_url=url,
             db_path=os.environ.get("DDZ_DB_PATH", "").strip() or DEFAULT_DB,

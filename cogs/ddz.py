@@ -8,7 +8,6 @@ all commands and components go through :func:`cogs.errors.send_error`.
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from datetime import UTC, datetime
@@ -23,6 +22,7 @@ from bot.engine import VARIANTS, PlayCards, parse_cards
 from bot.store.reports import MIN_GAMES
 from bot.store.settings import KEYS as SETTING_KEYS
 from bot.tables import TableError
+from bot.tables.picture_pool import draw
 from render import ORDERS, render_leaderboard, render_profile
 
 from .cardtext import play_phrase, play_text
@@ -274,7 +274,7 @@ class Ddz(HistoryCommands, ReplayCommands, commands.GroupCog, group_name=_("ddz"
             if player is None:
                 raise TableError(f"{target.display_name} has not played here yet",
                                  code="never_played", name=target.display_name)
-        png = await asyncio.to_thread(render_profile, profile_scene(player, locale))
+        png = await draw(self.presenter.pictures, render_profile, profile_scene(player, locale))
         await interaction.followup.send(await self.stats_line(player, locale),
                                         file=_png(png, "profile.png"))
 
@@ -295,7 +295,7 @@ class Ddz(HistoryCommands, ReplayCommands, commands.GroupCog, group_name=_("ddz"
         await interaction.response.defer(thinking=True)
         scene = leaderboard_scene(board, t(locale, f"lb.title.{kind}"), interaction.user.id,
                                   locale)
-        png = await asyncio.to_thread(render_leaderboard, scene)
+        png = await draw(self.presenter.pictures, render_leaderboard, scene)
         await interaction.followup.send(file=_png(png, "leaderboard.png"))
 
     @app_commands.command(name=_("daily"), description=_("Claim today's bonus beans"))

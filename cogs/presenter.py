@@ -29,6 +29,7 @@ from bot.tables import (
     TrusteeChanged,
     TurnStarted,
 )
+from bot.tables.picture_pool import PicturePool, draw
 from render import render_hand, render_result, render_table
 
 from .avatars import AvatarCache
@@ -57,6 +58,7 @@ class DiscordPresenter:
         self.edit_delay = edit_delay
         self.default_locale = default_locale
         self.avatars = AvatarCache(lambda: self.client)
+        self.pictures: PicturePool | None = None  # drawing processes (None: a thread)
         self.messages: dict[int, discord.Message] = {}  # table message per channel
         self.dm_messages: dict[tuple[int, int], discord.Message] = {}
         self.dm_closed: set[int] = set()
@@ -217,7 +219,7 @@ class DiscordPresenter:
                                  locale=locale)
             file = None
             if scene is not None:
-                png = await asyncio.to_thread(render_result, scene)
+                png = await draw(self.pictures, render_result, scene)
                 file = discord.File(io.BytesIO(png), filename="result.png")
             return "\n".join([*notices, text]), self._lobby_embed(table, locale), file
         if table.status != "playing" or table.game is None:
@@ -226,7 +228,7 @@ class DiscordPresenter:
         avatars = await self.avatars.many(s.user_id for s in table.seats if s and s.user_id)
         scene = table_scene(table, title=variant_name(locale, table.rules.variant),
                             locale=locale, avatars=avatars)
-        png = await asyncio.to_thread(render_table, scene)
+        png = await draw(self.pictures, render_table, scene)
         seat = game.to_act
         lines = list(notices)
         if seat is not None:
@@ -316,9 +318,9 @@ class DiscordPresenter:
         if entry is not None and entry.user_id is not None:
             await self.player_choices(entry.user_id)
         order = self.order_of(entry.user_id if entry else None)
-        png = await asyncio.to_thread(render_hand, cards, laizi=game.laizi, marked=marked,
-                                      title=t(locale, "hand.title", n=len(cards)),
-                                      locale=locale, order=order)
+        png = await draw(self.pictures, render_hand, cards, laizi=game.laizi, marked=marked,
+                         title=t(locale, "hand.title", n=len(cards)), locale=locale,
+                         order=order)
         file = discord.File(io.BytesIO(png), filename="hand.png")
         words = await self.hand_words(table, seat, cards, locale)
         return file, self.hand_controls(table, seat, cards, locale), words

@@ -9,7 +9,6 @@ hand is drawn as shown). A live deal, an unknown or another server's deal is ref
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import io
 import re
@@ -22,6 +21,7 @@ from discord.app_commands import locale_str as _
 from bot.engine import Game, Pass, PlayCards
 from bot.store import GameRecord
 from bot.tables import TableError
+from bot.tables.picture_pool import PicturePool, draw
 from bot.tables.state import Seat, Table
 from render import render_table
 from render.replay import render_replay
@@ -108,14 +108,20 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=(
             assert interaction.guild_id is not None
             store = cast("Store", interaction.client.store)  # type: ignore[attr-defined]
             record = await finished_record(store, interaction.guild_id, self.game_id)
-            scenes = await asyncio.to_thread(replay_scenes, record, locale)
+            pool = pictures_of(interaction.client)
+            scenes = await draw(pool, replay_scenes, record, locale)
             step = min(self.step, len(scenes) - 1)
-            png = await asyncio.to_thread(render_table, scenes[step])
+            png = await draw(pool, render_table, scenes[step])
             await interaction.response.edit_message(
                 attachments=[discord.File(io.BytesIO(png), filename="replay.png")],
                 view=still_view(record.game_id, step, len(scenes) - 1, locale))
         except Exception as error:
             await send_error(interaction, error)
+
+
+def pictures_of(client: object) -> PicturePool | None:
+    """The bot's drawing processes (None: draw in a thread)."""
+    return getattr(getattr(client, "presenter", None), "pictures", None)
 
 
 class ReplayCommands:
@@ -130,9 +136,10 @@ class ReplayCommands:
         assert interaction.guild_id is not None
         record = await finished_record(self.store, interaction.guild_id, deal)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        scenes = await asyncio.to_thread(replay_scenes, record, locale)
-        gif = await asyncio.to_thread(render_replay, scenes)
-        still = await asyncio.to_thread(render_table, scenes[0])
+        pool = pictures_of(interaction.client)
+        scenes = await draw(pool, replay_scenes, record, locale)
+        gif = await draw(pool, render_replay, scenes)
+        still = await draw(pool, render_table, scenes[0])
         await interaction.followup.send(
             t(locale, "replay.text", deal=record.game_id[:8], steps=len(scenes) - 1),
             files=[discord.File(io.BytesIO(gif), filename="replay.gif"),

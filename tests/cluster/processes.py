@@ -5,8 +5,10 @@ to their stdin."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
+import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -22,7 +24,8 @@ class ClusterProcess:
         self.folder = folder
         self.env = {**os.environ, "DDZ_DATABASE_URL": url, "DDZ_SHARDS": shards,
                     "DDZ_SHARD_COUNT": str(shard_count), "DISCORD_TOKEN": "test-token",
-                    "DDZ_DISCORD_API": api, "DDZ_AI_PROCESSES": "0", "DDZ_AI_DELAY": "0",
+                    "DDZ_DISCORD_API": api, "DDZ_AI_PROCESSES": "0",
+                    "DDZ_RENDER_PROCESSES": "1", "DDZ_AI_DELAY": "0",
                     "DDZ_TRUSTEE_DELAY": "0", "DDZ_EDIT_DELAY": "0", "DDZ_LOG_LEVEL": "INFO",
                     **env}
         self.env.pop("DDZ_DB_PATH", None)
@@ -35,7 +38,8 @@ class ClusterProcess:
         try:
             self.proc = await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "bot", "--headless", cwd=self.folder, env=self.env,
-                stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=log)
+                stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=log,
+                start_new_session=True)  # its own process group: it and its workers
         finally:
             log.close()
         assert self.proc.stdout is not None
@@ -53,9 +57,11 @@ class ClusterProcess:
                               + b"\n")
 
     def kill(self) -> None:
-        """SIGKILL: no clean-up of any kind."""
+        """SIGKILL to the process and its worker processes (as when its machine dies): no
+        clean-up of any kind."""
         assert self.proc is not None
-        self.proc.kill()
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.proc.pid, signal.SIGKILL)
 
     async def stop(self) -> None:
         if self.proc is None or self.proc.returncode is not None:
@@ -65,7 +71,7 @@ class ClusterProcess:
         try:
             await asyncio.wait_for(self.proc.wait(), 20)
         except TimeoutError:
-            self.proc.kill()
+            self.kill()
             await self.proc.wait()
 
     async def wait_killed(self) -> None:

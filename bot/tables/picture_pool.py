@@ -1,0 +1,54 @@
+"""Pictures drawn in worker processes, so the event loop (and the GIL) never runs a render.
+
+The presenter hands a render function and its scene (engine values and small dataclasses,
+sent by pickling) to a worker and gets the PNG bytes back. The pool knows nothing of what
+it draws: the caller passes the module-level function (``render.render_table`` …), and
+``warm`` prepares each worker once (the fonts and card sprites). Size: ``DDZ_RENDER_PROCESSES``
+(default: the number of cores; 0 draws in a thread of the bot's process, as before).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import multiprocessing
+import os
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+class PicturePool:
+    """A pool of drawing worker processes."""
+
+    def __init__(self, workers: int | None = None,
+                 warm: Callable[[], object] | None = None) -> None:
+        self.workers = workers if workers is not None else (os.cpu_count() or 1)
+        if self.workers < 1:
+            raise ValueError("a picture pool needs at least one worker process")
+        # forkserver: workers do not inherit the bot's event loop, sockets or threads
+        self._executor = ProcessPoolExecutor(
+            self.workers, mp_context=multiprocessing.get_context("forkserver"),
+            initializer=warm)
+
+    async def draw(self, render: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
+        """``render(*args, **kwargs)`` in a worker process."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor,
+                                          functools.partial(render, *args, **kwargs))
+
+    def close(self) -> None:
+        self._executor.shutdown(wait=True, cancel_futures=True)
+
+
+async def draw(pool: PicturePool | None, render: Callable[..., T], /, *args: Any,
+               **kwargs: Any) -> T:
+    """Draw in ``pool``, or in a thread without one."""
+    if pool is None:
+        return await asyncio.to_thread(render, *args, **kwargs)
+    return await pool.draw(render, *args, **kwargs)
+
+
+__all__ = ["PicturePool", "draw"]

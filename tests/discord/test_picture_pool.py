@@ -1,0 +1,84 @@
+"""Pictures in worker processes: the same PNG as drawn in-process, and the bot's presenter
+draws its hand and table pictures there when it has a pool (DDZ_RENDER_PROCESSES)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from bot.app import create_bot
+from bot.config import ConfigError, Settings
+from bot.engine import Game, Rules
+from bot.tables.picture_pool import PicturePool, draw
+from render import render_hand, warm_up
+
+
+@pytest.fixture(scope="module")
+def pool() -> Iterator[PicturePool]:
+    pictures = PicturePool(1, warm=warm_up)
+    yield pictures
+    pictures.close()
+
+
+async def test_a_worker_draws_the_same_picture(pool: PicturePool) -> None:
+    cards = Game.new(Rules.preset("classic"), 5).hand(0)
+    here = render_hand(cards, title="17", locale="zh-CN")
+    assert await pool.draw(render_hand, cards, title="17", locale="zh-CN") == here
+    assert await draw(None, render_hand, cards, title="17", locale="zh-CN") == here  # a thread
+
+
+class CountingPool(PicturePool):
+    def __init__(self) -> None:
+        super().__init__(1, warm=warm_up)
+        self.drawn: list[str] = []
+
+    async def draw(self, render: Any, /, *args: Any, **kwargs: Any) -> Any:
+        self.drawn.append(render.__name__)
+        return await super().draw(render, *args, **kwargs)
+
+
+async def test_the_presenter_draws_in_its_pool(tmp_path) -> None:
+    from cogs.presenter import DiscordPresenter
+    from tests.bot.helpers import make_manager, open_store
+
+    store = await open_store(tmp_path)
+    manager, _, _ = make_manager(store)
+    counting = CountingPool()
+    try:
+        await manager.create(10, 1, 101, "alice", "classic")
+        for _ in range(2):
+            await manager.add_ai(10, 101)
+        await manager.start(10, 101)
+        table = manager.tables[10]
+        presenter = DiscordPresenter()
+        presenter.pictures = counting
+        file, _, _ = await presenter.hand_payload(table.snapshot(), 0, table.game.hand(0), "en")
+        assert counting.drawn == ["render_hand"]
+        assert file.fp.read().startswith(b"\x89PNG")
+        await presenter.table_message(table.snapshot())
+        assert counting.drawn == ["render_hand", "render_table"]
+    finally:
+        counting.close()
+        await manager.shutdown()
+        await store.close()
+
+
+async def test_the_bot_draws_in_as_many_processes_as_set(tmp_path,
+                                                         monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
+    for name in ("DDZ_DATABASE_URL", "DDZ_SHARDS", "DDZ_SHARD_COUNT"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("DDZ_RENDER_PROCESSES", "2")
+    settings = dataclasses.replace(Settings.from_env(env_file=None), db_path=tmp_path / "a.db")
+    bot = await create_bot(settings)
+    assert bot.presenter.pictures is not None and bot.presenter.pictures.workers == 2
+    await bot.close_store()
+    assert bot.presenter.pictures is None  # stopped with the bot
+    monkeypatch.setenv("DDZ_RENDER_PROCESSES", "0")
+    assert Settings.from_env(env_file=None).render_processes == 0  # a thread, as before
+    monkeypatch.setenv("DDZ_RENDER_PROCESSES", "lots")
+    with pytest.raises(ConfigError, match="DDZ_RENDER_PROCESSES"):
+        Settings.from_env(env_file=None)
