@@ -19,6 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot.ai.levels import AI_LEVELS
 from bot.engine import VARIANTS, Action, Bid, Call, Double, Game, Grab, Play, RuleError, Show
 from bot.engine.actions import Played
 from bot.store import Store
@@ -344,7 +345,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variant", choices=VARIANTS, default="classic")
     parser.add_argument("--seed", type=int, default=None, help="a reproducible deal")
     parser.add_argument("--watch", action="store_true", help="the AI plays your seat too")
-    parser.add_argument("--level", choices=("easy", "normal", "hard"), default="normal")
+    parser.add_argument("--level", choices=AI_LEVELS, default="normal")
     args = parser.parse_args(argv)
     return asyncio.run(play_terminal(args.variant, seed=args.seed, watch=args.watch,
                                      level=args.level))

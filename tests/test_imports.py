@@ -98,7 +98,9 @@ def test_no_import_circles() -> None:
 
 def test_the_layers_point_one_way() -> None:
     """The engine imports nothing of the project's other packages; render knows only the
-    engine; the store never the tables; nothing below the composition root imports it."""
+    engine; the store never the tables, and of the AI only its plain list of levels
+    (``bot.ai.levels``, which imports nothing); nothing below the composition root imports
+    it."""
     graph = import_graph()
     forbidden = {"bot.engine": ("bot.", "cogs", "render"), "bot.ai": ("bot.tables", "bot.store",
                  "cogs", "render"), "render": ("bot.tables", "bot.store", "bot.ai", "cogs"),
@@ -109,5 +111,7 @@ def test_the_layers_point_one_way() -> None:
             if name == layer or name.startswith(layer + "."):
                 for target in edges:
                     if layer == "bot.engine" and target.startswith("bot.engine"):
+                        continue
+                    if layer == "bot.store" and target == "bot.ai.levels":
                         continue
                     assert not target.startswith(banned), (name, target)

@@ -13,10 +13,11 @@ from .bidding import (
     farmer_odds,
     landlord_odds,
 )
-from .position import LEVELS, choose_play, choose_play_reading
+from .levels import AI_LEVELS
+from .position import choose_play, choose_play_reading
 
 __all__ = [
-    "LEVELS",
+    "AI_LEVELS",
     "ShowChoice",
     "choose_bid",
     "choose_call",

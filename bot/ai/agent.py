@@ -13,8 +13,6 @@ is what that seat may see, by construction. Each phase maps to one pure decision
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.engine import Play, reading_of
 from bot.engine.actions import Action, Bid, Call, Double, Grab, Pass, PlayCards, Show
 from bot.engine.errors import RuleError
@@ -63,13 +61,14 @@ def decide(view: SeatView, level: str = "normal", seed: int = 0,
     raise ValueError(f"nothing to decide in phase {phase!r}")
 
 
-def explain_action(game_or_view: Any, seat: int, action: Action) -> Reason | None:
-    """Why the AI would play ``action`` (a play or a pass of the play phase) for ``seat``
-    now: a reason of :mod:`bot.ai.reasons` that holds, or None (none holds, or another
-    phase)."""
-    view: SeatView = game_or_view if isinstance(game_or_view, SeatView) \
-        else game_or_view.view(seat)
-    if view.phase != "play" or view.landlord is None or view.seat != seat:
+def explain_action(view: SeatView, action: Action) -> Reason | None:
+    """Why the AI would play ``action`` (a play or a pass of the play phase) for the view's
+    seat now: a reason of :mod:`bot.ai.reasons` that holds, or None (none holds, another
+    phase, or a spectator's view). Like :func:`decide`, it sees only the seat's view."""
+    if not isinstance(view, SeatView):
+        raise TypeError(f"the AI explains from a SeatView, not {type(view).__name__}")
+    seat = view.seat
+    if view.phase != "play" or view.landlord is None or seat is None:
         return None
     if isinstance(action, Pass):
         play: Play | None = None

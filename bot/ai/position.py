@@ -33,13 +33,12 @@ from bot.engine import Play, Rules, legal_plays
 from bot.engine.cards import FLOWER, text_of_counts
 
 from .decompose import Planner
+from .levels import AI_LEVELS
 from .move import Counts, Move, to_play
 from .movegen import beating_moves, lead_moves
 from .policy import Turn, choose_move
 from .search import search_move
 from .situation import HistoryItem, Situation, read_situation
-
-LEVELS = ("easy", "normal", "hard")
 
 STRICT = False
 """When True, an AI answer the engine refuses raises AssertionError instead of being
@@ -63,8 +62,8 @@ def choose_play_reading(rules: Rules, hand: str | Counts, history: Sequence[Hist
                         shown: Mapping[int, str | Counts] | None = None, seed: int = 0,
                         level: str = "normal", budget_ms: float | None = 100) -> Play | None:
     """The play with its declared reading (None: pass). See the module docstring."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
+    if level not in AI_LEVELS:
+        raise ValueError(f"unknown level {level!r}; choose one of {', '.join(AI_LEVELS)}")
     started = time.perf_counter()
     sit = read_situation(rules, hand, history, landlord, seat, bottom, shown)
     rng = random.Random(_mix(seed, sit))

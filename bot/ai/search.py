@@ -37,10 +37,10 @@ from .opposition import Opposition, exact_opposition
 from .policy import Turn, choose_move, value_of
 from .situation import Situation
 
-# level -> (most samples, candidates besides passing, most work): the work of a simulated
-# turn is the number of cards in the acting hand, times one plus its wild cards (what a
-# turn's cost grows with)
-LEVELS = {"normal": (20, 4, 9000), "hard": (40, 6, 18000)}
+# a searching level of :data:`bot.ai.levels.AI_LEVELS` -> (most samples, candidates besides
+# passing, most work): the work of a simulated turn is the number of cards in the acting
+# hand, times one plus its wild cards (what a turn's cost grows with)
+EFFORT = {"normal": (20, 4, 9000), "hard": (40, 6, 18000)}
 TIME_SHARE = 0.85  # of ``budget_ms`` the search may use; the rest is for the heuristic
 _ROLLOUT_LIMIT = 200  # plays per simulated deal (safety)
 _ROLLOUT_NODES = 24  # decomposition search nodes in simulated deals
@@ -58,7 +58,7 @@ def search_move(sit: Situation, turn: Turn, rng: random.Random, level: str,
                 budget_ms: float | None, started: float | None = None) -> Move | None:
     """The searched move (None: pass). ``started`` is when the decision began
     (``time.perf_counter()``)."""
-    samples, width, work = LEVELS.get(level, LEVELS["normal"])
+    samples, width, work = EFFORT.get(level, EFFORT["normal"])
     cands = candidates(turn, width)
     if len(cands) == 1:
         return cands[0]

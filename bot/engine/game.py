@@ -528,9 +528,10 @@ class Game(Auction):
             "landlord": self.landlord, "laizi": self.laizi, "doubles": tuple(self.doubles),
             "tally": dict(self.tally.__dict__),
             "trick": None if self._trick is None else (
-                self._trick.leader, tuple((s, p.key if p else None) for s, p in self._trick.plays)),
+                self._trick.leader, tuple((s, p.key if p is not None else None)
+                                    for s, p in self._trick.plays)),
             "plays_made": tuple(self.plays_made),
-            "history": tuple((s, p.key if p else None) for s, p in self.history),
+            "history": tuple((s, p.key if p is not None else None) for s, p in self.history),
             "escaped": tuple(self.escaped), "result": self.result,
             "actions": tuple(a.to_json() for a in self._actions),
             "events": tuple(repr(e) for e in self._events),

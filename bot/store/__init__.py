@@ -60,11 +60,10 @@ from .records import (
     SeatSettlement,
     Settlement,
 )
-from .settings import AI_LEVELS, Settings
+from .settings import Settings
 from .store import Store, StoreOpener
 
 __all__ = [
-    "AI_LEVELS",
     "ActionSequenceError",
     "AlreadyClaimedError",
     "AppliedMigration",

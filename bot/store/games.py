@@ -14,6 +14,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.ai.levels import AI_LEVELS
 from bot.engine import GameLog
 
 from .errors import (
@@ -33,7 +34,6 @@ from .records import (
     check_name,
 )
 from .seats import SeatsMixin
-from .settings import AI_LEVELS
 from .sql import INTEGRITY_ERRORS, Connection, execute_many, fetch, fetch_one
 
 GAME_COLUMNS = ("game_id, guild_id, channel_id, rules_json, seed_json, balances_json, status, "

@@ -12,11 +12,11 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from bot.ai.levels import AI_LEVELS
 from bot.engine import VARIANTS, Rules
 
 from .errors import InvalidSettingError, UnknownSettingError
 
-AI_LEVELS = ("easy", "normal", "hard")
 MAX_BEANS = 10**12
 
 

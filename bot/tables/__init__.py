@@ -25,12 +25,11 @@ from .events import (
 )
 from .manager import TableManager
 from .snapshot import GameSnapshot, SeatSnapshot, TableSnapshot
-from .state import AI_LEVELS, Seat, Table
+from .state import Seat, Table
 from .turns import AI_BALANCE, Decider
 
 __all__ = [
     "AI_BALANCE",
-    "AI_LEVELS",
     "ActionTaken",
     "Clock",
     "DealEnded",

@@ -18,6 +18,7 @@ import uuid
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from bot.ai.levels import AI_LEVELS
 from bot.engine import (
     Action,
     Bid,
@@ -51,7 +52,7 @@ from .events import (
     TableRestored,
     TrusteeChanged,
 )
-from .state import AI_LEVELS, AI_NAMES, Seat, Table
+from .state import AI_NAMES, Seat, Table
 from .turns import AI_BALANCE, Decider, TurnRunner
 
 if TYPE_CHECKING:
@@ -513,7 +514,7 @@ class TableManager(TurnRunner):
         game = table.game
         if action is None or game is None:
             return None
-        return explain_action(game, self._seat_index(table, user_id), action)
+        return explain_action(game.view(self._seat_index(table, user_id)), action)
 
     def legal_plays_for(self, channel_id: int, user_id: int) -> list[Play]:
         """The legal plays of the player's hand now (leading or against the last play)."""

@@ -7,11 +7,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.engine import Action, Game, Result, Rules
-from bot.store.settings import AI_LEVELS
 
 from .snapshot import GameSnapshot, SeatLookup, SeatSnapshot, TableSnapshot
 
-__all__ = ["AI_LEVELS", "AI_NAMES", "Seat", "Table"]
+__all__ = ["AI_NAMES", "Seat", "Table"]
 
 AI_NAMES = ("AI 🤖 Ada", "AI 🤖 Bo", "AI 🤖 Cai", "AI 🤖 Du")
 

@@ -107,3 +107,21 @@ def test_the_ai_decides_from_a_view_only() -> None:
     with pytest.raises(ValueError):
         decide(game.view(None), level="easy")
     assert game.can(decide(game.view(game.to_act), level="easy"))
+
+
+def test_the_ai_explains_from_a_view_only() -> None:
+    """The hint's reason, like the decision, comes from what the seat may know: a Game is
+    refused, a spectator's view has no reason, the seat's view gives the hint's reason."""
+    from bot.ai.agent import explain_action
+
+    explained = 0
+    for seed in range(12):
+        game = Game.new(CLASSIC, seed)
+        _to_play_phase(game, 0, seed)
+        seat = game.to_act
+        action = decide(game.view(seat), level="easy", seed=seed)
+        with pytest.raises(TypeError):
+            explain_action(game, action)  # type: ignore[arg-type]
+        assert explain_action(game.view(None), action) is None
+        explained += explain_action(game.view(seat), action) is not None
+    assert explained, "some seeded first leads have a reason"

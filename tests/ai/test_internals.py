@@ -88,3 +88,14 @@ def test_inconsistent_inputs_do_not_break_the_pool() -> None:
     sit = read_situation(Rules.preset("classic"), "4679JA2", [(0, "3"), (1, "5")], 0, 2)
     assert sum(sit.unknown) == sit.slots(0) + sit.slots(1)
     assert all(0 <= x <= 4 for x in sit.unknown)
+
+
+def test_the_ai_levels_are_defined_once() -> None:
+    """One list of levels: the search's effort, the store's setting and the tables' check
+    all name the levels of :mod:`bot.ai.levels`."""
+    from bot.ai import AI_LEVELS
+    from bot.ai.search import EFFORT
+    from bot.store.settings import KEYS
+
+    assert set(EFFORT) < set(AI_LEVELS)
+    assert KEYS["ai_level"].choices is AI_LEVELS

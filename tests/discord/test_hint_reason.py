@@ -18,7 +18,7 @@ async def test_the_hint_shows_its_reason(simcord_env) -> None:
     await _to_my_play_turn(env, channel, alice)
     manager = env.bot.manager
     hint = await manager.hint(channel.id, alice.id)
-    reason = explain_action(table.game, 0, hint)
+    reason = explain_action(table.game.view(0), hint)
     assert reason is not None, "the first play of this seeded deal has a reason"
     assert await manager.hint_reason(channel.id, alice.id) == reason
     result = await alice.slash(channel, "ddz hint")
