@@ -14,6 +14,7 @@ from collections.abc import Iterable
 
 from bot.engine import Action, Bid, Game, Pass, Play, PlayCards
 from bot.engine.cards import RANK_CHARS, RANK_INDEX, sort_text
+from bot.engine.kinds import RUN_CARDS
 from bot.engine.readings import reading_of
 
 from .i18n import EN, TW, ZH, kind_name, t
@@ -70,7 +71,7 @@ def main_ranks(play: Play) -> list[str]:
     if kind in ("four_two_singles", "four_two_pairs"):
         return [main] * 4
     if kind in ("plane_singles", "plane_pairs"):
-        trios = len(play) // (4 if kind == "plane_singles" else 5)
+        trios = len(play) // RUN_CARDS[kind]
         top = RANK_INDEX[main]
         return [RANK_CHARS[i] for i in range(top - trios + 1, top + 1) for _ in range(3)]
     return list(play.resolved)

@@ -15,8 +15,6 @@ import discord
 import opencc
 from discord import app_commands
 
-from bot.engine.play import KIND_NAMES
-
 EN, ZH, TW = "en", "zh-CN", "zh-TW"
 
 VARIANT_NAMES = {
@@ -228,14 +226,32 @@ def traditional(text: str) -> str:
 
 STRINGS[TW] = {key: traditional(value) for key, value in STRINGS[ZH].items()}
 VARIANT_NAMES[TW] = {key: traditional(value) for key, value in VARIANT_NAMES[ZH].items()}
-# 王炸, as the app says, for the rocket (the engine's table says 火箭)
-_ZH_KINDS = {"rocket": "王炸"}
+# the play kinds' names (zh-TW is converted from zh-CN); 王炸, as the app says, for the rocket
+KIND_NAMES: dict[str, tuple[str, str]] = {  # kind -> (zh-CN, en)
+    "single": ("单张", "single"),
+    "pair": ("对子", "pair"),
+    "trio": ("三张", "trio"),
+    "trio_single": ("三带一", "trio with a single"),
+    "trio_pair": ("三带二", "trio with a pair"),
+    "chain": ("顺子", "chain"),
+    "pair_chain": ("连对", "pair chain"),
+    "plane": ("飞机", "plane"),
+    "plane_singles": ("飞机带翅膀", "plane with single wings"),
+    "plane_pairs": ("飞机带对子", "plane with pair wings"),
+    "four_two_singles": ("四带二", "four with two singles"),
+    "four_two_pairs": ("四带两对", "four with two pairs"),
+    "bomb": ("炸弹", "bomb"),
+    "rocket": ("王炸", "rocket"),
+    "super_bomb": ("超级炸弹", "super bomb"),
+    "soft_bomb": ("软炸弹", "soft bomb"),
+    "hard_bomb": ("硬炸弹", "hard bomb"),
+    "laizi_bomb": ("纯癞子炸弹", "laizi bomb"),
+}
 
 
 def kind_name(locale: str, kind: str) -> str:
     """The name of a pattern kind (``"pair_chain"``: 连对, 連對, pair chain)."""
     zh, en = KIND_NAMES[kind]
-    zh = _ZH_KINDS.get(kind, zh)
     if locale == TW:
         return traditional(zh)
     return zh if locale == ZH else en

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 from bot.engine import LEVELS, Play, SeatView, level_for
 from bot.engine.cards import RANK_CHARS, RANK_INDEX
+from bot.engine.kinds import BOMB_KINDS, RUN_CARDS, UNIT
 from bot.store.records import Leaderboard, Player
 from bot.tables import DealEnded, TableSnapshot
 from render import (
@@ -18,23 +19,18 @@ from render import (
     TableScene,
 )
 
-_UNIT = {"single": 1, "chain": 1, "pair": 2, "pair_chain": 2, "trio": 3, "trio_single": 3,
-         "trio_pair": 3, "plane": 3, "plane_singles": 3, "plane_pairs": 3,
-         "four_two_singles": 4, "four_two_pairs": 4}
-_CHAIN_SHARE = {"chain": 1, "pair_chain": 2, "plane": 3, "plane_singles": 4, "plane_pairs": 5}
-
 
 def pattern_order(play: Play) -> tuple[str, str]:
     """A play's cards in pattern order (the trios of a plane, then its wings: ``555666`` +
     ``3344``; a chain low to high), and what each card stands for, card by card (a wild
     card where the rank it stands for goes: the laizi A of 6-7-8-A-10-J-Q is fourth)."""
     read = play.resolved
-    unit = _UNIT.get(play.kind)
-    if unit is None:  # bombs and rockets: as they are
+    if play.kind in BOMB_KINDS:  # bombs and rockets: as they are
         main: list[str] = list(read)
     else:
+        unit = UNIT[play.kind]
         top = RANK_INDEX[play.main_rank]
-        links = len(read) // _CHAIN_SHARE[play.kind] if play.kind in _CHAIN_SHARE else 1
+        links = len(read) // RUN_CARDS[play.kind] if play.kind in RUN_CARDS else 1
         ranks = [RANK_CHARS[r] for r in range(top - links + 1, top + 1)]
         main = [r for r in ranks for _ in range(unit)]
     kickers = list(read)

@@ -17,6 +17,7 @@ trios, planes and (near the end) fours take the weakest singles or pairs as kick
 from __future__ import annotations
 
 from bot.engine.cards import ACE, BLACK, FLOWER, RED, TWO
+from bot.engine.kinds import PLAIN_RUNS, RUN_MIN, UNIT
 
 from .move import Counts, Move, Variant
 from .opposition import Opposition
@@ -29,7 +30,7 @@ BOMB_GAIN = 0.6
 ATTACH_MIN = 0.12  # attach a kicker only if it is worth at least this much
 NODE_LIMIT = 160  # sequence-search nodes per decomposition
 
-_SEQ_DEF = (("chain", 1, 5), ("pair_chain", 2, 3), ("plane", 3, 2))
+_SEQ_DEF = tuple((kind, UNIT[kind], RUN_MIN[kind]) for kind in PLAIN_RUNS)  # (kind, q, fewest)
 _NATURAL_KIND = {1: "single", 2: "pair", 3: "trio"}
 _WILDS_KIND = {1: "single", 2: "pair", 3: "trio", 4: "laizi_bomb"}  # laizi played as themselves
 

@@ -27,16 +27,11 @@ from bot.engine.cards import (
     text_of_counts,
 )
 from bot.engine.errors import RuleError
+from bot.engine.kinds import KINDS
 from bot.engine.notation import counts_of_cards
-from bot.engine.play import KINDS
 from bot.engine.scoring import bomb_factor
 
 Counts = list[int]
-
-SEQ_UNITS = {"chain": 1, "pair_chain": 2, "plane": 3, "plane_singles": 4, "plane_pairs": 5}
-"""Cards per rank of the run (wings included) in each sequence kind: a play's run length
-is its number of cards divided by this."""
-
 
 @dataclass(frozen=True)
 class Variant:

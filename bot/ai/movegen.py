@@ -19,10 +19,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.engine.cards import ACE, BLACK, FLOWER, RED, TWO
+from bot.engine.kinds import PLAIN_RUNS, RUN_CARDS, RUN_MIN, UNIT
 
-from .move import SEQ_UNITS, Counts, Move, Variant, move_beats
+from .move import Counts, Move, Variant, move_beats
 
-_SEQ = {"chain": (1, 5), "pair_chain": (2, 3), "plane": (3, 2)}
 _MAX_KICK_CANDS = 3  # pruned mode: kicker ranks considered beyond the number needed
 
 
@@ -67,7 +67,7 @@ class _Gen:
         for kind in ("trio_single", "trio_pair", "four_two_singles", "four_two_pairs"):
             if kind in kinds:
                 self.with_attachments(kind, -1)
-        for kind in ("chain", "pair_chain", "plane", "plane_singles", "plane_pairs"):
+        for kind in RUN_CARDS:
             if kind in kinds:
                 self.sequences(kind, None, -1)
         self.bombs()
@@ -83,7 +83,7 @@ class _Gen:
             elif kind in ("trio_single", "trio_pair", "four_two_singles", "four_two_pairs"):
                 self.with_attachments(kind, m)
             else:
-                self.sequences(kind, last.n // SEQ_UNITS[kind], m)
+                self.sequences(kind, last.n // RUN_CARDS[kind], m)
         self.bombs()
         self.rockets()
         four = self.v.four
@@ -217,11 +217,8 @@ class _Gen:
         return r == (TWO if above < 0 else above + 1)
 
     def sequences(self, kind: str, units: int | None, above: int) -> None:
-        if kind in _SEQ:
-            q, minlen = _SEQ[kind]
-            wings = None
-        else:
-            q, minlen, wings = 3, 2, kind
+        q, minlen = UNIT[kind], RUN_MIN[kind]
+        wings = None if kind in PLAIN_RUNS else kind
         nat, use = self.nat, self.use
         for s in range(ACE + 1):
             short = 0

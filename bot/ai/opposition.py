@@ -22,9 +22,9 @@ from __future__ import annotations
 from math import comb
 
 from bot.engine.cards import ACE, BLACK, RED, TWO
-from bot.engine.patterns import UNIT  # the main part's card count of each kind
+from bot.engine.kinds import RUN_CARDS, UNIT
 
-from .move import SEQ_UNITS, Counts, Variant
+from .move import Counts, Variant
 
 
 class Opposition:
@@ -68,9 +68,9 @@ class Opposition:
         return s
 
     def _stands_against(self, hold: list[list[float]], kind: str, n: int, main: int) -> float:
-        if kind in SEQ_UNITS:
+        if kind in RUN_CARDS:
             row = hold[UNIT[kind]]
-            length = n // SEQ_UNITS[kind]
+            length = n // RUN_CARDS[kind]
             s = 1.0
             for e in range(main + 1, ACE + 1):
                 start = e - length + 1

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from bot.engine import Play, Rules, reading_of
 from bot.engine.errors import RuleError
+from bot.engine.kinds import PLAIN_RUNS  # the runs "keeps your chain" names
 
 from .cooperation import (
     feed_partner,
@@ -28,8 +29,6 @@ from .movegen import beating_moves, lead_moves
 from .position import turn_of
 from .situation import HistoryItem, Situation, read_situation
 from .turn import Turn
-
-CHAIN_KINDS = ("chain", "pair_chain", "plane")  # what "keeps your chain" names
 
 
 @dataclass(frozen=True)
@@ -114,7 +113,7 @@ def _keeps_chain(p: Position, m: Move | None) -> Reason | None:
     if m is None or m.n == p.total:
         return None
     after = subtract(p.sit.hand, m.cards)
-    seqs = [g for g in p.turn.planner.plan(after).groups if g.kind in CHAIN_KINDS]
+    seqs = [g for g in p.turn.planner.plan(after).groups if g.kind in PLAIN_RUNS]
     for g in sorted(seqs, key=lambda g: -g.n):
         for x in p.moves:
             if x.kind != m.kind or x.n != m.n or x == m:

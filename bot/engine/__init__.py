@@ -32,11 +32,12 @@ from .errors import (
     WrongPhaseError,
 )
 from .game import Game
+from .kinds import KINDS
 from .levels import LEVELS, Level, level_for
 from .log import GameLog
 from .moves import legal_plays
 from .notation import format_cards, parse_cards
-from .play import KINDS, Play
+from .play import Play
 from .readings import canonical, follow_reading, reading_of, readings
 from .rules import VARIANTS, Rules
 from .scoring import Result

@@ -3,27 +3,20 @@
 from __future__ import annotations
 
 from .cards import RANK_INDEX
-from .patterns import UNIT, main_part_size
+from .kinds import BOMB_CLASSES, UNIT
+from .patterns import main_part_size
 from .play import Play
 from .rules import Rules
-
-_CLASSES = {
-    "classic": {"bomb": 1, "rocket": 2},
-    "happy": {"bomb": 1, "rocket": 2},
-    "laizi": {"soft_bomb": 1, "hard_bomb": 2, "laizi_bomb": 3, "rocket": 4},
-    "super": {"bomb": 1, "rocket": 2, "super_bomb": 3},
-    "four": {"bomb": 1, "rocket": 2},
-}
 
 
 def bomb_class(play: Play, rules: Rules) -> int:
     """0 for an ordinary play, else the rank of its bomb class in the variant (higher wins)."""
-    return _CLASSES[rules.variant].get(play.kind, 0)
+    return BOMB_CLASSES[rules.variant].get(play.kind, 0)
 
 
 def beats(a: Play, b: Play, rules: Rules) -> bool:
     """May ``a`` be played on ``b``? Strictly stronger, by the variant's order."""
-    table = _CLASSES[rules.variant]
+    table = BOMB_CLASSES[rules.variant]
     ca = table.get(a.kind, 0)
     cb = table.get(b.kind, 0)
     if ca != cb:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from .cards import ACE, BLACK, RANK_CHARS, RED, TWO
 from .compare import beats
+from .kinds import PLAIN_RUNS, RUN_CARDS, RUN_MIN, UNIT
 from .play import Play
 from .play import make_play as P
 from .rules import Rules
@@ -18,8 +19,6 @@ RC = RANK_CHARS
 # SEQ[q][s][e]: the sorted text of q cards of each rank s..e (a chain, pair chain or plane)
 SEQ = [[["".join(RC[r] * q for r in range(s, e + 1)) for e in range(12)] for s in range(12)]
        for q in range(4)]
-_UNITS = {"chain": 1, "pair_chain": 2, "plane": 3, "plane_singles": 4, "plane_pairs": 5}
-_SEQ_Q = {"chain": (1, 5), "pair_chain": (2, 3), "plane": (3, 2)}
 
 
 def natural_plays(c: list[int], last: Play | None, rules: Rules) -> list[Play]:
@@ -35,7 +34,7 @@ def natural_plays(c: list[int], last: Play | None, rules: Rules) -> list[Play]:
             _trio_with(c, "trio_single", -1, out, four)
         if "trio_pair" in kinds:
             _trio_with(c, "trio_pair", -1, out, four)
-        for kind in ("chain", "pair_chain", "plane"):
+        for kind in PLAIN_RUNS:
             _sequences(c, kind, None, -1, out)
         if "plane_singles" in kinds:
             _planes(c, "plane_singles", None, -1, out, four)
@@ -61,10 +60,10 @@ def natural_plays(c: list[int], last: Play | None, rules: Rules) -> list[Play]:
             _trio_with(c, kind, above, out, four)
         elif kind in ("four_two_singles", "four_two_pairs"):
             _four_with(c, kind, above, out)
-        elif kind in _SEQ_Q:
-            _sequences(c, kind, len(last.cards) // _UNITS[kind], above, out)
+        elif kind in PLAIN_RUNS:
+            _sequences(c, kind, len(last.cards) // RUN_CARDS[kind], above, out)
         else:
-            _planes(c, kind, len(last.cards) // _UNITS[kind], above, out, four)
+            _planes(c, kind, len(last.cards) // RUN_CARDS[kind], above, out, four)
         _bombs(c, rules, out)
         _rocket(c, kinds, out)
         return out
@@ -108,7 +107,7 @@ def _trio_with(c: list[int], kind: str, above: int, out: list[Play], four: bool)
 
 def _sequences(c: list[int], kind: str, units: int | None, above: int,
                out: list[Play]) -> None:
-    q, minlen = _SEQ_Q[kind]
+    q, minlen = UNIT[kind], RUN_MIN[kind]
     seq = SEQ[q]
     s = 0
     while s <= ACE:

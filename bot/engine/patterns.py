@@ -9,14 +9,6 @@ from __future__ import annotations
 
 from .cards import ACE, BLACK, RED, TWO
 
-# main-part size and unit of each kind, for the canonical order of readings (RULES.md §4.3)
-UNIT = {
-    "single": 1, "chain": 1, "pair": 2, "pair_chain": 2, "trio": 3, "trio_single": 3,
-    "trio_pair": 3, "plane": 3, "plane_singles": 3, "plane_pairs": 3, "four_two_singles": 4,
-    "four_two_pairs": 4, "bomb": 4, "soft_bomb": 4, "hard_bomb": 4, "laizi_bomb": 4,
-    "super_bomb": 5, "rocket": 2,
-}
-
 
 def main_part_size(kind: str, length: int) -> int:
     """The number of cards outside the attachments."""

@@ -3,35 +3,7 @@
 from __future__ import annotations
 
 from .cards import RANK_INDEX, sort_text
-
-KINDS = (
-    "single", "pair", "trio", "trio_single", "trio_pair", "chain", "pair_chain", "plane",
-    "plane_singles", "plane_pairs", "four_two_singles", "four_two_pairs", "bomb", "rocket",
-    "super_bomb", "soft_bomb", "hard_bomb", "laizi_bomb",
-)
-
-BOMB_KINDS = frozenset({"bomb", "rocket", "super_bomb", "soft_bomb", "hard_bomb", "laizi_bomb"})
-
-KIND_NAMES = {
-    "single": ("单张", "single"),
-    "pair": ("对子", "pair"),
-    "trio": ("三张", "trio"),
-    "trio_single": ("三带一", "trio with a single"),
-    "trio_pair": ("三带二", "trio with a pair"),
-    "chain": ("顺子", "chain"),
-    "pair_chain": ("连对", "pair chain"),
-    "plane": ("飞机", "plane"),
-    "plane_singles": ("飞机带翅膀", "plane with single wings"),
-    "plane_pairs": ("飞机带对子", "plane with pair wings"),
-    "four_two_singles": ("四带二", "four with two singles"),
-    "four_two_pairs": ("四带两对", "four with two pairs"),
-    "bomb": ("炸弹", "bomb"),
-    "rocket": ("火箭", "rocket"),
-    "super_bomb": ("超级炸弹", "super bomb"),
-    "soft_bomb": ("软炸弹", "soft bomb"),
-    "hard_bomb": ("硬炸弹", "hard bomb"),
-    "laizi_bomb": ("纯癞子炸弹", "laizi bomb"),
-}
+from .kinds import BOMB_KINDS
 
 
 class Play:

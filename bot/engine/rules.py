@@ -16,24 +16,9 @@ from typing import Any
 
 from .cards import RANK_INDEX, TWO
 from .errors import RuleError
+from .kinds import VARIANT_KINDS
 
 VARIANTS = ("classic", "happy", "laizi", "super", "four")
-
-ALL_KINDS = frozenset({
-    "single", "pair", "trio", "trio_single", "trio_pair", "chain", "pair_chain", "plane",
-    "plane_singles", "plane_pairs", "four_two_singles", "four_two_pairs", "bomb", "rocket",
-})
-
-_KINDS = {
-    "classic": ALL_KINDS,
-    "happy": ALL_KINDS,
-    "laizi": (ALL_KINDS - {"bomb"}) | {"soft_bomb", "hard_bomb", "laizi_bomb"},
-    "super": (ALL_KINDS - {"trio_pair", "plane_pairs", "four_two_pairs"}) | {"super_bomb"},
-    "four": frozenset({
-        "single", "pair", "trio", "trio_pair", "chain", "pair_chain", "plane", "plane_pairs",
-        "bomb", "rocket",
-    }),
-}
 
 _SHAPE = {
     # players, decks, flower, hand size, bottom size, bidding, stake of the landlord per farmer
@@ -86,7 +71,8 @@ class Rules:
                 code="unknown_variant", variant=name,
             )
         players, decks, flower, hand, bottom, bidding, share = _SHAPE[name]
-        rules = cls(name, players, decks, flower, hand, bottom, bidding, share, _KINDS[name])
+        rules = cls(name, players, decks, flower, hand, bottom, bidding, share,
+                    VARIANT_KINDS[name])
         return rules.with_options(**options) if options else rules
 
     def with_options(self, **options: Any) -> Rules:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import NamedTuple
 
+from .kinds import BOMB_FACTORS, BOMB_KINDS, KINDS
 from .rules import Rules
 
 LAIZI_CAP = 10_000
@@ -37,21 +38,12 @@ class Tally:
         return Tally(**self.__dict__)
 
 
-# factors per played bomb kind, per variant (RULES.md §6.1)
-_BOMB_FACTORS = {
-    "laizi": {"soft_bomb": 2, "hard_bomb": 4, "laizi_bomb": 4, "rocket": 4},
-    "super": {"bomb": 2, "rocket": 2, "super_bomb": 3},
-}
-_DEFAULT_FACTORS = {"bomb": 2, "rocket": 2}
-
-_TALLY_FIELD = {"bomb": "bombs", "rocket": "rockets", "super_bomb": "super_bombs",
-                "soft_bomb": "soft_bombs", "hard_bomb": "hard_bombs",
-                "laizi_bomb": "laizi_bombs"}
+_TALLY_FIELD = {kind: f"{kind}s" for kind in KINDS if kind in BOMB_KINDS}  # Tally's field
 
 
 def bomb_factor(rules: Rules, kind: str) -> int:
     """The multiplier a played bomb of ``kind`` brings (1 for ordinary plays)."""
-    return _BOMB_FACTORS.get(rules.variant, _DEFAULT_FACTORS).get(kind, 1)
+    return BOMB_FACTORS[rules.variant].get(kind, 1)
 
 
 def count_bomb(tally: Tally, kind: str) -> None:
@@ -68,7 +60,7 @@ def multiplier(rules: Rules, tally: Tally) -> tuple[int, tuple[tuple[str, int, i
     capped at 24. happy: ×2 per bomb, rocket, spring and grab, times the largest show.
     laizi: soft ×2, hard ×4, laizi bomb ×4, rocket ×4, spring ×2, grab ×2, show.
     """
-    factors = _BOMB_FACTORS.get(rules.variant, _DEFAULT_FACTORS)
+    factors = BOMB_FACTORS[rules.variant]
     parts: list[tuple[str, int, int]] = []
     for kind, name in _TALLY_FIELD.items():
         n = getattr(tally, name)

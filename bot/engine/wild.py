@@ -25,7 +25,8 @@ from collections.abc import Callable
 
 from .cards import ACE, BLACK, FLOWER, NUM_RANKS, RANK_CHARS, RED, TWO
 from .compare import beats, bomb_class
-from .play import KINDS, Play
+from .kinds import KINDS, PLAIN_RUNS, RUN_CARDS, RUN_MIN, UNIT
+from .play import Play
 from .rules import Rules
 
 BITS = 3  # counts up to 7 per rank: enough for every variant that has wild cards
@@ -33,8 +34,6 @@ PACKED_ONE = [1 << (BITS * r) for r in range(NUM_RANKS)]  # one card of each ran
 _CHUNK = 4  # ranks per lookup table: 4 tables of 2 ** 12 texts
 _MASK = (1 << (BITS * _CHUNK)) - 1
 _KIND_ID = {kind: i for i, kind in enumerate(KINDS)}
-_SEQ = {"chain": (1, 5), "pair_chain": (2, 3), "plane": (3, 2)}
-_UNITS = {"chain": 1, "pair_chain": 2, "plane": 3, "plane_singles": 4, "plane_pairs": 5}
 _BOTH_JOKERS = (1 << BLACK) | (1 << RED)
 _NEW = object.__new__
 
@@ -206,7 +205,7 @@ class _WildGenerator:
             elif kind in ("trio_single", "trio_pair", "four_two_singles", "four_two_pairs"):
                 self.with_attachments(kind, main)
             else:
-                self.sequences(main, len(last.cards) // _UNITS[kind], [kind])
+                self.sequences(main, len(last.cards) // RUN_CARDS[kind], [kind])
             if self.laizi and kind in ("single", "pair", "trio"):
                 self.laizi_only()
         self.bombs()
@@ -355,7 +354,7 @@ class _WildGenerator:
         """Chains, pair chains and planes (plain or with wings) of every window."""
         if not kinds:
             return
-        q, minlen = _SEQ.get(kinds[0], (3, 2))
+        q, minlen = UNIT[kinds[0]], RUN_MIN[kinds[0]]
         by_rank = self.by_rank[q]
         w = self.w
         for s in range(ACE + 1):
@@ -379,10 +378,10 @@ class _WildGenerator:
                 if units is not None and n > units:
                     break
                 for kind in kinds:
-                    if kind in _SEQ:
+                    if kind in PLAIN_RUNS:
                         self.emit_fills(kind, e, fills)
                         continue
-                    if n * _UNITS[kind] > self.total:
+                    if n * RUN_CARDS[kind] > self.total:
                         continue
                     budget = w - min(fill[2] for fill in fills)
                     wings = self.plane_singles if kind == "plane_singles" else \

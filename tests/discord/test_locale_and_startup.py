@@ -206,8 +206,10 @@ def test_kind_names_in_each_language() -> None:
     """Autocomplete and the reading buttons name the pattern in the player's script."""
     from bot.engine import KINDS, Rules, readings
     from cogs.controls import reading_view
-    from cogs.i18n import kind_name
+    from cogs.i18n import KIND_NAMES, kind_name
 
+    assert set(KIND_NAMES) == set(KINDS), "the Discord layer names every kind of the engine"
+    assert [kind_name(loc, "rocket") for loc in (EN, ZH, TW)] == ["rocket", "王炸", "王炸"]
     assert [kind_name(loc, "pair_chain") for loc in (EN, ZH, TW)] == [
         "pair chain", "连对", "連對"]
     assert kind_name(TW, "plane_singles") == "飛機帶翅膀"
