@@ -26,7 +26,7 @@ from bot.store import Store
 from bot.tables import (
     ActionTaken,
     DealEnded,
-    DealStarted,
+    GameStarted,
     HandChanged,
     ReadingNeeded,
     TableError,
@@ -116,7 +116,7 @@ class TerminalPresenter:
         table = event.table  # what the table looks like now
         names = tuple(player_name(n, EN) for n in table.names()) if table else ()
         laizi = table.game.view.laizi if table and table.game else None
-        if isinstance(event, DealStarted):
+        if isinstance(event, GameStarted):
             self.say(f"\n=== deal {event.deal} ({table.rules.variant if table else ''}) ===")
         elif isinstance(event, HandChanged) and event.seat == 0:
             self.say(f"your hand: {cards_text(EN, event.cards, laizi=laizi)}")

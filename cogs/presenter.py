@@ -130,7 +130,7 @@ class DiscordPresenter:
         if event.type == "saving_delayed":  # told once per fault; the table goes on by itself
             self.notices.setdefault(channel_id, []).append(
                 t(self.locale(channel_id), "saving.delayed"))
-        if event.type == "deal_started":
+        if event.type == "game_started":
             self.results.pop(channel_id, None)
         self.refresh(channel_id, now=event.type == "opened")  # a new lobby shows at once
 

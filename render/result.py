@@ -18,7 +18,7 @@ from .canvas import (
     LOSS,
     MUTED,
     PANEL_LINE,
-    RED,
+    RED_INK,
     SOFT_WHITE,
     WHITE,
     draw_text,
@@ -107,7 +107,7 @@ def render_result(scene: ResultScene) -> bytes:
           outline=GOLD if landlord_won else FARMER_BG, width=3)
     right = x1 - PAD
     if scene.spring:
-        right = pill(draw, (right, y0 + 34), words[scene.spring], 30, RED, WHITE, "r",
+        right = pill(draw, (right, y0 + 34), words[scene.spring], 30, RED_INK, WHITE, "r",
                      pad=18, outline=GOLD)[0] - 12
     if scene.title:
         face = font_for(scene.title, 24)

@@ -17,8 +17,7 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from bot.engine.cards import BLACK, FLOWER, RANK_CHARS, RED
 
-from .canvas import GOLD, GOLD_DARK, INK, RGB
-from .canvas import RED as RED_INK
+from .canvas import GOLD, GOLD_DARK, INK, RED_INK, RGB
 from .fonts import LABELS, font
 
 SCALE = 3

@@ -45,10 +45,13 @@ class SeatsChanged(TableEvent):
 
 
 @dataclass(frozen=True)
-class DealStarted(TableEvent):
+class GameStarted(TableEvent):
+    """A new game began at the table (its ``deal``-th; not the engine's ``DealOpened``,
+    which is every dealing of the cards inside one game, a redeal included)."""
+
     game_id: str
-    deal: int
-    type: ClassVar[str] = "deal_started"
+    deal: int  # the table's count of games, this one included
+    type: ClassVar[str] = "game_started"
 
 
 @dataclass(frozen=True)

@@ -42,7 +42,7 @@ from .ai_pool import AiPool
 from .clock import Clock, SystemClock
 from .errors import StaleActionError, TableError
 from .events import (
-    DealStarted,
+    GameStarted,
     HandChanged,
     Presenter,
     ReadingNeeded,
@@ -340,7 +340,7 @@ class TableManager(TurnRunner):
         table.deals += 1
         self._hands_shown[table.channel_id] = [""] * rules.players
         await self._save(table)
-        await self._publish(DealStarted(table.channel_id, game_id, table.deals))
+        await self._publish(GameStarted(table.channel_id, game_id, table.deals))
         await self._publish_hands(table)
         await self._next_turn(table)
         return game_id

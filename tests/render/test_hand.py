@@ -8,8 +8,7 @@ import pytest
 
 from bot.engine.cards import BLACK, FLOWER, RED, Card, text_of
 from render import group_cards, hand_layout, hand_order, render_hand
-from render.canvas import GOLD, LANDLORD_BG, SOFT_WHITE
-from render.canvas import RED as RED_INK
+from render.canvas import GOLD, LANDLORD_BG, RED_INK, SOFT_WHITE
 from render.cardrow import cards_of
 from render.hand import MAX_PER_ROW, STEP, rank_runs
 from render.sprites import BIG, FLOWER_INK

@@ -6,7 +6,7 @@ import pytest
 from PIL import ImageChops
 
 from render import PlayerResult, ResultScene, render_result
-from render.canvas import GAIN, GOLD, LOSS, RED
+from render.canvas import GAIN, GOLD, LOSS, RED_INK
 from render.result import COL_BEANS, MINI, PAD, ROW_H, WIDTH, result_height, row_boxes
 
 from .helpers import count_near, decode, is_light, text_sizes
@@ -58,7 +58,7 @@ def test_result_rows_show_gains_and_losses(winner: str, players: int, spring: st
         assert (sum(is_light(p) for p in cards.get_flattened_data()) > 2000) == \
             bool(player.remaining)
     header = (WIDTH // 2, 0, WIDTH, 80)
-    assert (count_near(image, header, RED, 20) > 500) == (spring is not None)
+    assert (count_near(image, header, RED_INK, 20) > 500) == (spring is not None)
 
 
 def test_each_row_carries_its_own_stake() -> None:
