@@ -1,12 +1,13 @@
 """Play Dou Dizhu in a terminal: the quickest way to try the game.
 
-``python -m bot play --variant laizi [--seed N] [--watch] [--level hard]`` seats you with
-AI players at a table of the real :class:`~bot.tables.TableManager` (with a temporary
-database), prints every play and the result. Type cards in the usual notation
-(``33344``, ``10 j q k a``, ``小王``…; ``q`` is a queen), ``pass``, ``hint``, ``help``, a bid
-(``0``–``3``, ``1分``), ``y``/``n`` or 叫 / 不叫, 抢 / 不抢, 加倍 / 不加倍, 明牌 / 不明牌 for
-call, grab, double and show, or ``quit`` (which asks first during a deal: leaving is an
-escape). ``--watch`` lets the AI play your seat too.
+``python -m bot play --variant laizi [--room high] [--seed N] [--watch] [--level hard]``
+seats you with AI players in a room (novice, normal or high: its stakes) at a table of the
+real :class:`~bot.tables.TableManager` (with a temporary database), prints every play and
+the result. Type cards in the usual notation (``33344``, ``10 j q k a``, ``小王``…; ``q``
+is a queen), ``pass``, ``hint``, ``help``, a bid (``0``–``3``, ``1分``), ``y``/``n`` or
+叫 / 不叫, 抢 / 不抢, 加倍 / 不加倍, 明牌 / 不明牌 for call, grab, double and show, or
+``quit`` (which asks first during a deal: leaving is an escape). ``--watch`` lets the AI
+play your seat too.
 """
 
 from __future__ import annotations
@@ -20,7 +21,20 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bot.ai.levels import AI_LEVELS
-from bot.engine import VARIANTS, Action, Bid, Call, Double, Game, Grab, Play, RuleError, Show
+from bot.engine import (
+    ROOMS,
+    VARIANTS,
+    Action,
+    Bid,
+    Call,
+    Double,
+    Game,
+    Grab,
+    Play,
+    RuleError,
+    Show,
+    room_of,
+)
 from bot.engine.actions import Played
 from bot.store import Store
 from bot.tables import (
@@ -117,7 +131,11 @@ class TerminalPresenter:
         names = tuple(player_name(n, EN) for n in table.names()) if table else ()
         laizi = table.game.view.laizi if table and table.game else None
         if isinstance(event, GameStarted):
-            self.say(f"\n=== deal {event.deal} ({table.rules.variant if table else ''}) ===")
+            where = table.rules.variant if table else ""
+            if table and room_of(table.rules) != "normal":
+                where += f", {room_of(table.rules)} room: {table.rules.beans_per_point:,} " \
+                         "beans a point"
+            self.say(f"\n=== deal {event.deal} ({where}) ===")
         elif isinstance(event, HandChanged) and event.seat == 0:
             self.say(f"your hand: {cards_text(EN, event.cards, laizi=laizi)}")
         elif isinstance(event, ActionTaken):
@@ -212,19 +230,30 @@ def status_line(game: Game, names: tuple[str, ...]) -> str:
 
 
 async def play_terminal(variant: str = "classic", *, seed: int | None = None,
-                        watch: bool = False, level: str = "normal",
+                        watch: bool = False, level: str = "normal", room: str = "normal",
                         db_path: Path | None = None, out: TextIO = sys.stdout,
                         read_line: Callable[[str], str] | None = None) -> int:
-    """Play one deal in the terminal; returns the exit status (0: the deal ended)."""
+    """Play one deal in the terminal, in ``room`` (:data:`bot.engine.ROOMS`); returns the
+    exit status (0: the deal ended, 1: you left or the table could not open)."""
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store.open(db_path or Path(tmp) / "terminal.db")
         presenter = TerminalPresenter(out)
         seeds = iter([seed]) if seed is not None else None
         manager = TableManager(store, presenter, ai_delay=0.0, trustee_delay=0.0,
                                seed_source=(lambda: next(seeds)) if seeds else None)  # type: ignore[arg-type]
+        options = ROOMS[room]
+        if db_path is None:  # a throwaway player: beans enough for the room's seat
+            start = (await store.get_settings(GUILD)).start_balance
+            need = 5 * options.get("min_balance", 0)
+            if need > start:
+                await store.set_guild_setting(GUILD, "start_balance", need)
         try:
-            await manager.create(CHANNEL, GUILD, YOU, "You", variant, ai_level=level,
-                                 turn_play_s=3600, turn_bid_s=3600)
+            try:
+                await manager.create(CHANNEL, GUILD, YOU, "You", variant, ai_level=level,
+                                     turn_play_s=3600, turn_bid_s=3600, **options)
+            except TableError as err:
+                presenter.say(f"✗ {error_text(err, EN)}")
+                return 1
             while not manager.tables[CHANNEL].is_full:
                 await manager.add_ai(CHANNEL, YOU, level)
             await manager.start(CHANNEL, YOU)
@@ -343,9 +372,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot play",
                                      description="Play Dou Dizhu in the terminal.")
     parser.add_argument("--variant", choices=VARIANTS, default="classic")
+    parser.add_argument("--room", choices=tuple(ROOMS), default="normal",
+                        help="the stakes: novice, normal or high")
     parser.add_argument("--seed", type=int, default=None, help="a reproducible deal")
     parser.add_argument("--watch", action="store_true", help="the AI plays your seat too")
     parser.add_argument("--level", choices=AI_LEVELS, default="normal")
     args = parser.parse_args(argv)
     return asyncio.run(play_terminal(args.variant, seed=args.seed, watch=args.watch,
-                                     level=args.level))
+                                     level=args.level, room=args.room))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from bot.engine import room_of
 from bot.engine.counter import unseen_counts
 
 from . import history_text  # noqa: F401  (the texts join the catalogue)
@@ -17,28 +18,14 @@ from .i18n import EN, t
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from bot.engine import Card, Rules
+    from bot.engine import Card
     from bot.tables import TableSnapshot
-
-ROOMS: dict[str, dict[str, Any]] = {  # name -> room options (RULES.md §6.3's are "normal")
-    "novice": {"beans_per_point": 10, "table_fee": 1, "min_balance": 100},
-    "normal": {},
-    "high": {"beans_per_point": 1000, "table_fee": 50, "min_balance": 20_000},
-}
 
 _NAMES = {  # what a player calls the ranks, high to low
     EN: {"R": "Big joker ", "B": "Small joker ", "F": "Flower ", "T": "10"},
     "zh": {"R": "大王", "B": "小王", "F": "花", "T": "10"},
 }
 _ORDER = "FRB2AKQJT9876543"
-
-
-def room_of(rules: Rules) -> str:
-    """The room whose stakes the rules have ("normal" unless novice or high fixed them)."""
-    for name in ("novice", "high"):
-        if all(getattr(rules, key) == value for key, value in ROOMS[name].items()):
-            return name
-    return "normal"
 
 
 def counter_text(counts: dict[str, int], locale: str) -> str:
@@ -70,4 +57,4 @@ async def counter_line(store: Any, table: TableSnapshot, seat: int, hand: Sequen
     return counter_text(unseen_counts(game.view_of(seat, hand)), locale)
 
 
-__all__ = ["ROOMS", "counter_line", "counter_text", "room_of"]
+__all__ = ["counter_line", "counter_text"]

@@ -18,7 +18,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from bot.engine import VARIANTS, PlayCards, parse_cards
+from bot.engine import ROOMS, VARIANTS, PlayCards, parse_cards
 from bot.store.reports import MIN_GAMES
 from bot.store.settings import KEYS as SETTING_KEYS
 from bot.tables import TableError
@@ -27,7 +27,6 @@ from render import ORDERS, render_leaderboard, render_profile
 
 from .cardtext import play_phrase, play_text
 from .controls import ask_leave, ask_reading, hint_text, remember, send_hand
-from .counter import ROOMS
 from .errors import reply
 from .history import HistoryCommands
 from .i18n import kind_name, locale_of, t, variant_name

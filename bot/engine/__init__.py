@@ -39,7 +39,7 @@ from .moves import legal_plays
 from .notation import format_cards, parse_cards
 from .play import Play
 from .readings import canonical, follow_reading, reading_of, readings
-from .rules import VARIANTS, Rules
+from .rules import ROOMS, VARIANTS, Rules, room_of
 from .scoring import Result
 from .trick import Trick
 from .view import SeatView
@@ -47,6 +47,7 @@ from .view import SeatView
 __all__ = [
     "KINDS",
     "LEVELS",
+    "ROOMS",
     "VARIANTS",
     "Action",
     "Bid",
@@ -85,4 +86,5 @@ __all__ = [
     "parse_cards",
     "reading_of",
     "readings",
+    "room_of",
 ]

@@ -29,6 +29,15 @@ _SHAPE = {
     "four": (4, 2, False, 25, 8, "points", 3),
 }
 
+ROOMS: dict[str, dict[str, int]] = {
+    "novice": {"beans_per_point": 10, "table_fee": 1, "min_balance": 100},
+    "normal": {},
+    "high": {"beans_per_point": 1000, "table_fee": 50, "min_balance": 20_000},
+}
+"""The rooms a table opens in: the room options each fixes (the defaults of RULES.md §6.3
+are the normal room's). ``Rules.preset(variant, **ROOMS[room])``; :func:`room_of` reads the
+room back from the rules."""
+
 _ALIASES = {"N": "beans_per_point", "A": "table_fee", "n": "beans_per_point", "a": "table_fee"}
 
 
@@ -170,3 +179,11 @@ def _check_option(rules: Rules, key: str, value: Any) -> Any:
         raise RuleError(f"show_split must be within 2..{rules.hand_size}", code="bad_option",
                         option=key, value=value)
     return value
+
+
+def room_of(rules: Rules) -> str:
+    """The room whose stakes the rules have ("normal" unless novice or high fixed them)."""
+    for name in ("novice", "high"):
+        if all(getattr(rules, key) == value for key, value in ROOMS[name].items()):
+            return name
+    return "normal"

@@ -3,8 +3,9 @@ elsewhere until the server turns it on; the counts are the engine's for that sea
 
 from __future__ import annotations
 
+from bot.engine import room_of
 from bot.engine.counter import unseen_counts
-from cogs.counter import counter_text, room_of
+from cogs.counter import counter_text
 from cogs.i18n import ZH
 
 from .helpers import human_turn, setup, table_message, table_of
