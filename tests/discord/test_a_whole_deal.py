@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from bot.engine.play import KINDS
+from bot.engine import KINDS
 
 from .helpers import (
     LABELS_FOR_PHASE,
