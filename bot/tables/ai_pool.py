@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
 from bot.engine import Action
@@ -31,17 +32,23 @@ def _decide_view(view: SeatView, level: str, seed: int, budget_ms: float | None)
     return decide(view, level, seed, budget_ms)
 
 
+def worker_processes(workers: int | None, initializer: Callable[[], object] | None,
+                     what: str) -> tuple[int, ProcessPoolExecutor]:
+    """``workers`` worker processes (default: the number of cores), each started with
+    ``initializer``; forkserver, so they do not inherit the bot's event loop, sockets or
+    threads."""
+    count = workers if workers is not None else (os.cpu_count() or 1)
+    if count < 1:
+        raise ValueError(f"{what} needs at least one worker process")
+    return count, ProcessPoolExecutor(count, mp_context=multiprocessing.get_context(
+        "forkserver"), initializer=initializer)
+
+
 class AiPool:
     """A pool of AI worker processes."""
 
     def __init__(self, workers: int | None = None) -> None:
-        self.workers = workers if workers is not None else (os.cpu_count() or 1)
-        if self.workers < 1:
-            raise ValueError("an AI pool needs at least one worker process")
-        # forkserver: workers do not inherit the bot's event loop, sockets or threads
-        self._executor = ProcessPoolExecutor(
-            self.workers, mp_context=multiprocessing.get_context("forkserver"),
-            initializer=_warm)
+        self.workers, self._executor = worker_processes(workers, _warm, "an AI pool")
 
     async def decide(self, view: SeatView, level: str, seed: int,
                      budget_ms: float | None = DEFAULT_BUDGET_MS) -> Action:

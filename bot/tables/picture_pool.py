@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import multiprocessing
-import os
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
+
+from .ai_pool import worker_processes
 
 T = TypeVar("T")
 
@@ -25,13 +24,7 @@ class PicturePool:
 
     def __init__(self, workers: int | None = None,
                  warm: Callable[[], object] | None = None) -> None:
-        self.workers = workers if workers is not None else (os.cpu_count() or 1)
-        if self.workers < 1:
-            raise ValueError("a picture pool needs at least one worker process")
-        # forkserver: workers do not inherit the bot's event loop, sockets or threads
-        self._executor = ProcessPoolExecutor(
-            self.workers, mp_context=multiprocessing.get_context("forkserver"),
-            initializer=warm)
+        self.workers, self._executor = worker_processes(workers, warm, "a picture pool")
 
     async def draw(self, render: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
         """``render(*args, **kwargs)`` in a worker process."""

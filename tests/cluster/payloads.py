@@ -35,6 +35,17 @@ def _row(custom_id: str, values: list[str] | None) -> list[dict[str, Any]]:
     return [{"type": 1, "components": [item]}]
 
 
+def _message(message_id: int | None, channel_id: str, custom_id: str,
+             values: list[str] | None) -> dict[str, Any]:
+    """The bot's message the component is on."""
+    return {"id": str(message_id or next(_ids)), "channel_id": channel_id,
+            "author": user_json(APP_ID, "ddz"), "content": "",
+            "timestamp": "2026-01-01T00:00:00+00:00", "edited_timestamp": None, "tts": False,
+            "mention_everyone": False, "mentions": [], "mention_roles": [],
+            "attachments": [], "embeds": [], "pinned": False, "type": 0, "flags": 0,
+            "components": _row(custom_id, values)}
+
+
 def dm_component(user_id: int, custom_id: str, *, locale: str = "en-US",
                  values: list[str] | None = None, message_id: int | None = None
                  ) -> dict[str, Any]:
@@ -46,13 +57,7 @@ def dm_component(user_id: int, custom_id: str, *, locale: str = "en-US",
     if values is not None:
         inner = {"custom_id": custom_id, "component_type": 3, "values": values}
     data.update(user=user, channel=dm, channel_id=dm["id"], context=1, data=inner,
-                message={"id": str(message_id or next(_ids)), "channel_id": dm["id"],
-                         "author": user_json(APP_ID, "ddz"), "content": "",
-                         "timestamp": "2026-01-01T00:00:00+00:00", "edited_timestamp": None,
-                         "tts": False, "mention_everyone": False, "mentions": [],
-                         "mention_roles": [], "attachments": [], "embeds": [],
-                         "pinned": False, "type": 0, "flags": 0,
-                         "components": _row(custom_id, values)})
+                message=_message(message_id, dm["id"], custom_id, values))
     return data
 
 
@@ -69,13 +74,7 @@ def guild_component(guild_id: int, channel_id: int, user_id: int, custom_id: str
                          "name": "ddz", "position": 0, "permission_overwrites": []},
                 channel_id=str(channel_id),
                 data={"custom_id": custom_id, "component_type": 2},
-                message={"id": str(next(_ids)), "channel_id": str(channel_id),
-                         "author": user_json(APP_ID, "ddz"), "content": "",
-                         "timestamp": "2026-01-01T00:00:00+00:00", "edited_timestamp": None,
-                         "tts": False, "mention_everyone": False, "mentions": [],
-                         "mention_roles": [], "attachments": [], "embeds": [],
-                         "pinned": False, "type": 0, "flags": 0,
-                         "components": _row(custom_id, None)})
+                message=_message(None, str(channel_id), custom_id, None))
     return data
 
 
