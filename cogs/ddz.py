@@ -28,7 +28,7 @@ from render import ORDERS, render_leaderboard, render_profile
 from .cardtext import play_phrase, play_text
 from .controls import ask_leave, ask_reading, hint_text, remember, send_hand
 from .errors import reply
-from .history import HistoryCommands
+from .history import HistoryCommands, stats_line
 from .i18n import kind_name, locale_of, t, variant_name
 from .replay import ReplayCommands
 from .rules_text import rules_summary
@@ -273,8 +273,10 @@ class Ddz(HistoryCommands, ReplayCommands, commands.GroupCog, group_name=_("ddz"
             if player is None:
                 raise TableError(f"{target.display_name} has not played here yet",
                                  code="never_played", name=target.display_name)
-        png = await draw(self.presenter.pictures, render_profile, profile_scene(player, locale))
-        await interaction.followup.send(await self.stats_line(player, locale),
+        stats = await self.store.player_stats(player.guild_id, player.user_id)
+        png = await draw(self.presenter.pictures, render_profile,
+                         profile_scene(player, locale, stats))
+        await interaction.followup.send(stats_line(stats, locale),
                                         file=_png(png, "profile.png"))
 
     @app_commands.command(name=_("leaderboard"), description=_("The server's best players"))

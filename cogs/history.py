@@ -25,7 +25,7 @@ from .errors import reply, send_error
 from .i18n import locale_of, t, variant_name
 
 if TYPE_CHECKING:
-    from bot.store import Player, Store
+    from bot.store import PlayerStats, Store
 
 PER_PAGE = 10
 
@@ -156,14 +156,16 @@ class HistoryCommands:
                                          page, locale)
         await reply(interaction, embed=embed, view=view)
 
-    async def stats_line(self, player: Player, locale: str) -> str:
-        """The profile's counters beyond the picture: springs, bombs, streaks, best win."""
-        s = await self.store.player_stats(player.guild_id, player.user_id)
-        return t(locale, "stats.line", springs=s.springs, anti=s.anti_springs, bombs=s.bombs,
-                 rockets=s.rockets, streak=s.streak, best=s.best_streak, biggest=s.biggest_win)
+
+
+def stats_line(s: PlayerStats, locale: str) -> str:
+    """The profile's counters as a line of text (the picture draws them too): springs,
+    bombs, streaks, best win."""
+    return t(locale, "stats.line", springs=s.springs, anti=s.anti_springs, bombs=s.bombs,
+             rockets=s.rockets, streak=s.streak, best=s.best_streak, biggest=s.biggest_win)
 
 
 HISTORY_ITEMS: tuple[Any, ...] = (HistoryButton,)
 
 __all__ = ["HISTORY_ITEMS", "HistoryButton", "HistoryCommands", "entry_line",
-           "history_embed", "history_page"]
+           "history_embed", "history_page", "stats_line"]

@@ -4,7 +4,8 @@ the plays one by one (:class:`ReplayButton`, ``ddzrp:<game>:<step>``).
 
 The pictures are the table scenes of :func:`cogs.scenes.table_scene` on the deal rebuilt
 from its stored log, one step after another (a deal that has ended hides nothing, so every
-hand is drawn as shown). A live deal, an unknown or another server's deal is refused.
+hand is drawn as shown), and last the deal's result picture (the animation ends on it, and
+so does the still's last step). A live deal, an unknown or another server's deal is refused.
 """
 
 from __future__ import annotations
@@ -23,14 +24,14 @@ from bot.store import GameRecord
 from bot.tables import TableError
 from bot.tables.picture_pool import PicturePool, draw
 from bot.tables.state import Seat, Table
-from render import render_table
+from render import ResultScene, render_result, render_table
 from render.replay import render_replay
 from render.scenes import TableScene
 
 from . import history_text  # noqa: F401  (the texts join the catalogue)
 from .errors import send_error
 from .i18n import locale_of, t, variant_name
-from .scenes import table_scene
+from .scenes import deal_result_scene, table_scene
 
 if TYPE_CHECKING:
     from bot.store import Store
@@ -39,6 +40,13 @@ if TYPE_CHECKING:
 def replay_scenes(record: GameRecord, locale: str) -> list[TableScene]:
     """The table at the start of the play, then after every play or pass, every hand face
     up (the deal is over: nothing is hidden any more)."""
+    return replay_steps(record, locale)[0]
+
+
+def replay_steps(record: GameRecord, locale: str
+                 ) -> tuple[list[TableScene], ResultScene | None]:
+    """The table scenes of :func:`replay_scenes` and the deal's result picture (None for a
+    dissolved deal), the replay's last step."""
     log = record.log
     game = Game.from_log(dataclasses.replace(log, actions=()))
     table = Table(record.channel_id or 1, record.guild_id, 0, game.rules,
@@ -64,7 +72,21 @@ def replay_scenes(record: GameRecord, locale: str) -> list[TableScene]:
             snap(step)
     if not scenes:  # over before any play (an escape, or three redeals)
         snap(0)
-    return scenes
+    result = None
+    if game.result is not None:
+        result = deal_result_scene(
+            game.result, game.rules, [s.name for s in record.seats],
+            [s.ai_level is not None for s in record.seats],
+            [game.hand_text(i) for i in range(game.players)],
+            title=t(locale, "result.title"), locale=locale)
+    return scenes, result
+
+
+def render_step(scenes: list[TableScene], result: ResultScene | None, step: int) -> bytes:
+    """The still picture of one step: a table, or the result after the last play."""
+    if result is not None and step >= len(scenes):
+        return render_result(result)
+    return render_table(scenes[min(step, len(scenes) - 1)])
 
 
 async def finished_record(store: Store, guild_id: int, deal: str) -> GameRecord:
@@ -109,12 +131,13 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=(
             store = cast("Store", interaction.client.store)  # type: ignore[attr-defined]
             record = await finished_record(store, interaction.guild_id, self.game_id)
             pool = pictures_of(interaction.client)
-            scenes = await draw(pool, replay_scenes, record, locale)
-            step = min(self.step, len(scenes) - 1)
-            png = await draw(pool, render_table, scenes[step])
+            scenes, result = await draw(pool, replay_steps, record, locale)
+            last = len(scenes) - (result is None)
+            step = min(self.step, last)
+            png = await draw(pool, render_step, scenes, result, step)
             await interaction.response.edit_message(
                 attachments=[discord.File(io.BytesIO(png), filename="replay.png")],
-                view=still_view(record.game_id, step, len(scenes) - 1, locale))
+                view=still_view(record.game_id, step, last, locale))
         except Exception as error:
             await send_error(interaction, error)
 
@@ -137,14 +160,15 @@ class ReplayCommands:
         record = await finished_record(self.store, interaction.guild_id, deal)
         await interaction.response.defer(ephemeral=True, thinking=True)
         pool = pictures_of(interaction.client)
-        scenes = await draw(pool, replay_scenes, record, locale)
-        gif = await draw(pool, render_replay, scenes)
+        scenes, result = await draw(pool, replay_steps, record, locale)
+        gif = await draw(pool, render_replay, scenes, result)
         still = await draw(pool, render_table, scenes[0])
         await interaction.followup.send(
             t(locale, "replay.text", deal=record.game_id[:8], steps=len(scenes) - 1),
             files=[discord.File(io.BytesIO(gif), filename="replay.gif"),
                    discord.File(io.BytesIO(still), filename="replay.png")],
-            view=still_view(record.game_id, 0, len(scenes) - 1, locale), ephemeral=True)
+            view=still_view(record.game_id, 0, len(scenes) - (result is None), locale),
+            ephemeral=True)
 
     @replay.autocomplete("deal")
     async def replay_deals(self, interaction: discord.Interaction, current: str
@@ -175,4 +199,4 @@ async def recent_deals(store: Store, interaction: discord.Interaction, current: 
 REPLAY_ITEMS: tuple[Any, ...] = (ReplayButton,)
 
 __all__ = ["REPLAY_ITEMS", "ReplayButton", "ReplayCommands", "finished_record",
-           "recent_deals", "replay_scenes"]
+           "recent_deals", "render_step", "replay_scenes", "replay_steps"]

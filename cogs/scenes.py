@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
-from bot.engine import LEVELS, Play, SeatView, level_for
+from bot.engine import LEVELS, Play, Result, Rules, SeatView, level_for
 from bot.engine.cards import RANK_CHARS, RANK_INDEX
 from bot.engine.kinds import BOMB_KINDS, RUN_CARDS, UNIT
+from bot.store import PlayerStats
 from bot.store.records import Leaderboard, Player
 from bot.tables import DealEnded, TableSnapshot
 from render import (
@@ -14,6 +15,7 @@ from render import (
     LeaderboardScene,
     PlayerResult,
     ProfileScene,
+    ProfileStats,
     ResultScene,
     SeatScene,
     TableScene,
@@ -145,21 +147,35 @@ def result_scene(event: DealEnded, table: TableSnapshot, *, title: str | None = 
                  locale: str = "zh-CN") -> ResultScene | None:
     """The result picture of a finished deal (None for a dissolved table), in the table's
     ``locale``: each row with that player's own stake and fee."""
-    r = event.result
+    hands = table.game.hands if table.game is not None else None
+    ais = tuple(before is None and after is None  # no levels: an AI
+                for before, after in zip(event.levels_before, event.levels_after, strict=True))
+    return deal_result_scene(event.result, table.rules, event.names, ais, hands,
+                             event.levels_before, event.levels_after, title=title,
+                             locale=locale)
+
+
+def deal_result_scene(r: Result, rules: Rules, names: Sequence[str], ais: Sequence[bool],
+                      hands: Sequence[str] | None,
+                      levels_before: Sequence[int | None] | None = None,
+                      levels_after: Sequence[int | None] | None = None, *,
+                      title: str | None = None, locale: str = "zh-CN") -> ResultScene | None:
+    """The result picture of a deal's engine :class:`Result` (None for a dissolved table):
+    ``names`` and ``ais`` per seat, the cards left in ``hands``, the points before and after
+    (None: no level line)."""
     if r.outcome == "dissolved":
         return None
-    hands = table.game.hands if table.game is not None else None
-    rules = table.rules
     landlord = r.landlord
     if r.outcome == "escape":
         winner = "landlord" if landlord is not None and r.escaper != landlord else "farmers"
     else:
         winner = "landlord" if r.outcome == "landlord" else "farmers"
     players = []
-    for i, name in enumerate(event.names):
-        before, after = event.levels_before[i], event.levels_after[i]
+    for i, name in enumerate(names):
+        before = levels_before[i] if levels_before else None
+        after = levels_after[i] if levels_after else None
         players.append(PlayerResult(
-            name=short_name(name, before is None and after is None),  # no levels: an AI
+            name=short_name(name, ais[i]),
             role="landlord" if i == landlord else "farmer",
             points=r.points[i], beans=r.beans[i],
             level_before=level_for(before).name if before is not None else None,
@@ -180,8 +196,10 @@ def result_scene(event: DealEnded, table: TableSnapshot, *, title: str | None = 
                        multiplier_parts=tuple(parts), title=title, locale=locale)
 
 
-def profile_scene(player: Player, locale: str = "zh-CN") -> ProfileScene:
-    """A player's profile card, in the reader's ``locale``."""
+def profile_scene(player: Player, locale: str = "zh-CN",
+                  stats: PlayerStats | None = None) -> ProfileScene:
+    """A player's profile card, in the reader's ``locale``, with its counters (springs,
+    bombs, streaks, biggest win) when ``stats`` are given."""
     level = player.level
     nxt = LEVELS[level.number][0] if level.number < len(LEVELS) else None
     return ProfileScene(
@@ -189,7 +207,11 @@ def profile_scene(player: Player, locale: str = "zh-CN") -> ProfileScene:
         progress=level.progress, next_level_name=nxt,
         next_threshold=level.next_threshold, balance=player.balance,
         landlord_games=player.landlord_games, landlord_wins=player.landlord_wins,
-        farmer_games=player.farmer_games, farmer_wins=player.farmer_wins, locale=locale)
+        farmer_games=player.farmer_games, farmer_wins=player.farmer_wins, locale=locale,
+        stats=None if stats is None else ProfileStats(
+            springs=stats.springs, anti_springs=stats.anti_springs, bombs=stats.bombs,
+            rockets=stats.rockets, streak=stats.streak, best_streak=stats.best_streak,
+            biggest_win=stats.biggest_win))
 
 
 def leaderboard_scene(board: Leaderboard, title: str, viewer: int | None,

@@ -33,9 +33,10 @@ from .canvas import (
     words_for,
 )
 from .fonts import clean_text, fit_text, font, font_for
-from .scenes import LeaderboardScene, ProfileScene
+from .scenes import LeaderboardScene, ProfileScene, ProfileStats
 
 PROFILE_W, PROFILE_H = 800, 580
+STATS_H = 276  # the counters' panel under the role panels, when the scene has them
 BOARD_W = 800
 BOARD_HEADER = 120
 BOARD_ROW = 64
@@ -46,9 +47,10 @@ TRACK = (8, 36, 22)
 
 
 def render_profile(scene: ProfileScene) -> bytes:
-    """PNG bytes of a player's profile card."""
+    """PNG bytes of a player's profile card (with its counters' panel when the scene has
+    them)."""
     words = words_for(scene.locale)
-    image = felt(PROFILE_W, PROFILE_H)
+    image = felt(PROFILE_W, profile_height(scene))
     draw = ImageDraw.Draw(image)
     # identity
     panel(image, (MARGIN - 8, 20, PROFILE_W - MARGIN + 8, 310), radius=22, alpha=150)
@@ -84,8 +86,50 @@ def render_profile(scene: ProfileScene) -> bytes:
                 scene.landlord_games, scene.landlord_wins, scene.locale)
     _draw_stats(image, draw, (MARGIN + half + 20, 330, PROFILE_W - MARGIN, PROFILE_H - 24),
                 "farmer", scene.farmer_games, scene.farmer_wins, scene.locale)
+    if scene.stats is not None:
+        _draw_counters(image, draw, (MARGIN, PROFILE_H - 4, PROFILE_W - MARGIN,
+                                     PROFILE_H + STATS_H - 24), scene.stats, scene.locale)
     return encode_png(image)
 
+
+def profile_height(scene: ProfileScene) -> int:
+    return PROFILE_H + (STATS_H if scene.stats is not None else 0)
+
+
+def _draw_counters(image: Image.Image, draw: ImageDraw.ImageDraw,
+                   box: tuple[int, int, int, int], stats: ProfileStats, locale: str) -> None:
+    """Six tiles, three a row: springs, anti-springs, bombs / rockets, streak (best),
+    biggest win."""
+    words = words_for(locale)
+    panel(image, box, radius=18, alpha=150)
+    x0, y0, x1, y1 = box
+    tiles = (
+        (words["spring"], thousands(stats.springs), WHITE, ""),
+        (words["anti_spring"], thousands(stats.anti_springs), WHITE, ""),
+        (words["bomb"], thousands(stats.bombs), WHITE, ""),
+        (words["rocket"], thousands(stats.rockets), WHITE, ""),
+        (words["streak"], thousands(stats.streak), GOLD if stats.streak >= 3 else WHITE,
+         f"{words['best_streak']} {thousands(stats.best_streak)}"),
+        (words["biggest_win"], f"+{thousands(stats.biggest_win)}" if stats.biggest_win > 0
+         else "—", GOLD if stats.biggest_win > 0 else MUTED, ""),
+    )
+    cols, pad = 3, 20
+    tile_w = (x1 - x0 - pad * (cols + 1)) // cols
+    tile_h = (y1 - y0 - pad * 3) // 2
+    label_face, value_face = font(24, "bold"), font(36, "bold")
+    for i, (word, value, colour, aside) in enumerate(tiles):
+        tx = x0 + pad + (i % cols) * (tile_w + pad)
+        ty = y0 + pad + (i // cols) * (tile_h + pad)
+        draw.rounded_rectangle((tx, ty, tx + tile_w, ty + tile_h), radius=12, fill=TRACK)
+        draw.text((tx + 14, ty + 24), fit_text(word, label_face, tile_w - 28), font=label_face,
+                  fill=MUTED, anchor="lm")
+        value_y = ty + tile_h - 28
+        draw.text((tx + 14, value_y), fit_text(value, value_face, tile_w - 28),
+                  font=value_face, fill=colour, anchor="lm")
+        if aside:
+            room = tile_w - 28 - int(value_face.getlength(value)) - 12
+            draw.text((tx + tile_w - 14, value_y + 4), fit_text(aside, label_face, room),
+                      font=label_face, fill=SOFT_WHITE, anchor="rm")
 
 def _draw_progress(draw: ImageDraw.ImageDraw, scene: ProfileScene,
                    box: tuple[int, int, int, int]) -> None:

@@ -38,7 +38,7 @@ from .fonts import clean_text, fit_text, font, font_for
 from .scenes import PlayerResult, ResultScene
 from .sprites import MINI
 
-__all__ = ["MINI", "render_result", "result_height", "row_boxes"]
+__all__ = ["MINI", "render_result", "result_height", "result_image", "row_boxes"]
 
 WIDTH = 800
 MARGIN = 16
@@ -96,6 +96,11 @@ def result_height(scene: ResultScene) -> int:
 
 def render_result(scene: ResultScene) -> bytes:
     """PNG bytes of a deal's settlement."""
+    return encode_png(result_image(scene))
+
+
+def result_image(scene: ResultScene) -> Image.Image:
+    """The settlement picture itself (a replay's last frame is this)."""
     words = words_for(scene.locale)
     height = result_height(scene)
     image = felt(WIDTH, height)
@@ -138,7 +143,7 @@ def render_result(scene: ResultScene) -> bytes:
     for player, box in zip(scene.players, row_boxes(scene), strict=True):
         won = (player.role == "landlord") == landlord_won
         _draw_row(image, draw, player, box[1], won, scene.locale)
-    return encode_png(image)
+    return image
 
 
 def _draw_row(image: Image.Image, draw: ImageDraw.ImageDraw, p: PlayerResult, y: int,

@@ -143,6 +143,21 @@ class ResultScene:
 
 
 @dataclass(frozen=True)
+class ProfileStats:
+    """The counters under a profile: springs (春天, won as the landlord) and anti-springs
+    (反春, won as a farmer), bombs and rockets played, the current and best winning streak,
+    and the biggest net bean gain of one deal."""
+
+    springs: int = 0
+    anti_springs: int = 0
+    bombs: int = 0
+    rockets: int = 0
+    streak: int = 0
+    best_streak: int = 0
+    biggest_win: int = 0
+
+
+@dataclass(frozen=True)
 class ProfileScene:
     """A player's profile. Level data come from the engine: ``level`` 1..23 and its name,
     ``progress`` the share of the way to the next level (0..1, the engine's
@@ -163,6 +178,7 @@ class ProfileScene:
     max_level: int = 23
     locale: str = "zh-CN"
     avatar: bytes | None = None
+    stats: ProfileStats | None = None  # None: the card without its counters
 
     def __post_init__(self) -> None:
         if not 1 <= self.level <= self.max_level:

@@ -109,6 +109,16 @@ LABELS: dict[str, str] = {
     "stake": "倍",
     "progress": "进度",
     "below_zero": "负分",
+    # profile statistics and the review (issue 16)
+    "streak": "连胜",
+    "best_streak": "最高连胜",
+    "biggest_win": "单局最多赢",
+    "review": "复盘",
+    "you_played": "你的出牌",
+    "ai_choice": "AI建议",
+    "win_chance": "胜率",
+    "exp_points": "期望积分",
+    "cost": "损失",
 }
 """Every Chinese (Simplified) word the pictures draw, by key."""
 
@@ -139,6 +149,9 @@ EN: dict[str, str] = {
     "phase_over": "Over", "to_beat": "To beat", "newest": "New",
     "from_bottom": "B", "table_fee": "Table fee", "stake": "Stake",
     "progress": "Progress", "below_zero": "Below zero",
+    "streak": "Streak", "best_streak": "Best", "biggest_win": "Biggest win",
+    "review": "Review", "you_played": "You played", "ai_choice": "AI would play",
+    "win_chance": "Win chance", "exp_points": "Exp. points", "cost": "Cost",
 }
 """The English words (card faces keep their Chinese joker and flower words: they are the
 cards' look, like the suits)."""
@@ -161,6 +174,9 @@ ZH_TW: dict[str, str] = {
     "phase_bid": "叫分", "phase_show": "明牌", "phase_play": "出牌", "phase_over": "結束",
     "phase_grab": "搶地主", "to_beat": "要壓", "table_fee": "台費", "progress": "進度",
     "below_zero": "負分",
+    "streak": "連勝", "best_streak": "最高連勝", "biggest_win": "單局最多贏",
+    "review": "復盤", "you_played": "你的出牌", "ai_choice": "AI建議", "win_chance": "勝率",
+    "exp_points": "期望積分", "cost": "損失",
 }
 """The Traditional Chinese words."""
 

@@ -3,9 +3,14 @@ past the end, another player's history, the stats line of /ddz rank, the new boa
 
 from __future__ import annotations
 
+import io
+
+from PIL import Image
+
 from bot.store import HistoryEntry, SeatSettlement, Settlement
 from cogs.history import PER_PAGE, entry_line
 from cogs.i18n import TW, ZH, variant_name
+from render.profile import PROFILE_H, PROFILE_W, STATS_H
 
 from .helpers import open_table, play_to_the_end, setup, table_of
 
@@ -47,6 +52,9 @@ async def test_history_after_a_real_deal(simcord_env) -> None:
     # the profile's counters come with /ddz rank
     rank = await alice.slash(channel, "ddz rank")
     assert "Springs" in rank.response.content and "winning streak" in rank.response.content
+    # ... and on the profile picture: the card with its counters' panel
+    picture = Image.open(io.BytesIO(await rank.response.attachments[0].read()))
+    assert picture.size == (PROFILE_W, PROFILE_H + STATS_H)
 
 
 async def test_history_pages_and_buttons(simcord_env) -> None:

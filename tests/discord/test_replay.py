@@ -12,8 +12,9 @@ import pytest
 from PIL import Image
 
 from bot.engine import Game, Pass, PlayCards
-from cogs.replay import replay_scenes
-from render.replay import render_replay
+from cogs.replay import replay_scenes, replay_steps
+from render import render_result
+from render.replay import render_replay, replay_frames
 
 from .helpers import open_table, play_to_the_end, setup, table_of
 
@@ -57,11 +58,37 @@ async def test_replay_of_a_real_deal(simcord_env) -> None:
     names = [a.filename for a in shown.response.attachments]
     assert names == ["replay.gif", "replay.png"]
     gif = Image.open(io.BytesIO(await shown.response.attachments[0].read()))
-    assert gif.format == "GIF" and gif.n_frames == len(scenes)
+    # every play, then the result picture
+    assert gif.format == "GIF" and gif.n_frames == len(scenes) + 1
+    _, result = replay_steps(record, "en")
+    assert result is not None and result.winner == (
+        "landlord" if game.result.outcome == "landlord" else "farmers")
+    assert [p.remaining for p in result.players] == [game.hand_text(i)
+                                                     for i in range(game.players)]
+    frames = replay_frames(scenes, result)
+    gif.seek(gif.n_frames - 1)
+    last = gif.convert("RGB")
+    assert _distance(last, frames[-1]) < 8 < _distance(last, frames[-2])
     prev, nxt = _buttons(shown.response)
     assert prev.get("disabled") and not nxt.get("disabled")
     stepped = await alice.click(shown.response, custom_id=nxt["custom_id"])
     assert [a.filename for a in stepped.response.attachments] == ["replay.png"]
+    # ▶ to the end: the still's last step is the result picture, and ▶ is disabled there
+    message, steps = stepped.response, 1
+    while not _buttons(message)[1].get("disabled"):
+        message = (await alice.click(message, custom_id=_buttons(message)[1]["custom_id"])
+                   ).response
+        steps += 1
+    assert steps == len(scenes)
+    assert await message.attachments[0].read() == render_result(result)
+
+
+def _distance(a: Image.Image, b: Image.Image) -> float:
+    """The mean absolute difference of two pictures' pixels (0..255)."""
+    from PIL import ImageChops, ImageStat
+
+    assert a.size == b.size
+    return sum(ImageStat.Stat(ImageChops.difference(a, b.convert("RGB"))).mean) / 3
 
 
 async def test_live_and_unknown_deals_are_refused(simcord_env) -> None:
@@ -94,10 +121,10 @@ def test_a_long_replay_renders_fast_and_small(tmp_path) -> None:
                         tuple(SeatRecord(i, None, f"AI {i}", "easy") for i in range(4)),
                         (10**9,) * 4, tuple(a.to_json() for a in game.actions), "settled",
                         None, "", None)
-    scenes = replay_scenes(record, "zh-CN")
-    assert len(scenes) > 30
+    scenes, result = replay_steps(record, "zh-CN")
+    assert len(scenes) > 30 and result is not None
     start = time.process_time()
-    gif = render_replay(scenes)
+    gif = render_replay(scenes, result)
     spent = time.process_time() - start
     (tmp_path / "replay.gif").write_bytes(gif)
     assert len(gif) < 8 * 1024 * 1024

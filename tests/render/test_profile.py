@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops, ImageStat
 
 from bot.engine.levels import level_for
 from render import (
     LeaderboardRow,
     LeaderboardScene,
     ProfileScene,
+    ProfileStats,
     render_leaderboard,
     render_profile,
 )
@@ -23,6 +26,7 @@ from render.profile import (
     MEDALS,
     PROFILE_H,
     PROFILE_W,
+    STATS_H,
     board_height,
 )
 
@@ -74,6 +78,39 @@ def test_profile_and_board_words_are_readable_on_a_phone(locale: str) -> None:
     rows = tuple(LeaderboardRow(i, f"P{i}", "1", "短工") for i in range(1, 4))
     board = LeaderboardScene("balance", rows, "1/2", locale=locale)
     assert min(text_sizes(lambda: render_leaderboard(board), BOARD_W)) * 400 / BOARD_W >= 12
+
+
+STATS = ProfileStats(springs=3, anti_springs=1, bombs=17, rockets=4, streak=5, best_streak=12,
+                     biggest_win=19205)
+
+
+@pytest.mark.parametrize("locale", ["en", "zh-CN", "zh-TW"])
+def test_profile_counters_panel(locale: str) -> None:
+    plain = dataclasses.replace(profile(700, 0.5, 800), locale=locale)
+    counted = dataclasses.replace(plain, stats=STATS)
+    image = decode(render_profile(counted))
+    assert decode(render_profile(plain)).size == (PROFILE_W, PROFILE_H)
+    assert image.size == (PROFILE_W, PROFILE_H + STATS_H)
+    # every word of the counters' panel is readable on a phone too
+    assert min(text_sizes(lambda: render_profile(counted), PROFILE_W)) * 400 / PROFILE_W >= 12
+    # the numbers are drawn: other counters, other pixels (in the panel only)
+    other = decode(render_profile(dataclasses.replace(
+        plain, stats=dataclasses.replace(STATS, bombs=2, biggest_win=0))))
+    top, panel = (0, 0, PROFILE_W, PROFILE_H - 10), (0, PROFILE_H, PROFILE_W, image.height)
+    assert _difference(image, other, top) < 1 < _difference(image, other, panel)
+    # a streak of 3 or more is drawn in gold
+    streak_tile = (MARGIN, PROFILE_H + STATS_H // 2, PROFILE_W // 2 + 120, PROFILE_H + STATS_H)
+    cold = decode(render_profile(dataclasses.replace(
+        plain, stats=dataclasses.replace(STATS, streak=1, biggest_win=0))))
+    assert count_near(image, streak_tile, GOLD, 30) > 50
+    assert count_near(cold, streak_tile, GOLD, 30) == 0
+
+
+def _difference(a: Image.Image, b: Image.Image, box: tuple[int, int, int, int]) -> float:
+    """The mean difference of two pictures' pixels in ``box`` (the PNGs have palettes of
+    their own: a colour may move by one step)."""
+    diff = ImageChops.difference(a.convert("RGB").crop(box), b.convert("RGB").crop(box))
+    return sum(ImageStat.Stat(diff).mean) / 3
 
 
 def test_profile_validation() -> None:
