@@ -31,6 +31,7 @@ from .errors import reply
 from .history import HistoryCommands, stats_line
 from .i18n import kind_name, locale_of, t, variant_name
 from .replay import ReplayCommands
+from .review import ReviewCommands
 from .rules_text import rules_summary
 from .scenes import leaderboard_scene, profile_scene
 
@@ -64,7 +65,7 @@ def _split_declared(text: str) -> tuple[str, str | None, str | None]:
     return cards, (kind.strip() or None) if sep else None, None
 
 
-class Ddz(HistoryCommands, ReplayCommands, commands.GroupCog, group_name=_("ddz"),
+class Ddz(HistoryCommands, ReplayCommands, ReviewCommands, commands.GroupCog, group_name=_("ddz"),
           group_description=_("Dou Dizhu tables, beans and ranks")):
     """Dou Dizhu: tables, plays, beans and ranks."""
 

@@ -74,6 +74,9 @@ EN_ERRORS: dict[str, str] = {
     "unknown_option": "There is no option “{option}”.", "bad_option": "That value of {option} does not fit: “{value}”.",
     "guild_only_setting": "{key} is set for the whole server, not per channel.",
     "not_an_int": "{what} must be a whole number.", "bad_amount": "That amount does not fit: “{value}”.",
+    "review_unfinished": "Deal {deal} is not finished: a review is made once it has ended.",
+    "review_not_yours": ("You did not play in deal {deal}: a review looks at your own "
+                         "decisions only (watch it with /ddz replay)."),
 }
 ZH_ERRORS: dict[str, str] = {
     "unknown_token": "看不懂 “{token}”：请用 3-9、10 或 T、J、Q、K、A、2、B（小王）、R（大王）。",
@@ -116,6 +119,8 @@ ZH_ERRORS: dict[str, str] = {
     "deal_unfinished": "牌局 {deal} 还没打完：打完以后才能回放。",
     "not_invited": "这是私人牌桌：只有桌主邀请的玩家才能入座。",
     "invite_owner_only": "只有桌主可以邀请玩家。", "not_private": "这张牌桌对所有人开放，不用邀请。",
+    "review_unfinished": "牌局 {deal} 还没打完：打完以后才能复盘。",
+    "review_not_yours": "你没有参加牌局 {deal}：复盘只看你自己的决定（可以用 /ddz replay 回放）。",
 }
 _JOKER = {EN: "joker", ZH: "王", TW: "王"}
 

@@ -49,8 +49,7 @@ def replay_steps(record: GameRecord, locale: str
     dissolved deal), the replay's last step."""
     log = record.log
     game = Game.from_log(dataclasses.replace(log, actions=()))
-    table = Table(record.channel_id or 1, record.guild_id, 0, game.rules,
-                  [Seat(s.user_id, s.name, s.ai_level) for s in record.seats], game=game)
+    table = record_table(record, game)
     scenes: list[TableScene] = []
     total = sum(isinstance(a, PlayCards | Pass) for a in log.actions)
 
@@ -80,6 +79,13 @@ def replay_steps(record: GameRecord, locale: str
             [game.hand_text(i) for i in range(game.players)],
             title=t(locale, "result.title"), locale=locale)
     return scenes, result
+
+
+def record_table(record: GameRecord, game: Game) -> Table:
+    """A table holding ``game`` (the stored deal, rebuilt to some point) with the deal's
+    seats, for :func:`cogs.scenes.table_scene`."""
+    return Table(record.channel_id or 1, record.guild_id, 0, game.rules,
+                 [Seat(s.user_id, s.name, s.ai_level) for s in record.seats], game=game)
 
 
 def render_step(scenes: list[TableScene], result: ResultScene | None, step: int) -> bytes:
@@ -199,4 +205,4 @@ async def recent_deals(store: Store, interaction: discord.Interaction, current: 
 REPLAY_ITEMS: tuple[Any, ...] = (ReplayButton,)
 
 __all__ = ["REPLAY_ITEMS", "ReplayButton", "ReplayCommands", "finished_record",
-           "recent_deals", "render_step", "replay_scenes", "replay_steps"]
+           "recent_deals", "record_table", "render_step", "replay_scenes", "replay_steps"]

@@ -15,6 +15,7 @@ calls it in a thread while it logs in).
 from .hand import ORDERS, Group, HandLayout, group_cards, hand_layout, hand_order, render_hand
 from .profile import render_leaderboard, render_profile
 from .result import render_result
+from .review import render_review
 from .scenes import (
     LeaderboardRow,
     LeaderboardScene,
@@ -22,6 +23,8 @@ from .scenes import (
     ProfileScene,
     ProfileStats,
     ResultScene,
+    ReviewChoice,
+    ReviewScene,
     SeatScene,
     TableScene,
 )
@@ -38,6 +41,8 @@ __all__ = [
     "ProfileScene",
     "ProfileStats",
     "ResultScene",
+    "ReviewChoice",
+    "ReviewScene",
     "SeatScene",
     "TableScene",
     "group_cards",
@@ -47,6 +52,7 @@ __all__ = [
     "render_leaderboard",
     "render_profile",
     "render_result",
+    "render_review",
     "render_table",
     "warm_up",
 ]

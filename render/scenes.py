@@ -55,6 +55,7 @@ class SeatScene:
     to_beat: bool = False
     newest: bool = False
     avatar: bytes | None = None
+    own_hand: bool = False  # ``shown`` is the seat's own hand as it saw it (a review), no 明牌
 
     def __post_init__(self) -> None:
         _check_role(self.role)
@@ -207,4 +208,39 @@ class LeaderboardScene:
     title: str
     rows: tuple[LeaderboardRow, ...]
     subtitle: str | None = None
+    locale: str = "zh-CN"
+
+
+@dataclass(frozen=True)
+class ReviewChoice:
+    """One choice of a reviewed decision: ``cards`` played (pattern order, as
+    :attr:`SeatScene.last_play`; ``play_as`` what wild cards stand for), or ``word``
+    (a LABELS key such as ``"pass"``, ``"call"``, ``"no_double"``, ``"bid2"``), with the
+    AI's estimate after it: ``win`` (0..1) and expected ``points``."""
+
+    cards: str | None = None
+    play_as: str = ""
+    word: str | None = None
+    win: float = 0.0
+    points: float = 0.0
+
+    def __post_init__(self) -> None:
+        if (self.cards is None) == (self.word is None):
+            raise ValueError("a choice is cards or a word")
+        if not 0.0 <= self.win <= 1.0:
+            raise ValueError(f"win must be within 0..1, not {self.win}")
+
+
+@dataclass(frozen=True)
+class ReviewScene:
+    """A costly decision: the position as the seat saw it (``table``, the seat drawn at the
+    bottom with its own hand face up), the choice made and the AI's, ``rank`` among the
+    costliest (1 = the worst) and a ``heading`` (already in the reader's words:
+    "Play 12")."""
+
+    table: TableScene
+    made: ReviewChoice
+    best: ReviewChoice
+    rank: int = 1
+    heading: str = ""
     locale: str = "zh-CN"

@@ -315,7 +315,7 @@ def _draw_play(image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatScene,
             corners = draw_cards(image, row, left, y, MINI, MINI.strip, wild)
             for card, (cx, cy) in zip(row, corners, strict=True):
                 if stand[k] != RANK_CHARS[card.rank]:
-                    _stand_in(draw, cx, cy, stand[k])
+                    stand_in(draw, cx, cy, stand[k])
                 k += 1
         if tag:
             tx = {"l": left - 6, "r": left + width + 6, "m": left + width // 2}[align]
@@ -336,7 +336,7 @@ def _draw_play(image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatScene,
         _draw_tag(draw, x, y0 + TAG_H // 2 - 2, align, tag, False)
 
 
-def _stand_in(draw: ImageDraw.ImageDraw, x: int, y: int, rank: str) -> None:
+def stand_in(draw: ImageDraw.ImageDraw, x: int, y: int, rank: str) -> None:
     """The rank a wild card stands for, on a dark tag over the card's lower corner."""
     text = "10" if rank == "T" else rank
     face = font(24, "bold")
@@ -356,7 +356,7 @@ def _draw_shown(image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatScene, 
     left = _anchor_x(box, align, width)
     anchor = {"l": "ls", "r": "rs", "m": "ms"}[align]
     tx = {"l": left, "r": left + width, "m": left + width // 2}[align]
-    draw.text((tx, y0 + 24), words_for(locale)["shown"], font=font(24, "bold"), fill=GOLD,
-              anchor=anchor)
+    caption = words_for(locale)["own_hand" if seat.own_hand else "shown"]
+    draw.text((tx, y0 + 24), caption, font=font(24, "bold"), fill=GOLD, anchor=anchor)
     for r, row in enumerate(rows):
         draw_cards(image, row, left, y0 + 30 + r * SHOWN_ROW_SHIFT, MINI, MINI.strip, wild)

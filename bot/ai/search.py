@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from .cooperation import allowed, forced_lead, partner_holds
 from .decompose import Planner
@@ -58,28 +60,66 @@ def search_move(sit: Situation, turn: Turn, rng: random.Random, level: str,
                 budget_ms: float | None, started: float | None = None) -> Move | None:
     """The searched move (None: pass). ``started`` is when the decision began
     (``time.perf_counter()``)."""
-    samples, width, work = EFFORT.get(level, EFFORT["normal"])
+    width = EFFORT.get(level, EFFORT["normal"])[1]
     cands = candidates(turn, width)
     if len(cands) == 1:
         return cands[0]
+    scored = score_moves(sit, cands, rng, level, budget_ms, started)
+    best = max(range(len(cands)), key=lambda i: scored[i].points)
+    return cands[best]
+
+
+@dataclass(frozen=True)
+class Score:
+    """What the search found for one move over its sampled deals: the points the seat's
+    side won in all (each deal's stake, signed), the deals it won and the deals played."""
+
+    points: float
+    wins: int
+    samples: int
+
+    @property
+    def win_chance(self) -> float:
+        return self.wins / self.samples if self.samples else 0.0
+
+    @property
+    def expected_points(self) -> float:
+        return self.points / self.samples if self.samples else 0.0
+
+
+def score_moves(sit: Situation, cands: Sequence[Move | None], rng: random.Random, level: str,
+                budget_ms: float | None = None, started: float | None = None,
+                extra: Sequence[Move | None] = ()) -> list[Score]:
+    """The score of each of ``cands`` and then of each of ``extra`` over the same sampled
+    deals (:func:`search_move` plays the best of ``cands``). ``extra`` moves are played out
+    by a simulator of their own: they change neither the samples nor the work counted, so
+    the scores of ``cands`` (and the move chosen from them) are what they are without them."""
+    samples, _, work = EFFORT.get(level, EFFORT["normal"])
     deadline = None
     if budget_ms is not None:
         deadline = (started or time.perf_counter()) + budget_ms * TIME_SHARE / 1000
-    scores = [0.0] * len(cands)
+    points = [0.0] * (len(cands) + len(extra))
+    wins = [0] * len(points)
+    played = 0
     sim = Simulator(sit, deadline)
+    aside = Simulator(sit) if extra else None
     try:
         for _ in range(samples):
             hands = sit.sample_hands(rng)
             sim.begin_sample(hands)
             results = [sim.rollout(hands, m) for m in cands]
+            if aside is not None:
+                aside.begin_sample(hands)
+                results += [aside.rollout(hands, m) for m in extra]
             for i, x in enumerate(results):
-                scores[i] += x
+                points[i] += x
+                wins[i] += x > 0
+            played += 1
             if sim.work >= work:
                 break
     except OutOfTime:
         pass  # the unfinished sample is dropped
-    best = max(range(len(cands)), key=lambda i: scores[i])
-    return cands[best]
+    return [Score(p, w, played) for p, w in zip(points, wins, strict=True)]
 
 
 def candidates(turn: Turn, width: int) -> list[Move | None]:

@@ -15,9 +15,12 @@ import multiprocessing
 import os
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any, TypeVar
 
 from bot.engine import Action
 from bot.engine.view import SeatView
+
+T = TypeVar("T")
 
 DEFAULT_BUDGET_MS = 100  # bot.ai.agent.decide's default
 
@@ -57,6 +60,12 @@ class AiPool:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor, _decide_view, view, level, seed,
                                           budget_ms)
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in a worker process (a picklable module-level function): other
+        AI work off the event loop, such as a deal's review."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, fn, *args)
 
     def close(self) -> None:
         """Stop the workers (a decision in progress is finished first)."""

@@ -44,6 +44,7 @@ LABELS: dict[str, str] = {
     "double": "加倍",
     "no_double": "不加倍",
     "show": "明牌",
+    "no_show": "不明牌",
     "thinking": "思考中",
     # multiplier parts
     "multiplier": "倍数",
@@ -119,6 +120,7 @@ LABELS: dict[str, str] = {
     "win_chance": "胜率",
     "exp_points": "期望积分",
     "cost": "损失",
+    "own_hand": "手牌",
 }
 """Every Chinese (Simplified) word the pictures draw, by key."""
 
@@ -129,6 +131,7 @@ EN: dict[str, str] = {
     "pass": "Pass", "call": "Call", "no_call": "No call", "grab": "Grab",
     "no_grab": "No grab", "bid1": "1 pt", "bid2": "2 pts", "bid3": "3 pts",
     "no_bid": "No bid", "double": "Double", "no_double": "No double", "show": "Show",
+    "no_show": "No show",
     "thinking": "Thinking",
     "multiplier": "Mult.", "init": "Start", "base": "Bid", "grab_x": "Grab", "bomb": "Bomb",
     "rocket": "Rocket", "super_bomb": "Super bomb", "soft_bomb": "Soft bomb",
@@ -152,6 +155,7 @@ EN: dict[str, str] = {
     "streak": "Streak", "best_streak": "Best", "biggest_win": "Biggest win",
     "review": "Review", "you_played": "You played", "ai_choice": "AI would play",
     "win_chance": "Win chance", "exp_points": "Exp. points", "cost": "Cost",
+    "own_hand": "Hand",
 }
 """The English words (card faces keep their Chinese joker and flower words: they are the
 cards' look, like the suits)."""
