@@ -486,6 +486,19 @@ async def _(ctx: Any) -> None:
     await finished_record(ctx.store, 1, "live0001")
 
 
+@trigger("review_unfinished")
+async def _(ctx: Any) -> None:
+    from bot.engine import GameLog
+    from cogs.review import reviewable
+
+    await ctx.store.ensure_player(1, 10, "ann")
+    seats = [{"user_id": 10, "name": "ann"}, {"user_id": None, "name": "AI 1"},
+             {"user_id": None, "name": "AI 2"}]
+    await ctx.store.create_game("live0002", 1, 5, GameLog(Rules.preset("classic"), 1,
+                                                          (10_000,) * 3), seats)
+    await reviewable(ctx.store, 1, "live0002", 10)
+
+
 async def _private_table(ctx: Any, *, private: bool = True) -> None:
     await ctx.manager.create(1, 1, 10, "ann", "classic", private=private)
 
@@ -509,7 +522,7 @@ async def _(ctx: Any) -> None:
 
 
 UI_ONLY = {  # raised by the Discord layer itself (tests/discord drives those)
-    "no_selection", "never_played", "no_history_page",
+    "no_selection", "never_played", "no_history_page", "review_not_yours",
 }
 
 

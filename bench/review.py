@@ -1,0 +1,64 @@
+"""How long ``/ddz review`` thinks: a whole deal's review at the normal level.
+
+    .venv/bin/python -m bench.review [--deals 4] [--variant four] [--level normal]
+
+Deals are played by the AI (the reviewed seat at the easy level, so it makes mistakes to
+find; the others at normal, without a time cap, so a seed gives the same deal), long ones
+first kept (``--min-plays``); each is reviewed for seat 0 as the command does (no time
+cap), twice, to check that the review repeats. Prints the plays, the seat's decisions,
+CPU seconds of the review (target: 10 s), and the costliest decisions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from bot.ai.agent import decide
+from bot.ai.review import review_deal
+from bot.engine import Game, GameLog, Rules
+
+
+def ai_deal(variant: str, seed: int) -> GameLog:
+    rules = Rules.preset(variant)
+    game = Game.new(rules, seed, balances=(10**6,) * rules.players)
+    while not game.is_over:
+        seat = game.to_act
+        assert seat is not None
+        level = "easy" if seat == 0 else "normal"
+        game.apply(decide(game.view(seat), level, seed, budget_ms=None))
+    return game.log
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=4)
+    parser.add_argument("--variant", default="four")
+    parser.add_argument("--level", default="normal")
+    parser.add_argument("--min-plays", type=int, default=30)
+    args = parser.parse_args()
+    done, worst = 0, 0.0
+    for seed in range(1, 1000):
+        if done >= args.deals:
+            break
+        log = ai_deal(args.variant, seed)
+        game = Game.from_log(log)
+        plays = len(game.history)
+        if plays < args.min_plays:
+            continue
+        start = time.process_time()
+        review = review_deal(log, 0, args.level, seed)
+        spent = time.process_time() - start
+        again = review_deal(log, 0, args.level, seed)
+        worst = max(worst, spent)
+        top = ", ".join(f"{d.cost:+.1f}" for d in review.costliest(3))
+        print(f"{args.variant} seed {seed}: {plays} plays, {len(review.decisions)} decisions "
+              f"of seat 0 ({sum(d.phase == 'play' for d in review.decisions)} plays), "
+              f"{spent:.2f} s CPU ({spent / max(1, len(review.decisions)) * 1000:.0f} ms "
+              f"each), repeats: {again == review}, costliest: {top or 'none'}")
+        done += 1
+    print(f"worst of {done}: {worst:.2f} s CPU for a whole deal (target 10 s)")
+
+
+if __name__ == "__main__":
+    main()
