@@ -73,11 +73,7 @@ class Decision:
     made_estimate: Estimate
     best_estimate: Estimate
     view: SeatView
-
-    @property
-    def agrees(self) -> bool:
-        """Did the seat choose what the AI would have?"""
-        return same_action(self.made, self.best)
+    agrees: bool  # the seat chose what the AI would have (a play: the same reading)
 
     @property
     def cost(self) -> float:
@@ -114,10 +110,19 @@ class Review:
 
 
 def same_action(a: Action, b: Action) -> bool:
-    """The same decision: plays compare by their cards (in any order) and reading."""
+    """The same decision, whoever pressed it (托管 or the player): plays compare by their
+    cards (in any order) and their declared reading."""
     if isinstance(a, PlayCards) and isinstance(b, PlayCards):
         return sorted(a.cards) == sorted(b.cards) and (a.kind, a.main) == (b.kind, b.main)
-    return a == b
+    return dataclasses.replace(a, auto=False) == dataclasses.replace(b, auto=False)
+
+
+def same_play(a: Play | None, b: Play | None) -> bool:
+    """The same play as the engine reads it (None: a pass)."""
+    if a is None or b is None:
+        return a is b
+    return sorted(a.cards) == sorted(b.cards) and (a.kind, a.main_rank) == (b.kind,
+                                                                            b.main_rank)
 
 
 def review_deal(log: GameLog, seat: int, level: str = "normal", seed: int = 0) -> Review:
@@ -170,7 +175,7 @@ def _review_play(view: SeatView, made: Action, made_play: Play | None, index: in
     suggestion: Action = Pass(view.seat) if play is None else \
         PlayCards(view.seat, play.cards, play.kind, play.main_rank)
     return Decision(index, plays, "play", made, suggestion, _estimate(mine_score),
-                    _estimate(best_score), view)
+                    _estimate(best_score), view, same_play(made_play, play))
 
 
 def _estimate(score: Score) -> Estimate:
@@ -182,7 +187,7 @@ def _review_auction(view: SeatView, made: Action, index: int, level: str,
                     seed: int) -> Decision:
     best = decide(view, level, seed, budget_ms=None)  # the bidding model: no search, no rng
     return Decision(index, 0, view.phase, made, best, _auction_estimate(view, made),
-                    _auction_estimate(view, best), view)
+                    _auction_estimate(view, best), view, same_action(made, best))
 
 
 def _auction_estimate(view: SeatView, action: Action) -> Estimate:
@@ -228,4 +233,4 @@ def _show_factor(view: SeatView) -> int:
     return show_factor(view.rules, stage, len(view.hand))
 
 
-__all__ = ["Decision", "Estimate", "Review", "review_deal", "same_action"]
+__all__ = ["Decision", "Estimate", "Review", "review_deal", "same_action", "same_play"]

@@ -1,0 +1,92 @@
+"""The search's score per candidate (the choice unchanged) and the review of a deal."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+from bot.ai.agent import decide
+from bot.ai.position import turn_of
+from bot.ai.review import review_deal, same_action
+from bot.ai.search import candidates, score_moves, search_move
+from bot.ai.situation import read_situation
+from bot.engine import Game, Rules
+from bot.engine.actions import Pass, PlayCards
+
+RULES = Rules.preset("classic")
+
+
+def _situation():
+    history = [(0, "34567"), (1, ""), (2, "89TJQ"), (0, ""), (1, "")]
+    return read_situation(RULES, "3345566789TJKKA2B", history, landlord=0, seat=2,
+                          bottom="2BR")
+
+
+def test_scores_of_extra_moves_change_nothing() -> None:
+    sit = _situation()
+    turn = turn_of(sit)
+    cands = candidates(turn, 4)
+    assert len(cands) > 1
+    alone = score_moves(sit, cands, random.Random(5), "normal")
+    others = [m for m in candidates(turn, 8) if m not in cands][:2]
+    assert others
+    both = score_moves(sit, cands, random.Random(5), "normal", extra=others)
+    assert both[:len(cands)] == alone and len(both) == len(cands) + len(others)
+    assert all(s.samples == alone[0].samples > 0 for s in both)
+    assert all(0 <= s.wins <= s.samples for s in both)
+    # the searched move is the best scored candidate, the heuristic's first on ties
+    best = max(range(len(cands)), key=lambda i: alone[i].points)
+    assert search_move(sit, turn, random.Random(5), "normal", None) == cands[best]
+
+
+def _deal(variant: str, seed: int) -> Game:
+    rules = Rules.preset(variant)
+    game = Game.new(rules, seed, balances=(10**6,) * rules.players)
+    while not game.is_over:
+        seat = game.to_act
+        game.apply(decide(game.view(seat), "easy" if seat == 0 else "normal", seed,
+                          budget_ms=None))
+    return game
+
+
+def test_a_review_covers_every_decision_and_repeats() -> None:
+    game = _deal("happy", 3)
+    log = game.log
+    review = review_deal(log, 0, "normal", 9)
+    assert review == review_deal(log, 0, "normal", 9)
+    phases = {d.phase for d in review.decisions}
+    assert "play" in phases and phases & {"call", "grab", "double"}
+    for d in review.decisions:
+        before = Game.from_log(dataclasses.replace(log, actions=log.actions[:d.index]))
+        assert before.can(d.best) and before.can(d.made)
+        assert d.best == decide(before.view(0), "normal", 9, budget_ms=None)
+        if d.phase == "play":
+            assert isinstance(d.made, PlayCards | Pass)
+        else:
+            assert d.agrees == same_action(d.made, d.best)
+    costly = review.costliest(3)
+    assert len(costly) <= 3 and all(not d.agrees for d in costly)
+    # another seed: other samples, the same decisions reviewed
+    other = review_deal(log, 0, "normal", 10)
+    assert [d.made for d in other.decisions] == [d.made for d in review.decisions]
+
+
+def test_a_review_of_another_seat_sees_only_that_seat() -> None:
+    game = _deal("classic", 4)
+    review = review_deal(game.log, 1, "normal", 1)
+    assert review.decisions and all(d.made.seat == 1 and d.view.seat == 1
+                                    for d in review.decisions)
+    assert all(d.view.hand and set(d.view.shown) <= {s for s, _ in d.view.shows}
+               for d in review.decisions)
+
+
+def test_a_play_typed_without_its_reading_agrees_with_the_same_play() -> None:
+    game = _deal("classic", 4)
+    log = game.log
+    review = review_deal(log, 0, "normal", 1)
+    agreed = next(d for d in review.decisions if d.agrees and isinstance(d.made, PlayCards))
+    typed = PlayCards(0, agreed.made.cards[::-1])  # as typed: no kind, no main rank
+    actions = (*log.actions[:agreed.index], typed, *log.actions[agreed.index + 1:])
+    again = review_deal(dataclasses.replace(log, actions=actions), 0, "normal", 1)
+    assert again.decisions[review.decisions.index(agreed)].agrees
+    assert not same_action(typed, agreed.best)  # the actions differ, the plays do not
