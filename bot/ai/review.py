@@ -9,7 +9,9 @@ seat's choice changes the AI's estimate of the outcome (win chance and expected 
     for d in review.costliest(3):
         print(d.made, d.best, d.cost)
 
-The deal is replayed from its log; at each of the seat's decisions the AI sees the seat's
+The deal is replayed from its log; actions the table chose for the seat (``auto``: 托管, a
+timeout, after an escape) are not the seat's decisions and are left out. At each of the
+seat's decisions the AI sees the seat's
 :class:`~bot.engine.view.SeatView` at that point (its own hand, the public history, hands
 shown by 明牌), never a hidden hand.
 
@@ -135,7 +137,7 @@ def review_deal(log: GameLog, seat: int, level: str = "normal", seed: int = 0) -
     out: list[Decision] = []
     plays = 0
     for index, action in enumerate(log.actions):
-        mine = action.seat == seat and game.to_act == seat and \
+        mine = action.seat == seat and game.to_act == seat and not action.auto and \
             isinstance(action, (*AUCTION, PlayCards, Pass))
         view = game.view(seat) if mine else None
         game.apply(action)

@@ -90,3 +90,14 @@ def test_a_play_typed_without_its_reading_agrees_with_the_same_play() -> None:
     again = review_deal(dataclasses.replace(log, actions=actions), 0, "normal", 1)
     assert again.decisions[review.decisions.index(agreed)].agrees
     assert not same_action(typed, agreed.best)  # the actions differ, the plays do not
+
+
+def test_what_the_table_chose_for_the_seat_is_not_reviewed() -> None:
+    game = _deal("classic", 4)
+    log = game.log
+    review = review_deal(log, 0, "normal", 1)
+    first = review.decisions[0]
+    auto = dataclasses.replace(first.made, auto=True)  # 托管 chose it
+    actions = (*log.actions[:first.index], auto, *log.actions[first.index + 1:])
+    again = review_deal(dataclasses.replace(log, actions=actions), 0, "normal", 1)
+    assert [d.index for d in again.decisions] == [d.index for d in review.decisions[1:]]
