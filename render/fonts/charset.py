@@ -115,7 +115,7 @@ LABELS: dict[str, str] = {
     "best_streak": "最高连胜",
     "biggest_win": "单局最多赢",
     "review": "复盘",
-    "you_played": "你的出牌",
+    "you_played": "你的选择",
     "ai_choice": "AI建议",
     "win_chance": "胜率",
     "exp_points": "期望积分",
@@ -153,7 +153,7 @@ EN: dict[str, str] = {
     "from_bottom": "B", "table_fee": "Table fee", "stake": "Stake",
     "progress": "Progress", "below_zero": "Below zero",
     "streak": "Streak", "best_streak": "Best", "biggest_win": "Biggest win",
-    "review": "Review", "you_played": "You played", "ai_choice": "AI would play",
+    "review": "Review", "you_played": "You chose", "ai_choice": "The AI would choose",
     "win_chance": "Win chance", "exp_points": "Exp. points", "cost": "Cost",
     "own_hand": "Hand",
 }
@@ -179,7 +179,7 @@ ZH_TW: dict[str, str] = {
     "phase_grab": "搶地主", "to_beat": "要壓", "table_fee": "台費", "progress": "進度",
     "below_zero": "負分",
     "streak": "連勝", "best_streak": "最高連勝", "biggest_win": "單局最多贏",
-    "review": "復盤", "you_played": "你的出牌", "ai_choice": "AI建議", "win_chance": "勝率",
+    "review": "復盤", "you_played": "你的選擇", "ai_choice": "AI建議", "win_chance": "勝率",
     "exp_points": "期望積分", "cost": "損失",
 }
 """The Traditional Chinese words."""
