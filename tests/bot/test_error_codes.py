@@ -473,29 +473,30 @@ async def _(ctx: Any) -> None:
     await ctx.store.find_deal(1, "abcd12")
 
 
-@trigger("deal_unfinished")
-async def _(ctx: Any) -> None:
+async def _live_game(ctx: Any, game_id: str) -> None:
+    """A deal of ann's (user 10) in guild 1, still being played."""
     from bot.engine import GameLog
-    from cogs.replay import finished_record
 
     await ctx.store.ensure_player(1, 10, "ann")
     seats = [{"user_id": 10, "name": "ann"}, {"user_id": None, "name": "AI 1"},
              {"user_id": None, "name": "AI 2"}]
-    await ctx.store.create_game("live0001", 1, 5, GameLog(Rules.preset("classic"), 1,
-                                                          (10_000,) * 3), seats)
+    await ctx.store.create_game(game_id, 1, 5, GameLog(Rules.preset("classic"), 1,
+                                                       (10_000,) * 3), seats)
+
+
+@trigger("deal_unfinished")
+async def _(ctx: Any) -> None:
+    from cogs.replay import finished_record
+
+    await _live_game(ctx, "live0001")
     await finished_record(ctx.store, 1, "live0001")
 
 
 @trigger("review_unfinished")
 async def _(ctx: Any) -> None:
-    from bot.engine import GameLog
     from cogs.review import reviewable
 
-    await ctx.store.ensure_player(1, 10, "ann")
-    seats = [{"user_id": 10, "name": "ann"}, {"user_id": None, "name": "AI 1"},
-             {"user_id": None, "name": "AI 2"}]
-    await ctx.store.create_game("live0002", 1, 5, GameLog(Rules.preset("classic"), 1,
-                                                          (10_000,) * 3), seats)
+    await _live_game(ctx, "live0002")
     await reviewable(ctx.store, 1, "live0002", 10)
 
 
