@@ -3,11 +3,11 @@ of this server (:mod:`bot.ai.review`): a line of text for each of the three cost
 and one picture each (the table as the caller saw it then, the play made and the AI's).
 
 The review runs off the event loop (in the AI's worker processes when the bot has them,
-else in a thread) after a "thinking" reply; reviews are kept in memory per (deal, seat)
-(:class:`ReviewCache`, the last :data:`CACHED` of them: a review is a pure function of
-the stored deal, so a cached one is the one a new search would give). Refused, each with
-an ephemeral message: an unknown or another server's deal, a live deal, and a deal the
-caller did not play.
+else in a thread; the pictures in the drawing processes) after a "thinking" reply.
+Reviews are kept in memory per (deal, seat) (:class:`ReviewCache`, the last
+:data:`CACHED` of them: a review is a pure function of the stored deal, so a cached one
+is the one a new search would give). Refused, each with an ephemeral message: an unknown
+or another server's deal, a live deal, and a deal the caller did not play.
 """
 
 from __future__ import annotations
@@ -28,12 +28,13 @@ from bot.engine import Game, Play, reading_of
 from bot.engine.actions import Action, Bid, Call, Double, Grab, Pass, PlayCards, Show
 from bot.store import GameRecord
 from bot.tables import TableError
+from bot.tables.picture_pool import draw
 from render import ReviewChoice, ReviewScene, TableScene, render_review
 
 from . import review_text  # noqa: F401  (the texts join the catalogue)
 from .cardtext import play_phrase
 from .i18n import kind_name, locale_of, t, variant_name
-from .replay import finished_record, recent_deals, record_table
+from .replay import finished_record, pictures_of, recent_deals, record_table
 from .scenes import pattern_order, table_scene
 
 if TYPE_CHECKING:
@@ -241,7 +242,8 @@ class ReviewCommands:
                                         interaction.user.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
         review = await self.review_of(record, seat)
-        pictures = await asyncio.to_thread(review_pictures, record, review, locale)
+        pictures = await draw(pictures_of(interaction.client), review_pictures, record, review,
+                              locale)
         await interaction.followup.send(
             review_message(record, review, locale)[:2000],
             files=[discord.File(io.BytesIO(png), filename=f"review{i}.png")
