@@ -172,3 +172,33 @@ async def test_owner_commands_run_only_in_the_shard_0_process(
     click(first, here)
     await standin.wait(lambda: len(answers(standin, here)) >= 2)
     assert standin.find(lambda c: c.method == "PUT" and c.path.endswith("/commands"))
+
+
+def autocomplete(user_id: int, typed: str, *, locale: str = "en-US") -> dict[str, Any]:
+    """Typing in /ddz play's cards option, in the DM."""
+    data = command("play", user_id, locale=locale, options={"cards": typed})
+    data["type"] = 4
+    data["data"]["options"][0]["options"][0]["focused"] = True
+    return data
+
+
+async def test_an_autocomplete_is_answered_by_the_owner_itself(
+        pair: tuple[DdzBot, DdzBot], standin: DiscordStandIn) -> None:
+    first, second = pair
+    await deal(second, CHANNEL_1, GUILD_1, ALICE)
+    typing = autocomplete(ALICE, "3")
+    click(first, typing)
+    await standin.wait(lambda: len(answers(standin, typing)) >= 1)
+    await asyncio.sleep(0.2)
+    calls = answers(standin, typing)
+    assert len(calls) == 1 and calls[0].body["type"] == 8  # no deferral: the owner's choices
+    assert second.link is not None and second.link.receiver.taken == 1
+
+    await second.link.close()  # the owner is gone: one choice says so
+    second.link = None
+    typing = autocomplete(ALICE, "3", locale="zh-CN")
+    click(first, typing)
+    await standin.wait(lambda: len(answers(standin, typing)) >= 1, timeout=10)
+    (answer,) = answers(standin, typing)
+    assert answer.body["type"] == 8
+    assert "这张牌桌正在重启" in answer.body["data"]["choices"][0]["name"]
