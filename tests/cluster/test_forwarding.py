@@ -11,6 +11,7 @@ import json
 from collections.abc import AsyncIterator
 from typing import Any
 
+import asyncpg
 import pytest
 
 from bot.app import DdzBot, create_bot
@@ -202,3 +203,34 @@ async def test_an_autocomplete_is_answered_by_the_owner_itself(
     (answer,) = answers(standin, typing)
     assert answer.body["type"] == 8
     assert "这张牌桌正在重启" in answer.body["data"]["choices"][0]["name"]
+
+
+async def test_forwarding_listens_again_after_losing_its_connection(pg_url: str) -> None:
+    from bot.store import Store
+
+    async with Store.open(pg_url):
+        pass
+    owner, sender = await ForwardQueue.open(pg_url), await ForwardQueue.open(pg_url)
+    try:
+        heard: list[Notice] = []
+        await owner.listen_shards([2], lambda shard, notice: heard.append(notice))
+        pid = owner._listener.get_server_pid()
+        admin = await asyncpg.connect(pg_url)
+        try:
+            assert await admin.fetchval("SELECT pg_terminate_backend($1)", pid)
+        finally:
+            await admin.close()
+        for _ in range(100):  # the owner notices and listens on a new connection
+            if owner.reconnects:
+                break
+            await asyncio.sleep(0.05)
+        assert owner.reconnects == 1 and owner._listener.get_server_pid() != pid
+        forward_id = await sender.send(2, '{"d": 2}')
+        for _ in range(100):
+            if heard:
+                break
+            await asyncio.sleep(0.02)
+        assert [n.forward_id for n in heard] == [forward_id]
+    finally:
+        await owner.close()
+        await sender.close()

@@ -16,6 +16,8 @@ deployments (or two tests) on one server do not hear each other.
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -24,6 +26,8 @@ from datetime import UTC, datetime, timedelta
 import asyncpg
 
 from .database import redact_url
+
+log = logging.getLogger("ddz.forwarding")
 
 NOTIFY_LIMIT = 7999  # PostgreSQL refuses a notification payload of 8000 bytes or more
 _ID_ROOM = 21  # the forward id and its separator, in front of an inline payload
@@ -53,10 +57,15 @@ class ForwardQueue:
     def __init__(self, url: str, pool: asyncpg.Pool, listener: asyncpg.Connection,
                  prefix: str) -> None:
         self.location = redact_url(url)
+        self._url = url
         self._pool = pool
         self._listener = listener
         self.prefix = prefix
         self._listening: list[tuple[str, Callable[..., object]]] = []
+        self._closed = False
+        self._relisten: asyncio.Task[None] | None = None
+        self.reconnects = 0
+        listener.add_termination_listener(self._lost)
 
     @classmethod
     async def open(cls, url: str, *, timeout_s: float = 10.0) -> ForwardQueue:
@@ -99,6 +108,31 @@ class ForwardQueue:
     async def _listen(self, channel: str, callback: Callable[..., object]) -> None:
         await self._listener.add_listener(channel, callback)
         self._listening.append((channel, callback))
+
+    def _lost(self, _conn: object) -> None:
+        """The listening connection ended (a database restart, a network cut): listen
+        again on a new one, retrying, so forwarding resumes by itself."""
+        if not self._closed and (self._relisten is None or self._relisten.done()):
+            self._relisten = asyncio.get_running_loop().create_task(self._listen_again())
+
+    async def _listen_again(self) -> None:
+        delay = 0.1
+        while not self._closed:
+            try:
+                listener = await asyncpg.connect(self._url, timeout=10)
+                for channel, callback in self._listening:
+                    await listener.add_listener(channel, callback)
+            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError):
+                log.warning("cannot listen for forwarded interactions yet; retrying in "
+                            "%.1f s", delay)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 5.0)
+                continue
+            listener.add_termination_listener(self._lost)
+            self._listener = listener
+            self.reconnects += 1
+            log.info("listening for forwarded interactions again")
+            return
 
     # ----------------------------------------------------------------- statements
     async def send(self, shard: int, payload: str) -> int:
@@ -158,6 +192,9 @@ class ForwardQueue:
         return int(status.rsplit(" ", 1)[-1])
 
     async def close(self) -> None:
+        self._closed = True
+        if self._relisten is not None:
+            self._relisten.cancel()
         for channel, callback in self._listening:
             try:
                 await self._listener.remove_listener(channel, callback)
