@@ -5,8 +5,9 @@
 Deals are played by the AI (the reviewed seat at the easy level, so it makes mistakes to
 find; the others at normal, without a time cap, so a seed gives the same deal), long ones
 first kept (``--min-plays``); each is reviewed for seat 0 as the command does (no time
-cap), twice, to check that the review repeats. Prints the plays, the seat's decisions,
-CPU seconds of the review (target: 10 s), and the costliest decisions.
+cap), twice, to check that the review repeats, and its reply drawn (the pictures of the
+three costliest decisions and the text). Prints the plays, the seat's decisions, CPU
+seconds of the review and its reply (target: 10 s), and the costliest decisions.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ import time
 from bot.ai.agent import decide
 from bot.ai.review import review_deal
 from bot.engine import Game, GameLog, Rules
+from bot.store import GameRecord, SeatRecord
+from cogs.review import review_message, review_pictures
 
 
 def ai_deal(variant: str, seed: int) -> GameLog:
@@ -50,12 +53,22 @@ def main() -> None:
         review = review_deal(log, 0, args.level, seed)
         spent = time.process_time() - start
         again = review_deal(log, 0, args.level, seed)
+        record = GameRecord(f"bench{seed:04d}", 1, 2, log.rules.to_json(), seed,
+                            tuple(SeatRecord(i, 100 + i, f"P{i}", None)
+                                  for i in range(log.rules.players)),
+                            log.balances, tuple(a.to_json() for a in log.actions), "settled",
+                            None, "", None)
+        start = time.process_time()
+        pictures = review_pictures(record, review, "zh-CN")
+        review_message(record, review, "zh-CN")
+        drawn = time.process_time() - start
+        spent += drawn
         worst = max(worst, spent)
         top = ", ".join(f"{d.cost:+.1f}" for d in review.costliest(3))
         print(f"{args.variant} seed {seed}: {plays} plays, {len(review.decisions)} decisions "
               f"of seat 0 ({sum(d.phase == 'play' for d in review.decisions)} plays), "
-              f"{spent:.2f} s CPU ({spent / max(1, len(review.decisions)) * 1000:.0f} ms "
-              f"each), repeats: {again == review}, costliest: {top or 'none'}")
+              f"{spent:.2f} s CPU with the {len(pictures)} pictures ({drawn:.2f} s of it), "
+              f"repeats: {again == review}, costliest: {top or 'none'}")
         done += 1
     print(f"worst of {done}: {worst:.2f} s CPU for a whole deal (target 10 s)")
 
