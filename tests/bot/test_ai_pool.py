@@ -87,3 +87,16 @@ async def test_the_bot_thinks_in_as_many_processes_as_set(tmp_path,
     monkeypatch.setenv("DDZ_AI_PROCESSES", "many")
     with pytest.raises(ConfigError, match="DDZ_AI_PROCESSES"):
         Settings.from_env(env_file=None)
+
+
+async def test_a_review_in_a_worker_is_the_review_in_process(pool: AiPool) -> None:
+    """``/ddz review`` thinks in the AI's processes when the bot has them: the review
+    comes back whole (it pickles) and equal to the one made here."""
+    from bot.ai.review import review_deal
+
+    rng = random.Random(2)
+    game = Game.new(Rules.preset("classic"), 2)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    there = await pool.run(review_deal, game.log, 1, "normal", 7)
+    assert there.decisions and there == review_deal(game.log, 1, "normal", 7)
