@@ -113,8 +113,10 @@ class TurnRunner:
         raise NotImplementedError
 
     # ================================================================= applying
-    async def _apply(self, table: Table, action: Action, *, by: str) -> None:
-        """Validate and apply ``action``, store it, then announce it (table lock held)."""
+    async def _apply(self, table: Table, action: Action, *, by: str) -> bool:
+        """Validate and apply ``action``, store it, then announce it (table lock held).
+        False when the store failed after the action was stored (a retry is scheduled and
+        the table was told); True resets the store-failure notice."""
         game = table.game
         assert game is not None and table.game_id is not None
         start = time.perf_counter()
@@ -132,15 +134,20 @@ class TurnRunner:
         public = tuple(e for e in events if e.visible_to(None))
         await self._publish(ActionTaken(table.channel_id, action.seat, action, public, by))
         await self._publish_hands(table)
+        healthy = True
         try:  # the action is stored: what follows is retried until the store answers
             if game.is_over:
                 await self._finish(table)
             else:
                 await self._next_turn(table)
         except StoreUnavailableError:
+            healthy = False
             await self._store_failed(table)
         if self.latencies is not None:
             self.latencies.append(time.perf_counter() - start)
+        if healthy:
+            self._stored(table)
+        return healthy
 
     def _cancel_timer(self, table: Table) -> None:
         task = table.timer
@@ -211,7 +218,6 @@ class TurnRunner:
                     return
                 action = await self._system_action(table, seat, by)
                 await self._apply(table, action, by=by)
-                self._stored(table)
         except asyncio.CancelledError:
             raise
         except StoreUnavailableError:
@@ -233,10 +239,9 @@ class TurnRunner:
                     entry.trustee = True
                     await self._publish(TrusteeChanged(table.channel_id, seat, True))
                 action = await self._system_action(table, seat, "timeout")
-                await self._apply(table, action, by="timeout")
-                if table.status == "playing":
+                if await self._apply(table, action, by="timeout") and \
+                        table.status == "playing":
                     await self._save(table)  # the timeout count and 托管 survive a restart
-                self._stored(table)
         except asyncio.CancelledError:
             raise
         except StoreUnavailableError:
