@@ -375,7 +375,9 @@ class DiscordPresenter:
 
     async def _end_hands(self, channel_id: int, ended: DealEnded, variant: str) -> None:
         """The deal is over: each hand DM says so, and its controls go away."""
-        for key in [k for k in self.dm_messages if k[0] == channel_id]:
+        # a hand DM being sent right now (its lock is taken) is closed once it is out
+        keys = {k for k in (*self.dm_messages, *self._hand_locks) if k[0] == channel_id}
+        for key in keys:
             async with self._hand_lock(key):
                 message = self.dm_messages.pop(key, None)
                 seat = self._dm_seats.pop(key, None)
@@ -449,11 +451,17 @@ class DiscordPresenter:
         if user_id in self.dm_closed:
             self._tell_closed(channel_id, user_id)
             return
-        await self.player_choices(user_id)
-        locale = self.user_locale.get(user_id, self.locale(channel_id))
         key = (channel_id, user_id)
         try:
             async with self._hand_lock(key):
+                await self.player_choices(user_id)
+                locale = self.user_locale.get(user_id, self.locale(channel_id))
+                # the table as it is now, not as it was when the hand was dealt: the AI
+                # may have bid and led while this waited, and the refresh of that turn
+                # found no message to edit yet (it would show the bidding turn forever)
+                table = self._table(channel_id)
+                if table is None:
+                    return
                 await self._post_hand(table, seat, key, locale)
         except discord.Forbidden as err:
             if err.code == DM_CLOSED:

@@ -48,13 +48,7 @@ async def test_stranger_and_wrong_turn_get_a_short_answer(simcord_env) -> None:
     assert result.ephemeral and "not seated" in result.response.content
 
 
-# KNOWN BUG (open, reported in issue 14's note): when the AI takes the landlord and leads,
-# the hand DM can stay at "Waiting for AI: bid" under pytest-xdist (it passes alone, -n 0).
-_STALE_DM = pytest.mark.xfail(reason="hand DM not refreshed after the AI leads (open bug)",
-                              strict=False)
-
-
-@pytest.mark.parametrize("ai_takes_it", [False, pytest.param(True, marks=_STALE_DM)])
+@pytest.mark.parametrize("ai_takes_it", [False, True])
 async def test_a_late_click_is_refused(simcord_env, settings, ai_takes_it: bool) -> None:
     """A second press of a turn button once the turn has passed changes nothing. With
     ``ai_takes_it`` the AI seat bids first and takes the landlord with 3 points, so the
@@ -89,10 +83,10 @@ async def _late_click(env, ai_takes_it: bool) -> None:
         await env.settle()
         seat = table.game.to_act
     player = alice if table.seat_of(alice.id) == seat else bob
-    # the table message is edited lazily, so a player can still see this turn's buttons
-    env.bot.presenter.edit_delay = 20  # shorter than the 30 s turn
     bidding = table.game.phase == "bid"
     if bidding:  # the bid buttons are on the table message
+        # the table message is edited lazily, so a player can still see this turn's buttons
+        env.bot.presenter.edit_delay = 20  # shorter than the 30 s turn
         message, label, clicker = table_message(env, channel), "No bid", player
     else:  # the AI leads: the player answers from the hand message (DM)
         await env.bot.presenter.drain()
