@@ -34,6 +34,7 @@ from cogs.ddz import Ddz
 from cogs.errors import DdzTree
 from cogs.history import HISTORY_ITEMS
 from cogs.i18n import DdzTranslator
+from cogs.pings import DEFAULT_BUDGET
 from cogs.presenter import DiscordPresenter
 from cogs.private import PRIVATE_ITEMS
 from cogs.replay import REPLAY_ITEMS
@@ -182,7 +183,8 @@ async def create_bot(settings: Settings, *, seed_source: Callable[[], int] | Non
     and ``decide`` (the AI) are the table manager's: tests fix the deals with them."""
     store = await Store.open(settings.store_target)
     presenter = DiscordPresenter(edit_delay=settings.edit_delay,
-                                 default_locale=settings.default_locale)
+                                 default_locale=settings.default_locale,
+                                 ping_budget=DEFAULT_BUDGET if settings.ping_budget else None)
     if settings.render_processes > 0:
         from render import warm_up
 

@@ -4,9 +4,13 @@ The table message and the hand DM are edited as the deal moves, and an edit that
 mention notifies nobody; so when a person's turn starts (not an AI's, not in 托管) a new
 message mentions them: in the channel, its ``allowed_mentions`` limited to that user, or
 by DM when the server turned channel pings off (``/ddz config turn_pings off``) or the
-channel cannot be written. Exactly one per turn: it is deleted when the turn ends. Turns
-are handled one at a time per table, and a turn already over when its ping would go out
-gets none, so a burst of quick turns costs no messages.
+channel cannot be written. Exactly one per turn: it is deleted when the turn ends.
+
+Pings keep within an explicit budget under Discord's rate limits (:class:`PingBudget`):
+each table's ping is one worker that brings the channel to the turn as it is now, so a
+burst of quick turns costs few messages. A turn already over when its ping could go out
+gets none; when the same player's turn comes again before their ping was removed, that
+ping stays (its words follow the new turn) instead of a delete and a new message.
 """
 
 from __future__ import annotations
@@ -14,7 +18,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import time
+from collections import deque
 from collections.abc import Coroutine
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
@@ -57,32 +64,229 @@ class Speaker(Protocol):
     def _spawn(self, coro: Coroutine[Any, Any, None]) -> asyncio.Task[None]: ...
 
 
+@dataclass(frozen=True)
+class Rate:
+    """At most ``count`` requests in any ``per`` seconds."""
+
+    count: int
+    per: float
+
+
+@dataclass(frozen=True)
+class PingBudget:
+    """What the turn pings may spend of Discord's rate limits. Discord's buckets (its
+    response headers are the authority, and discord.py waits when they say so) allow about
+    5 new messages per 5 s and 5 deletions per second in one channel (a DM is a channel
+    too), and 50 requests per second for the whole bot; the pings take part of each, so
+    the table message, replies and notices of the same channel never wait behind them."""
+
+    sends: Rate = Rate(3, 5.0)  # new ping messages per channel
+    deletes: Rate = Rate(3, 1.0)  # removed pings per channel
+    total: Rate = Rate(20, 1.0)  # every ping request of the bot (sends, deletes, edits)
+
+
+DEFAULT_BUDGET = PingBudget()
+
+
+class Window:
+    """A sliding window of the requests spent against one :class:`Rate`."""
+
+    def __init__(self, rate: Rate) -> None:
+        self.rate = rate
+        self._times: deque[float] = deque()
+
+    def wait(self, now: float) -> float:
+        """Seconds until one more request fits (0: now)."""
+        while self._times and self._times[0] <= now - self.rate.per:
+            self._times.popleft()
+        if len(self._times) < self.rate.count:
+            return 0.0
+        return self._times[0] + self.rate.per - now
+
+    def spend(self, now: float) -> None:
+        self._times.append(now)
+
+
+@dataclass(frozen=True)
+class _Shown:
+    """The ping that is out: whose, where, what it says."""
+
+    user: int
+    where: int  # the channel it is in (the table's, or the player's DM)
+    text: str
+
+
 class TurnPings:
     """The one turn notification of each table (the presenter's helper)."""
 
-    def __init__(self, presenter: Speaker) -> None:
+    def __init__(self, presenter: Speaker, budget: PingBudget | None = None) -> None:
         self.presenter = presenter
+        self.budget = budget  # None: no budget (tests of other things)
         self.messages: dict[int, discord.Message] = {}  # table -> its ping now
+        self._shown: dict[int, _Shown] = {}
+        self._wanted: dict[int, TurnStarted | None] = {}  # table -> the turn to ping
+        self._workers: dict[int, asyncio.Task[None]] = {}
+        self._windows: dict[tuple[str, int], Window] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self.swept: set[int] = set()  # tables whose pings of an earlier run are gone
 
     def follow(self, event: TableEvent) -> None:
         """A turn started (ping the player) or an action was taken (remove the ping)."""
-        if isinstance(event, TurnStarted) and not event.auto:
-            self.presenter._spawn(self._ping(event))
-        else:
-            self.presenter._spawn(self._clear(event.channel_id))
+        channel_id = event.channel_id
+        self._wanted[channel_id] = event if isinstance(event, TurnStarted) and \
+            not event.auto else None
+        worker = self._workers.get(channel_id)
+        if worker is None or worker.done():  # a running worker sees the change itself
+            self._workers[channel_id] = self.presenter._spawn(self._work(channel_id))
 
     def _lock(self, channel_id: int) -> asyncio.Lock:
         return self._locks.setdefault(channel_id, asyncio.Lock())
 
+    # ------------------------------------------------------------------ the budget
+    def _wait(self, kind: str, where: int) -> float:
+        """Seconds until a request of ``kind`` (send, delete, edit) to ``where`` fits."""
+        if self.budget is None:
+            return 0.0
+        now = time.monotonic()
+        waits = [self._window("total", 0, self.budget.total).wait(now)]
+        if kind in ("send", "delete"):
+            rate = self.budget.sends if kind == "send" else self.budget.deletes
+            waits.append(self._window(kind, where, rate).wait(now))
+        return max(waits)
+
+    def _spend(self, kind: str, where: int) -> None:
+        if self.budget is None:
+            return
+        now = time.monotonic()
+        self._window("total", 0, self.budget.total).spend(now)
+        if kind in ("send", "delete"):
+            rate = self.budget.sends if kind == "send" else self.budget.deletes
+            self._window(kind, where, rate).spend(now)
+
+    def _window(self, kind: str, where: int, rate: Rate) -> Window:
+        return self._windows.setdefault((kind, where), Window(rate))
+
+    # ------------------------------------------------------------------ the worker
+    def _turn(self, channel_id: int) -> TurnStarted | None:
+        """The turn to ping now: the last one started, unless it is over already."""
+        event = self._wanted.get(channel_id)
+        table = self.presenter._table(channel_id)
+        game = table.game if table is not None else None
+        if event is None or table is None or game is None or game.is_over or \
+                table.seq != event.seq or game.to_act != event.to_act:
+            return None
+        entry = table.seats[event.to_act]
+        if entry is None or entry.user_id is None or entry.auto:
+            return None
+        return event
+
+    async def _work(self, channel_id: int) -> None:
+        """Bring the table's ping to its turn now, within the budget, until it stays."""
+        async with self._lock(channel_id):
+            while True:
+                turn = self._turn(channel_id)
+                shown = self._shown.get(channel_id)
+                if turn is None:
+                    if channel_id not in self.messages:
+                        return
+                    if await self._wait_for("delete", shown):
+                        continue  # the same player's turn may have come back meanwhile
+                    await self._delete(channel_id)
+                    continue
+                ping = await self._compose(turn)
+                if ping is None:  # nowhere to ping (DMs closed, channel pings off)
+                    await self._delete(channel_id)
+                    return
+                if shown is not None and (shown.user, shown.where) == (ping.user, ping.where):
+                    if shown.text == ping.text and self._turn(channel_id) is turn:
+                        return  # the ping out is this turn's
+                    if shown.text != ping.text and not await self._wait_for("edit", ping):
+                        await self._edit(channel_id, ping)  # the same player again: one
+                    continue                                # ping for both turns
+                if channel_id in self.messages:
+                    if await self._wait_for("delete", shown):
+                        continue
+                    await self._delete(channel_id)
+                    continue
+                if channel_id not in self.swept:  # the first ping since the bot started
+                    await self._sweep(channel_id)
+                    continue
+                if await self._wait_for("send", ping):
+                    continue  # the turn may be over, or another's, by now
+                await self._send(channel_id, turn, ping)
+                if channel_id not in self.messages:  # the send failed: not again
+                    return
+
+    async def _wait_for(self, kind: str, ping: _Shown | None) -> bool:
+        """Wait if the budget has no room for this request now; True if it waited (the
+        caller looks at the turn again)."""
+        delay = self._wait(kind, ping.where if ping is not None else 0)
+        if delay <= 0:
+            return False
+        await asyncio.sleep(delay)
+        return True
+
+    async def _compose(self, turn: TurnStarted) -> _Shown | None:
+        """The ping of ``turn``: in the channel, or by DM when the server turned channel
+        pings off (None when that player's DMs are closed)."""
+        presenter = self.presenter
+        channel_id = turn.channel_id
+        table = presenter._table(channel_id)
+        assert table is not None
+        entry = table.seats[turn.to_act]
+        assert entry is not None and entry.user_id is not None
+        user = entry.user_id
+        locale = presenter.user_locale.get(user, presenter.locale(channel_id))
+        phase = t(locale, f"phase.{turn.phase}")
+        when = f"<t:{int(turn.deadline)}:R>" if turn.deadline else "—"
+        if await self._in_channel(table.guild_id, channel_id):
+            return _Shown(user, channel_id, t(locale, "ping.channel", mention=f"<@{user}>",
+                                              phase=phase, when=when))
+        if user in presenter.dm_closed:
+            return None
+        return _Shown(user, -user, t(locale, "ping.dm", channel=f"<#{channel_id}>",
+                                     phase=phase, when=when))  # a DM: keyed by the user
+
+    async def _send(self, channel_id: int, turn: TurnStarted, ping: _Shown) -> None:
+        presenter = self.presenter
+        self._spend("send", ping.where)
+        try:
+            if ping.where == channel_id:
+                mentions = discord.AllowedMentions(everyone=False, roles=False,
+                                                   users=[discord.Object(ping.user)])
+                channel = presenter.client.get_partial_messageable(channel_id)
+                message = await channel.send(ping.text, allowed_mentions=mentions)
+            else:
+                dm = await presenter.client.create_dm(discord.Object(ping.user))
+                message = await dm.send(ping.text)
+        except discord.HTTPException:
+            log.warning("could not ping %s in %s", ping.user, channel_id)
+            return
+        self.messages[channel_id] = message
+        self._shown[channel_id] = ping
+
+    async def _edit(self, channel_id: int, ping: _Shown) -> None:
+        message = self.messages[channel_id]
+        self._spend("edit", ping.where)
+        try:
+            self.messages[channel_id] = await message.edit(content=ping.text)
+            self._shown[channel_id] = ping
+        except discord.HTTPException:
+            log.info("the turn ping in %s was gone", channel_id)
+            self.messages.pop(channel_id, None)
+            self._shown.pop(channel_id, None)
+
     async def _clear(self, channel_id: int) -> None:
+        """Remove the table's ping now (the table closes)."""
+        self._wanted.pop(channel_id, None)
         async with self._lock(channel_id):
             await self._delete(channel_id)
 
     async def _delete(self, channel_id: int) -> None:
         message = self.messages.pop(channel_id, None)
+        shown = self._shown.pop(channel_id, None)
         if message is not None:
+            self._spend("delete", shown.where if shown is not None else channel_id)
             try:
                 await message.delete()
             except discord.HTTPException:
@@ -97,45 +301,10 @@ class TurnPings:
             async for message in client.get_partial_messageable(channel_id).history(limit=25):
                 if me is not None and message.author.id == me.id and \
                         not message.components and PING.fullmatch(message.content or ""):
+                    self._spend("delete", channel_id)
                     await message.delete()
         except discord.HTTPException:
             log.info("could not sweep the old pings in %s", channel_id)
-
-    async def _ping(self, event: TurnStarted) -> None:
-        channel_id = event.channel_id
-        async with self._lock(channel_id):
-            await self._delete(channel_id)
-            if channel_id not in self.swept:
-                await self._sweep(channel_id)
-            presenter = self.presenter
-            table = presenter._table(channel_id)
-            game = table.game if table is not None else None
-            if table is None or game is None or game.is_over or table.seq != event.seq \
-                    or game.to_act != event.to_act:
-                return  # that turn is over already
-            entry = table.seats[event.to_act]
-            if entry is None or entry.user_id is None or entry.auto:
-                return
-            user = entry.user_id
-            locale = presenter.user_locale.get(user, presenter.locale(channel_id))
-            phase = t(locale, f"phase.{event.phase}")
-            when = f"<t:{int(event.deadline)}:R>" if event.deadline else "—"
-            try:
-                if await self._in_channel(table.guild_id, channel_id):
-                    text = t(locale, "ping.channel", mention=f"<@{user}>", phase=phase,
-                             when=when)
-                    mentions = discord.AllowedMentions(everyone=False, roles=False,
-                                                       users=[discord.Object(user)])
-                    channel = presenter.client.get_partial_messageable(channel_id)
-                    self.messages[channel_id] = await channel.send(
-                        text, allowed_mentions=mentions)
-                elif user not in presenter.dm_closed:
-                    text = t(locale, "ping.dm", channel=f"<#{channel_id}>", phase=phase,
-                             when=when)
-                    dm = await presenter.client.create_dm(discord.Object(user))
-                    self.messages[channel_id] = await dm.send(text)
-            except discord.HTTPException:
-                log.warning("could not ping %s in %s", user, channel_id)
 
     async def _in_channel(self, guild_id: int, channel_id: int) -> bool:
         """Ping in the channel (the default) unless the server turned that off."""
@@ -146,7 +315,8 @@ class TurnPings:
         return bool(getattr(settings, "turn_pings", True))
 
     def forget(self, channel_id: int) -> None:
-        self._locks.pop(channel_id, None)
+        for per_table in (self._locks, self._wanted, self._workers, self._shown):
+            per_table.pop(channel_id, None)
 
 
-__all__ = ["TurnPings"]
+__all__ = ["DEFAULT_BUDGET", "PingBudget", "Rate", "TurnPings"]

@@ -37,7 +37,7 @@ from .controls import Selection
 from .counter import counter_line
 from .handtext import can_act, cannot_beat, deal_over_content, hand_content, table_state
 from .i18n import EN, player_name, seat_name, t, variant_name
-from .pings import TurnPings
+from .pings import DEFAULT_BUDGET, PingBudget, TurnPings
 from .private import lobby_lines
 from .scenes import result_scene, table_scene
 from .views import hand_view, table_view
@@ -53,7 +53,8 @@ DM_CLOSED = 50007
 class DiscordPresenter:
     """The presenter of :class:`bot.tables.TableManager` for Discord."""
 
-    def __init__(self, *, edit_delay: float = 1.0, default_locale: str = EN) -> None:
+    def __init__(self, *, edit_delay: float = 1.0, default_locale: str = EN,
+                 ping_budget: PingBudget | None = DEFAULT_BUDGET) -> None:
         self._client: discord.Client | None = None
         self.edit_delay = edit_delay
         self.default_locale = default_locale
@@ -80,7 +81,7 @@ class DiscordPresenter:
         self._hand_locks: dict[tuple[int, int], asyncio.Lock] = {}
         self._dm_seats: dict[tuple[int, int], int] = {}  # (table, user) -> seat of the DM
         self._adopt: set[int] = set()  # restored tables whose old messages are looked for
-        self.pings = TurnPings(self)
+        self.pings = TurnPings(self, ping_budget)
 
     def attach(self, client: discord.Client) -> None:
         """The client this presenter speaks through: the bot, which is given the presenter

@@ -16,7 +16,8 @@ from .helpers import answered_errors_pass
 @pytest.fixture
 def settings(tmp_path) -> Settings:
     return Settings(db_path=tmp_path / "ddz.db", dev_guild_id=None, turn_seconds=30,
-                    ai_delay=0.0, trustee_delay=0.0, edit_delay=0.0, ai_in_thread=False)
+                    ai_delay=0.0, trustee_delay=0.0, edit_delay=0.0, ai_in_thread=False,
+                    ping_budget=False)  # the budget has its own tests (test_ping_budget)
 
 
 class Seeds:

@@ -1,0 +1,132 @@
+"""Turn pings within their budget of Discord's rate limits: a burst of quick turns in one
+channel sends few pings, none for a turn already over, one for a player's consecutive
+turns, and the last one names whoever is to act."""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+
+import pytest
+
+from bot.app import create_bot
+from cogs.pings import DEFAULT_BUDGET
+
+from .helpers import open_table, restart, setup, table_of, take_turn
+
+SENDS, DELETES = DEFAULT_BUDGET.sends, DEFAULT_BUDGET.deletes
+
+
+class Requests:
+    """The bot's ping requests to one channel as they leave, with the bot's (virtual)
+    clock, and who was to act at that moment."""
+
+    def __init__(self, bot, channel) -> None:
+        self.sent: list[float] = []
+        self.deleted: list[float] = []
+        self.stale: list[str] = []  # pings sent for a turn that was over
+        request = bot.http.request
+        where = f"/channels/{channel.id}/messages"
+
+        async def recorded(route, **kwargs):
+            text = str((kwargs.get("json") or {}).get("content", ""))
+            if route.method == "POST" and route.url.endswith(where) and "your turn" in text:
+                self.sent.append(time.monotonic())
+                table = bot.manager.tables.get(channel.id)
+                seat = table.seats[table.game.to_act] if table and table.game else None
+                if seat is None or f"<@{seat.user_id}>" not in text:
+                    self.stale.append(text)
+            elif route.method == "DELETE" and where + "/" in route.url:
+                self.deleted.append(time.monotonic())
+            return await request(route, **kwargs)
+
+        bot.http.request = recorded
+
+
+def _within(times: list[float], rate) -> None:
+    """No window of ``rate.per`` seconds holds more than ``rate.count`` of ``times``."""
+    for start in times:
+        inside = [t for t in times if start <= t < start + rate.per]
+        assert len(inside) <= rate.count, (rate, times)
+
+
+def _pings(channel) -> list:
+    return [m for m in channel.history() if "your turn" in (m.content or "")]
+
+
+async def _budgeted(env, settings):
+    bot = await create_bot(dataclasses.replace(settings, ping_budget=True))
+    await restart(env, bot)
+    guild, channel = await setup(env)
+    return bot, guild, channel, Requests(bot, channel)
+
+
+async def _burst(env, channel, members: dict[int, object], turns: int) -> int:
+    """``turns`` human turns as fast as players click, then 12 s for the pings to catch
+    up; the human turns there were."""
+    taken = 0
+    for _ in range(400):
+        table = table_of(env, channel)
+        if taken == turns or table.status != "playing":
+            break
+        seat = table.game.to_act
+        if seat in members and not table.seats[seat].auto:
+            await take_turn(env, channel, members[seat])
+            taken += 1
+        else:
+            await env.settle()
+    for _ in range(12):
+        await env.advance_time(1)
+    return taken
+
+
+@pytest.mark.simcord(settle_timeout=3)  # renders may take a while; the long waits are virtual
+async def test_a_burst_of_turns_in_one_channel_keeps_within_the_budget(simcord_env,
+                                                                      settings) -> None:
+    env = simcord_env
+    bot, guild, channel, sent = await _budgeted(env, settings)
+    try:
+        members = [guild.add_member(env.create_user(n)) for n in ("ann", "ben", "cat")]
+        table = await open_table(env, channel, members[0], "classic", members)
+        seats = {table.seat_of(m.id): m for m in members}
+        turns = await _burst(env, channel, seats, turns=9)
+        assert turns == 9
+        _within(sent.sent, SENDS)
+        _within(sent.deleted, DELETES)
+        assert sent.stale == [], "no ping for a turn that was over"
+        assert len(sent.sent) < turns, "turns over before their ping could go got none"
+        await bot.presenter.drain()
+        pings = _pings(channel)
+        to_act = table_of(env, channel).game.to_act
+        assert len(pings) == 1 and f"<@{seats[to_act].id}>" in pings[0].content, \
+            [p.content for p in pings]
+    finally:
+        await bot.close_store()
+
+
+@pytest.mark.simcord(settle_timeout=3)
+async def test_one_players_quick_turns_share_one_ping(simcord_env, settings) -> None:
+    """One person and two AI seats that answer at once: the person's turns come one after
+    the other; once the budget is spent they share the ping that is out."""
+    env = simcord_env
+    bot, guild, channel, sent = await _budgeted(env, settings)
+    try:
+        alice = guild.add_member(env.create_user("alice"))
+        await open_table(env, channel, alice, "classic", [alice])
+        turns = await _burst(env, channel, {0: alice}, turns=8)
+        assert turns == 8
+        _within(sent.sent, SENDS)
+        _within(sent.deleted, DELETES)
+        assert sent.stale == []
+        assert len(sent.sent) < turns, "her quick turns shared pings"
+        await bot.presenter.drain()
+        table = table_of(env, channel)
+        pings = _pings(channel)
+        if table.status == "playing" and table.game.to_act == 0:
+            assert len(pings) == 1 and f"<@{alice.id}>" in pings[0].content
+            phase = "bid" if table.game.phase == "bid" else "play"
+            assert f"your turn: {phase}" in pings[0].content
+        else:
+            assert pings == []
+    finally:
+        await bot.close_store()
