@@ -36,6 +36,7 @@ from bot.tables.leaving import escape_cost
 from render import hand_order
 
 from .cardtext import cards_text, hint_words, play_phrase, play_text
+from .ephemeral import EphemeralHands
 from .errors import reply, send_error
 from .i18n import kind_name, locale_of, t
 from .reasons_text import reason_line
@@ -56,6 +57,7 @@ class Hands(Protocol):
     hand_orders: dict[int, str]
     dm_messages: dict[tuple[int, int], discord.Message]
     selection: dict[tuple[int, int], Selection]
+    ephemeral: EphemeralHands
 
     async def hand_payload(self, table: TableSnapshot, seat: int, hand: Sequence[Card],
                            locale: str) -> tuple[discord.File, discord.ui.View, str]: ...
@@ -120,7 +122,11 @@ async def send_hand(client: DdzClient, interaction: discord.Interaction, table: 
     await interaction.response.defer(ephemeral=True, thinking=True)
     file, view, variant = await client.presenter.hand_payload(
         table.snapshot(), seat, table.game.hand(seat), locale)
-    await interaction.followup.send(variant, file=file, view=view, ephemeral=True)
+    message = await interaction.followup.send(variant, file=file, view=view, ephemeral=True,
+                                              wait=True)
+    # the presenter keeps it up to date while the interaction's token lives
+    client.presenter.ephemeral.keep((table.channel_id, interaction.user.id), interaction,
+                                    message.id, locale)
 
 
 async def hint_text(manager: TableManager, table: Table, user_id: int, locale: str) -> str:
@@ -278,10 +284,17 @@ async def _refresh_hand(p: Press, item: HandButton, *, deferred: bool) -> None:
         if not deferred:
             await interaction.response.defer()
         return
-    tracked = p.client.presenter.dm_messages.get((table.channel_id, p.user))
+    key = (table.channel_id, p.user)
+    tracked = p.client.presenter.dm_messages.get(key)
     if deferred and interaction.message is not None and tracked is not None and \
             tracked.id == interaction.message.id:
         return  # the presenter updates the DM itself
+    shown = p.client.presenter.ephemeral
+    if deferred and shown.is_shown(key, interaction.message):
+        assert interaction.message is not None
+        # the presenter updates it, now through this click's fresh token
+        shown.keep(key, interaction, interaction.message.id, p.locale)
+        return
     file, view, variant = await p.client.presenter.hand_payload(
         table.snapshot(), seat, table.game.hand(seat), p.locale)
     if deferred:

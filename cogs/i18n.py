@@ -64,6 +64,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "hand.select": "Select cards {lo}–{hi}",
         "hand.selected": "Selected: {cards}",
         "hand.none": "You are not in a deal right now.",
+        "hand.ephemeral_expired": "This view of your hand no longer follows the deal "
+                                  "(Discord lets the bot edit it for 15 minutes): press "
+                                  "**My hand** on the table again.",
         "hand.you": "You", "hand.your_turn": "**Your turn**: {phase} (ends {when})",
         "hand.their_turn": "Waiting for {name}: {phase}",
         "hand.trustee": "The AI is playing for you: press Take back control to play again.",
@@ -160,6 +163,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "sort.grouped": "按牌型",
         "hand.select": "选择第 {lo}–{hi} 张", "hand.selected": "已选：{cards}",
         "hand.none": "你现在不在牌局中。",
+        "hand.ephemeral_expired": "这条手牌消息不再随牌局更新（Discord 只允许机器人在 15 分钟内"
+                                  "修改它）：请再点一次牌桌上的 **我的手牌**。",
         "hand.you": "你", "hand.your_turn": "**轮到你**：{phase}（{when} 截止）",
         "hand.their_turn": "等待 {name}：{phase}",
         "hand.trustee": "AI 正在替你出牌（托管）：点「取消托管」即可收回。",

@@ -35,6 +35,7 @@ from render import render_hand, render_result, render_table
 from .avatars import AvatarCache
 from .controls import Selection
 from .counter import counter_line
+from .ephemeral import EphemeralHands
 from .handtext import can_act, cannot_beat, deal_over_content, hand_content, table_state
 from .i18n import EN, player_name, seat_name, t, variant_name
 from .pings import DEFAULT_BUDGET, PingBudget, TurnPings
@@ -82,6 +83,7 @@ class DiscordPresenter:
         self._dm_seats: dict[tuple[int, int], int] = {}  # (table, user) -> seat of the DM
         self._adopt: set[int] = set()  # restored tables whose old messages are looked for
         self.pings = TurnPings(self, ping_budget)
+        self.ephemeral = EphemeralHands()  # the "My hand" replies, kept up to date
 
     def attach(self, client: discord.Client) -> None:
         """The client this presenter speaks through: the bot, which is given the presenter
@@ -297,6 +299,7 @@ class DiscordPresenter:
         for key in [k for k in self._hand_locks if k[0] == channel_id]:
             self._hand_locks.pop(key, None)
             self._dm_seats.pop(key, None)
+        self.ephemeral.forget_table(channel_id)
         await self.pings._clear(channel_id)
         self.pings.forget(channel_id)
         try:
@@ -363,31 +366,42 @@ class DiscordPresenter:
             async with self._hand_lock(key):
                 message = self.dm_messages.get(key)
                 table = self._table(channel_id)
-                if message is None or table is None or table.game is None or \
-                        table.status != "playing":
+                if (message is None and key not in self.ephemeral.shown) or table is None or \
+                        table.game is None or table.status != "playing":
                     continue
                 locale = self.user_locale.get(entry.user_id, self.locale(channel_id))
-                try:
-                    hand = self._hand(channel_id, seat)
-                    await message.edit(content=await self.hand_words(table, seat, hand, locale),
-                                       view=self.hand_controls(table, seat, hand, locale))
-                except discord.HTTPException:
-                    log.warning("could not update the hand of %s", entry.user_id)
+                hand = self._hand(channel_id, seat)
+                words = await self.hand_words(table, seat, hand, locale)
+                if message is not None:
+                    try:
+                        await message.edit(content=words,
+                                           view=self.hand_controls(table, seat, hand, locale))
+                    except discord.HTTPException:
+                        log.warning("could not update the hand of %s", entry.user_id)
+                await self.ephemeral.edit(key, content=words,
+                                          view=self.hand_controls(table, seat, hand, locale))
 
     async def _end_hands(self, channel_id: int, ended: DealEnded, variant: str) -> None:
         """The deal is over: each hand DM says so, and its controls go away."""
         # a hand DM being sent right now (its lock is taken) is closed once it is out
-        keys = {k for k in (*self.dm_messages, *self._hand_locks) if k[0] == channel_id}
+        keys = {k for k in (*self.dm_messages, *self._hand_locks, *self.ephemeral.shown)
+                if k[0] == channel_id}
+        table = self._table(channel_id)
         for key in keys:
             async with self._hand_lock(key):
                 message = self.dm_messages.pop(key, None)
                 seat = self._dm_seats.pop(key, None)
-                if message is None or seat is None:
+                if seat is None and table is not None:
+                    seat = table.seat_of(key[1])
+                if seat is None:
                     continue
                 locale = self.user_locale.get(key[1], self.locale(channel_id))
+                content = deal_over_content(variant, seat, ended, locale)
+                await self.ephemeral.end(key, content)
+                if message is None:
+                    continue
                 try:
-                    await message.edit(content=deal_over_content(variant, seat, ended, locale),
-                                       view=None)
+                    await message.edit(content=content, view=None)
                 except discord.HTTPException:
                     log.warning("could not close the hand of %s", key[1])
 
@@ -449,10 +463,11 @@ class DiscordPresenter:
         if entry is None or entry.user_id is None:
             return
         user_id = entry.user_id
+        key = (channel_id, user_id)
         if user_id in self.dm_closed:
             self._tell_closed(channel_id, user_id)
-            return
-        key = (channel_id, user_id)
+            if key not in self.ephemeral.shown:
+                return
         try:
             async with self._hand_lock(key):
                 await self.player_choices(user_id)
@@ -463,7 +478,8 @@ class DiscordPresenter:
                 table = self._table(channel_id)
                 if table is None:
                     return
-                await self._post_hand(table, seat, key, locale)
+                await self._post_hand(table, seat, key, locale, dm=user_id not in
+                                      self.dm_closed)
         except discord.Forbidden as err:
             if err.code == DM_CLOSED:
                 self.dm_closed.add(user_id)
@@ -474,12 +490,21 @@ class DiscordPresenter:
             log.warning("could not DM user %s", user_id, exc_info=True)
 
     async def _post_hand(self, table: TableSnapshot, seat: int, key: tuple[int, int],
-                         locale: str) -> None:
-        """Edit the player's hand DM with a new picture, or send it (a first DM)."""
+                         locale: str, *, dm: bool = True) -> None:
+        """Edit the player's hand DM with a new picture, or send it (a first DM); and
+        their ephemeral hand, if they have one open."""
         if table.game is None or table.status != "playing":
             return
         file, view, content = await self.hand_payload(table, seat,
                                                       self._hand(table.channel_id, seat), locale)
+        if key in self.ephemeral.shown:
+            copy = discord.File(io.BytesIO(file.fp.read()), filename=file.filename)
+            file.reset()
+            await self.ephemeral.edit(key, content=content, attachments=[copy],
+                                      view=self.hand_controls(table, seat, self._hand(
+                                          table.channel_id, seat), locale))
+        if not dm:
+            return
         self._dm_seats[key] = seat
         message = self.dm_messages.get(key)
         dm = None
