@@ -281,7 +281,8 @@ class DiscordPresenter:
             head = t(locale, f"result.{r.outcome}")
         rows = [f"**{head}**"]
         for i, name in enumerate(ended.names):
-            rows.append(f"{player_name(name, locale)}: {r.points[i]:+d} · {r.beans[i]:+,d}")
+            rows.append(t(locale, "result.row", name=player_name(name, locale),
+                          points=f"{r.points[i]:+d}", beans=f"{r.beans[i]:+,d}"))
         return "\n".join(rows)
 
     async def _closed(self, channel_id: int, reason: str) -> None:

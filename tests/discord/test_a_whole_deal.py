@@ -84,6 +84,8 @@ async def test_a_whole_deal_reads_well(simcord_env, monkeypatch, variant, locale
     text = "\n".join(read)
     assert not INTERNAL.search(text), INTERNAL.search(text)
     assert "Deal over" in read[-1] or "本局结束" in read[-1]
+    assert re.search(r"alice(: [+-]\d+ points, [+-][\d,]+ beans|：[+-]\d+ 积分，[+-][\d,]+ 欢乐豆)",
+                     read[-2]), read[-2]  # the table's result says what the numbers are
     if locale == "zh-CN":
         assert not re.search(r"\((easy|normal|hard)\)|Turn|ends|Your", text), text
     else:
