@@ -39,6 +39,23 @@ async def restart(env: Any, bot: Any) -> None:
     answered_errors_pass(bot)
 
 
+async def ai_bids_three(env: Any, settings: Any) -> Any:
+    """Restart SimCord's client as a bot whose deal has the AI seat (2) bid first, and bid
+    3: the AI takes the landlord and leads (close the bot's store at the end)."""
+    from bot.app import create_bot
+    from bot.engine import Bid
+    from bot.tables.turns import default_decider
+
+    real = default_decider()
+
+    def bid_three(view: Any, level: Any, seed: int) -> Any:
+        return Bid(view.seat, 3) if view.phase == "bid" else real(view, level, seed)
+
+    bot = await create_bot(settings, seed_source=lambda: 6, decide=bid_three)
+    await restart(env, bot)
+    return bot
+
+
 async def setup(env: Any) -> tuple[Any, Any]:
     guild = env.create_guild()
     channel = guild.create_text_channel("ddz")

@@ -5,12 +5,9 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.app import create_bot
-from bot.engine import Bid
 from bot.tables import TurnStarted
-from bot.tables.turns import default_decider
 
-from .helpers import buttons, open_table, restart, setup
+from .helpers import ai_bids_three, buttons, open_table, setup
 
 
 async def test_the_first_hand_dm_shows_the_turn_the_ai_reached_meanwhile(simcord_env,
@@ -19,13 +16,7 @@ async def test_the_first_hand_dm_shows_the_turn_the_ai_reached_meanwhile(simcord
     stored settings are being read): the DM, once sent, shows the AI's lead and the
     player's live controls, not the bidding turn it was dealt in."""
     env = simcord_env
-    real = default_decider()
-
-    def bid_three(view, level, seed):
-        return Bid(view.seat, 3) if view.phase == "bid" else real(view, level, seed)
-
-    bot = await create_bot(settings, seed_source=lambda: 6, decide=bid_three)
-    await restart(env, bot)
+    bot = await ai_bids_three(env, settings)
     try:
         presenter = bot.presenter
         gate = asyncio.Event()

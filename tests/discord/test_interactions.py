@@ -6,10 +6,9 @@ import discord
 import pytest
 
 from bot.app import create_bot
-from bot.engine import Bid
-from bot.tables.turns import default_decider
 
 from .helpers import (
+    ai_bids_three,
     buttons,
     human_turn,
     open_table,
@@ -56,13 +55,7 @@ async def test_a_late_click_is_refused(simcord_env, settings, ai_takes_it: bool)
     env = simcord_env
     ai_bot = None
     if ai_takes_it:  # a bot whose deal has the AI seat (2) bid first, and bid 3
-        real = default_decider()
-
-        def bid_three(view, level, seed):
-            return Bid(view.seat, 3) if view.phase == "bid" else real(view, level, seed)
-
-        ai_bot = await create_bot(settings, seed_source=lambda: 6, decide=bid_three)
-        await restart(env, ai_bot)
+        ai_bot = await ai_bids_three(env, settings)
     try:
         await _late_click(env, ai_takes_it)
     finally:
