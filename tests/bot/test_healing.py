@@ -144,3 +144,44 @@ async def test_a_settlement_that_fails_is_retried(tmp_path) -> None:
     assert (await store.check_invariants()).ok
     await manager.shutdown()
     await store.close()
+
+
+async def test_a_fault_after_an_automatic_move_is_told_once(tmp_path) -> None:
+    """Alice's turn times out and the AI seats move (all stored), but saving the timer of
+    her next turn fails, and fails again at the first retries. Before: the automatic turn
+    reset the notice right after its failure, so the table was told again at a retry."""
+    store = await Store.open(tmp_path / "ddz.db")
+    manager, presenter, clock = make_manager(store)
+    set_deadline = store.set_deadline
+    failing = {"n": 0}
+
+    async def flaky(game_id, seq, deadline):
+        if failing["n"]:
+            failing["n"] -= 1
+            raise StoreUnavailableError("database or disk is full", error_id="test")
+        return await set_deadline(game_id, seq, deadline)
+
+    store.set_deadline = flaky
+    table = await _table(manager, "classic")
+    await manager.start(CH, ALICE)
+    game = table.game
+    await run_until(lambda: game.to_act == 0)
+    while game.phase != "play":  # Alice bids by hand
+        action = quick_decide(game.view(0), "normal", 0)
+        await manager.act(CH, ALICE, lambda s, a=action: type(a)(**{**a.__dict__, "seat": s}))
+        await run_until(lambda: game.to_act == 0 or game.phase == "play")
+    await run_until(lambda: game.to_act == 0 and table.deadline is not None)
+    seq = table.seq
+    failing["n"] = 3  # from now on the timer of her next turn cannot be saved (3 times)
+    await clock.advance(60)  # her turn times out; the AI seats play on
+    await run_until(lambda: presenter.of_type(SavingDelayed))
+    assert table.seq > seq and game.to_act == 0 and not game.is_over
+    for _ in range(6):  # the retries: two more failures, then it is saved
+        await run_until(_waiting_for_clock(manager, clock))
+        if failing["n"] == 0 and not table.delayed:
+            break
+        await clock.advance(5)
+    assert failing["n"] == 0 and not table.delayed
+    assert len(presenter.of_type(SavingDelayed)) == 1
+    await manager.shutdown()
+    await store.close()
