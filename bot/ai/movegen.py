@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.engine.cards import ACE, BLACK, FLOWER, RED, TWO
-from bot.engine.kinds import PLAIN_RUNS, RUN_CARDS, RUN_MIN, UNIT
+from bot.engine.kinds import PLAIN_RUNS, RUN_CARDS, RUN_MIN, UNIT, WITH_KICKERS
 
 from .move import Counts, Move, Variant, move_beats
 
@@ -64,7 +64,7 @@ class _Gen:
         self.singles(-1)
         self.groups("pair", 2, -1)
         self.groups("trio", 3, -1)
-        for kind in ("trio_single", "trio_pair", "four_two_singles", "four_two_pairs"):
+        for kind in WITH_KICKERS:
             if kind in kinds:
                 self.with_attachments(kind, -1)
         for kind in RUN_CARDS:
@@ -80,7 +80,7 @@ class _Gen:
                 self.singles(m)
             elif kind in ("pair", "trio"):
                 self.groups(kind, 2 if kind == "pair" else 3, m)
-            elif kind in ("trio_single", "trio_pair", "four_two_singles", "four_two_pairs"):
+            elif kind in WITH_KICKERS:
                 self.with_attachments(kind, m)
             else:
                 self.sequences(kind, last.n // RUN_CARDS[kind], m)

@@ -20,6 +20,7 @@ class KindShape:
     unit: int  # cards of each rank in the main part (1 single, 2 pair, 3 trio, 4 four)
     run: int = 0  # a run's cards per rank, wings included (0: not a run)
     run_min: int = 0  # a run's fewest ranks
+    kickers: bool = False  # one trio or four with attached cards (a plane's are its wings)
     bomb: bool = False  # a bomb class (what beats ordinary plays)
 
 
@@ -27,15 +28,15 @@ SHAPES: dict[str, KindShape] = {  # in this order everywhere (a kind's number is
     "single": KindShape(1),
     "pair": KindShape(2),
     "trio": KindShape(3),
-    "trio_single": KindShape(3),
-    "trio_pair": KindShape(3),
+    "trio_single": KindShape(3, kickers=True),
+    "trio_pair": KindShape(3, kickers=True),
     "chain": KindShape(1, run=1, run_min=5),
     "pair_chain": KindShape(2, run=2, run_min=3),
     "plane": KindShape(3, run=3, run_min=2),
     "plane_singles": KindShape(3, run=4, run_min=2),
     "plane_pairs": KindShape(3, run=5, run_min=2),
-    "four_two_singles": KindShape(4),
-    "four_two_pairs": KindShape(4),
+    "four_two_singles": KindShape(4, kickers=True),
+    "four_two_pairs": KindShape(4, kickers=True),
     "bomb": KindShape(4, bomb=True),
     "rocket": KindShape(2, bomb=True),
     "super_bomb": KindShape(5, bomb=True),
@@ -54,6 +55,8 @@ RUN_MIN: dict[str, int] = {k: s.run_min for k, s in SHAPES.items() if s.run}
 """The fewest ranks of each run kind."""
 PLAIN_RUNS: tuple[str, ...] = tuple(k for k, s in SHAPES.items() if s.run == s.unit)
 """The runs without wings (chain, pair chain, plane): only their unit repeats."""
+WITH_KICKERS: tuple[str, ...] = tuple(k for k, s in SHAPES.items() if s.kickers)
+"""A trio or a four with attached cards (trio with a single or a pair, four with two)."""
 
 _BASIC = frozenset({
     "single", "pair", "trio", "trio_single", "trio_pair", "chain", "pair_chain", "plane",
@@ -91,4 +94,4 @@ BOMB_FACTORS: dict[str, dict[str, int]] = {
 """What a played bomb of each class multiplies the stake by, per variant (RULES.md §6.1)."""
 
 __all__ = ["BOMB_CLASSES", "BOMB_FACTORS", "BOMB_KINDS", "KINDS", "PLAIN_RUNS", "RUN_CARDS",
-           "RUN_MIN", "SHAPES", "UNIT", "VARIANT_KINDS", "KindShape"]
+           "RUN_MIN", "SHAPES", "UNIT", "VARIANT_KINDS", "WITH_KICKERS", "KindShape"]

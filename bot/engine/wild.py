@@ -25,7 +25,7 @@ from collections.abc import Callable
 
 from .cards import ACE, BLACK, FLOWER, NUM_RANKS, RANK_CHARS, RED, TWO
 from .compare import beats, bomb_class
-from .kinds import KINDS, PLAIN_RUNS, RUN_CARDS, RUN_MIN, UNIT
+from .kinds import KINDS, PLAIN_RUNS, RUN_CARDS, RUN_MIN, UNIT, WITH_KICKERS
 from .play import Play
 from .rules import Rules
 
@@ -184,7 +184,7 @@ class _WildGenerator:
         self.singles(-1)
         self.groups("pair", 2, -1)
         self.groups("trio", 3, -1)
-        for kind in ("trio_single", "trio_pair", "four_two_singles", "four_two_pairs"):
+        for kind in WITH_KICKERS:
             if kind in kinds:
                 self.with_attachments(kind, -1)
         for group in (("chain",), ("pair_chain",), ("plane", "plane_singles", "plane_pairs")):
@@ -202,7 +202,7 @@ class _WildGenerator:
                 self.singles(main)
             elif kind in ("pair", "trio"):
                 self.groups(kind, 2 if kind == "pair" else 3, main)
-            elif kind in ("trio_single", "trio_pair", "four_two_singles", "four_two_pairs"):
+            elif kind in WITH_KICKERS:
                 self.with_attachments(kind, main)
             else:
                 self.sequences(main, len(last.cards) // RUN_CARDS[kind], [kind])

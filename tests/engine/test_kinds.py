@@ -61,3 +61,14 @@ def test_every_kind_has_a_unit_and_bombs_are_what_beat_ordinary_plays() -> None:
     bomb, = readings("7777", rules)
     single, = readings("2", rules)
     assert bomb.is_bomb and not single.is_bomb and UNIT[bomb.kind] == 4
+
+
+def test_the_kinds_with_kickers_are_one_group_and_its_attachments() -> None:
+    from bot.engine.kinds import WITH_KICKERS
+
+    rules = Rules.preset("classic")
+    examples = {"trio_single": "3334", "trio_pair": "33344", "four_two_singles": "333345",
+                "four_two_pairs": "33334455"}
+    assert set(WITH_KICKERS) == set(examples)
+    for kind in WITH_KICKERS:
+        assert kind in _kinds_of(examples[kind], rules) and kind not in RUN_CARDS
