@@ -15,7 +15,7 @@ simulated deals, where the :class:`Turn` carries an exact opposition instead of 
 
 from __future__ import annotations
 
-from bot.engine.cards import FLOWER
+from bot.engine.cards import BLACK, FLOWER, RED, TWO
 
 from .cooperation import allowed, feed_partner, forced_lead
 from .move import Move, subtract
@@ -33,6 +33,7 @@ FEED = 1.6  # leading what a partner about to go out can beat
 WINNING_COST = 1.2  # a hand this cheap to play out is all but won
 BOMB_WIN = 0.3  # bonus for a bomb that leaves such a hand
 LEAD_CARDS = 0.12  # per card: a lead that sheds more cards is harder to answer
+BREAK_BOMB = 0.8  # cost of breaking a bomb or rocket into other plays (its double is lost)
 
 
 def choose_move(t: Turn, moves: list[Move] | None = None) -> Move | None:
@@ -56,7 +57,33 @@ def value_of(t: Turn, m: Move, after_cost: float | None = None) -> float:
     q -= _danger(t, m)
     if m.cls:
         q -= _bomb_reluctance(t, after_cost)
+    elif breaks_bomb(t, m):
+        q -= _break_cost(t)
     return q
+
+
+def breaks_bomb(t: Turn, m: Move) -> bool:
+    """Does ``m``, not itself a bomb, take cards of a natural bomb (four of a rank; in four
+    a rank held four times or more left with fewer than four) or one joker of a rocket?
+    Wild cards aside."""
+    if m.cls:
+        return False
+    hand, cards = t.hand, m.cards
+    for r in range(TWO + 1):
+        if hand[r] >= 4 and cards[r] and hand[r] - cards[r] < 4 and r != t.v.wslot:
+            return True
+    return (not t.v.four and hand[BLACK] > 0 and hand[RED] > 0
+            and cards[BLACK] + cards[RED] == 1)
+
+
+def _break_cost(t: Turn) -> float:
+    """Breaking a bomb costs its double, unless an opponent is about to go out."""
+    fewest = min(t.counts[o] for o in t.opp.seats) if t.opp.seats else 99
+    if fewest <= 2:
+        return 0.0
+    if fewest <= 4:
+        return BREAK_BOMB / 2
+    return BREAK_BOMB
 
 
 def _lead(t: Turn, given: list[Move] | None = None) -> Move | None:

@@ -36,7 +36,7 @@ from .decompose import Planner
 from .move import Counts, Move, Variant, subtract
 from .movegen import beating_moves, lead_moves
 from .opposition import Opposition, exact_opposition
-from .policy import Turn, choose_move, value_of
+from .policy import Turn, breaks_bomb, choose_move, value_of
 from .situation import Situation
 
 # a searching level of :data:`bot.ai.levels.AI_LEVELS` -> (most samples, candidates besides
@@ -133,7 +133,13 @@ def candidates(turn: Turn, width: int) -> list[Move | None]:
     first = choose_move(turn, legal_moves)  # generated once, for both
     total = sum(turn.hand)
     if first is not None and first.n == total:
-        return [first]
+        # going out at once; but a bomb of the hand played first doubles the points, when
+        # the lead comes back (four with two, a trio taking three of a four...)
+        cashing = [m for m in legal_moves if m.cls and m.n < total] \
+            if not first.cls and breaks_bomb(turn, first) else []
+        if not cashing:
+            return [first]
+        return [first, min(cashing, key=lambda m: (m.cls, m.n, m.main))]
     if turn.last is None:
         fed = forced_lead(turn, legal_moves)
         if fed is not None:
@@ -150,7 +156,11 @@ def candidates(turn: Turn, width: int) -> list[Move | None]:
             return [finishing[0] if finishing else None]
         moves = allowed(turn, legal_moves)
         bombs = [m for m in moves if m.cls]
-    ranked = sorted(moves, key=lambda m: -value_of(turn, m))
+    # a play breaking a bomb or rocket (its double lost) is weighed only when the heuristic,
+    # which charges for the break, still prefers it: the simulated opponents play with open
+    # hands, so the search undervalues what a bomb kept whole is worth in points
+    ranked = sorted((m for m in moves if not breaks_bomb(turn, m)),
+                    key=lambda m: -value_of(turn, m))
     out: list[Move | None] = [first]
     for m in ranked:
         if len(out) >= width:
