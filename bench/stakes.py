@@ -18,11 +18,11 @@ from __future__ import annotations
 import argparse
 import statistics
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.ai.agent import decide
 from bot.engine import VARIANTS, Game, Rules
-from bot.engine.actions import Double, Grab, Show
+from bot.engine.actions import Bid, Double, Grab, Show
 
 from .arena import _ci
 
@@ -41,6 +41,8 @@ class StakeFigures:
     doubles: int
     grab_wins: float  # share of the grabbers' deals they won (as the landlord or not)
     double_wins: float  # share of the doublers' deals their side won
+    # points bidding: the landlord's winning bid -> (deals, landlord wins, his points)
+    by_bid: dict[int, tuple[int, int, int]] = field(default_factory=dict)
 
 
 def play_deal(rules: Rules, seed: int, level: str) -> tuple[Game, list]:
@@ -56,7 +58,7 @@ def play_deal(rules: Rules, seed: int, level: str) -> tuple[Game, list]:
     return game, actions
 
 
-Row = tuple[bool, int, int, int, int, int, int]
+Row = tuple[bool, int, int, int, int, int, int, int]
 
 
 def _run(args: tuple[str, list[int], str]) -> list[Row | None]:
@@ -73,9 +75,11 @@ def _run(args: tuple[str, list[int], str]) -> list[Row | None]:
         grabbers = {a.seat for a in actions if isinstance(a, Grab) and a.grab}
         shows = sum(1 for a in actions if isinstance(a, Show) and a.show)
         doublers = [a.seat for a in actions if isinstance(a, Double) and a.double]
+        bid = max((a.points for a in actions if isinstance(a, Bid)
+                   and a.seat == res.landlord), default=0)
         out.append((res.outcome == "landlord", res.points[res.landlord], len(grabbers), shows,
                     len(doublers), sum(1 for g in grabbers if g in res.winners),
-                    sum(1 for d in doublers if d in res.winners)))
+                    sum(1 for d in doublers if d in res.winners), bid))
     return out
 
 
@@ -92,11 +96,17 @@ def run(variant: str, deals: int, level: str = "easy", seed: int = 0,
     wins = [float(r[0]) for r in rows] or [0.0]
     points = [float(r[1]) for r in rows] or [0.0]
     grabs, doubles = sum(r[2] for r in rows), sum(r[4] for r in rows)
+    by_bid: dict[int, tuple[int, int, int]] = {}
+    for r in rows:
+        if r[7]:
+            n, w, pts = by_bid.get(r[7], (0, 0, 0))
+            by_bid[r[7]] = (n + 1, w + r[0], pts + r[1])
     return StakeFigures(variant, deals, len(rows), statistics.fmean(wins), _ci(wins),
                         statistics.fmean(points), _ci(points), grabs,
                         sum(r[3] for r in rows), doubles,
                         sum(r[5] for r in rows) / grabs if grabs else 0.0,
-                        sum(r[6] for r in rows) / doubles if doubles else 0.0)
+                        sum(r[6] for r in rows) / doubles if doubles else 0.0,
+                        dict(sorted(by_bid.items())))
 
 
 def describe(f: StakeFigures) -> str:
@@ -104,7 +114,9 @@ def describe(f: StakeFigures) -> str:
             f"{f.win_rate:.3f} ({f.win_ci[0]:.3f} .. {f.win_ci[1]:.3f}), points "
             f"{f.points:+.2f} ({f.points_ci[0]:+.2f} .. {f.points_ci[1]:+.2f}); "
             f"grabs {f.grabs} (won {f.grab_wins:.2f}), shows {f.shows}, "
-            f"doubles {f.doubles} (won {f.double_wins:.2f})")
+            f"doubles {f.doubles} (won {f.double_wins:.2f})"
+            + "".join(f"; bid {b}: {n} deals, won {w / n:.2f}, points {pts / n:+.2f}"
+                      for b, (n, w, pts) in f.by_bid.items()))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -12,8 +12,11 @@ were fitted per variant and role on simulated deals played by the heuristic (the
 Thresholds (win chance needed):
 
 ======================  =====================================================
-points bid 1 / 2 / 3     0.50 / 0.58 / 0.66, and only above the current bid; the
-                         last bidder of a round nobody bid in bids 1 from 0.35
+points bid 1 / 2 / 3     0.52 / 0.56 / 0.60 (:func:`bid_for_points`: the bid
+                         ``k`` that maximises the landlord's expected points at
+                         ``k`` less a charge for the stake, ``k * (2p - 1) -
+                         STAKE_RISK * k**2``), and only above the current bid; the
+                         last bidder of a round nobody bid in bids 1 from 0.37
                          (a redeal, or in classic and four the third one dissolving
                          the table, is worse for everybody than a middling landlord)
 call 叫地主              0.50
@@ -43,7 +46,8 @@ from .decompose import Planner
 from .move import Counts, as_counts, variant_of
 from .opposition import estimate_opposition
 
-BID_ODDS = {1: 0.50, 2: 0.58, 3: 0.66}
+STAKE_RISK = 0.04  # what a bid's stake costs: k points bid risk k**2 of this
+BID_ODDS = {k: 0.5 + STAKE_RISK * (2 * k - 1) / 2 for k in (1, 2, 3)}  # 0.52, 0.56, 0.60
 LAST_CHANCE = 0.15  # how much lower the last bidder goes when nobody has bid
 CALL_ODDS = 0.50
 GRAB_ODDS = 0.58
@@ -140,11 +144,19 @@ def choose_bid(rules: Rules, hand: str | Counts, bids: Sequence[tuple[int, int]]
     the highest bid so far. ``bids`` is ``[(seat, points), ...]`` in order (0 = 不叫)."""
     high = max((p for _, p in bids), default=0)
     p = landlord_odds(rules, hand)
-    want = max((k for k, need in BID_ODDS.items() if p >= need), default=0)
+    want = bid_for_points(p)
     if not want and not high and len(bids) == rules.players - 1 and \
             p >= BID_ODDS[1] - LAST_CHANCE:
         want = 1  # the last bidder of an all-pass round: a middling hand beats a redeal
     return want if want > high else 0
+
+
+def bid_for_points(p: float) -> int:
+    """The points bid (0-3) for a landlord win chance ``p``: the one that maximises the
+    expected points ``k * (2p - 1)`` (the landlord wins or loses ``k`` times the deal's
+    factors from each farmer) less a charge ``STAKE_RISK * k**2`` for the stake put at
+    risk; so a bid is raised only as far as the hand is sure (thresholds ``BID_ODDS``)."""
+    return max(range(4), key=lambda k: (k * (2 * p - 1) - STAKE_RISK * k * k, -k))
 
 
 def choose_call(rules: Rules, hand: str | Counts, declined: int = 0) -> bool:

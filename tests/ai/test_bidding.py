@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -88,3 +89,16 @@ def test_double_choices() -> None:
     assert choose_double(rules, WEAK + "456", True) is False
     assert isinstance(choose_double(rules, STRONG, False, "BR2"), bool)
     assert 0.0 < farmer_odds(rules, STRONG, "345") < 1.0
+
+
+def test_points_bids_weigh_the_stake() -> None:
+    from bot.ai.bidding import STAKE_RISK, bid_for_points
+    bids = [bid_for_points(x / 1000) for x in range(0, 1001)]
+    assert bids == sorted(bids) and bids[0] == 0 and bids[-1] == 3  # stronger, higher
+    for p in (0.4, 0.51, 0.55, 0.58, 0.59, 0.61, 0.7):
+        k = bid_for_points(p)
+        # the bid is the best of the four by expected points less the stake's charge
+        best = max(j * (2 * p - 1) - STAKE_RISK * j * j for j in range(4))
+        assert math.isclose(k * (2 * p - 1) - STAKE_RISK * k * k, best)
+    assert (bid_for_points(0.51), bid_for_points(0.55), bid_for_points(0.59),
+            bid_for_points(0.61)) == (0, 1, 2, 3)

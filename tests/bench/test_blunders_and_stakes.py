@@ -22,3 +22,6 @@ def test_stakes_plays_whole_deals_with_bidding() -> None:
     assert 0.0 <= f.win_rate <= 1.0
     assert "landlord wins" in describe(f)
     assert run("four", 2, "easy").deals == 2
+    f = run("classic", 6, "easy", seed=1)
+    assert sum(n for n, _, _ in f.by_bid.values()) == f.landlords  # every landlord bid
+    assert all(b in (1, 2, 3) and 0 <= w <= n for b, (n, w, _) in f.by_bid.items())
