@@ -58,7 +58,8 @@ class MatchResult:
     points_ci: tuple[float, float]
     landlord_wp: float  # our AI as landlord
     farmer_wp: float  # our AI as the two farmers
-    times_ms: list[float] = field(default_factory=list)  # our decision times
+    times_ms: list[float] = field(default_factory=list)  # our decision times (wall clock)
+    cpu_ms: list[float] = field(default_factory=list)  # ... in CPU time: one core's worth
     # our won games in which our side was dealt a bomb or rocket, and those of them in
     # which it played as many as it was dealt
     bomb_wins: int = 0
@@ -67,10 +68,20 @@ class MatchResult:
 
     def time_stats(self) -> tuple[float, float, float]:
         """p50, p95 and max of our decision time, in ms."""
-        if not self.times_ms:
-            return (0.0, 0.0, 0.0)
-        xs = sorted(self.times_ms)
-        return (xs[len(xs) // 2], xs[min(len(xs) - 1, int(0.95 * len(xs)))], xs[-1])
+        return _quantiles(self.times_ms)
+
+    def cpu_stats(self) -> tuple[float, float, float]:
+        """p50, p95 and max of our decisions' CPU time, in ms: what one core spends,
+        whatever else the machine runs."""
+        return _quantiles(self.cpu_ms)
+
+
+def _quantiles(values: list[float]) -> tuple[float, float, float]:
+    """p50, p95 and max."""
+    if not values:
+        return (0.0, 0.0, 0.0)
+    xs = sorted(values)
+    return (xs[len(xs) // 2], xs[min(len(xs) - 1, int(0.95 * len(xs)))], xs[-1])
 
 
 def rules_for(variant: str, rng: random.Random) -> Rules:
@@ -160,12 +171,13 @@ def _make(kind: str, seed: int, budget_ms: float | None) -> Agent:
     raise ValueError(kind)
 
 
-Row = tuple[int, float, int, int, list[float], int, int]
+Row = tuple[int, float, int, int, list[float], int, int, list[float]]
 
 
 def _run_deals(args: tuple) -> list[Row]:
     """Worker: (wins of our side over 2 games, points with a base of 1, landlord win,
-    farmers win, times, won games with a bomb dealt to our side, of which all played)."""
+    farmers win, times, won games with a bomb dealt to our side, of which all played, CPU
+    times)."""
     variant, ours, theirs, seeds, budget_ms = args
     import numpy as np
     out = []
@@ -177,6 +189,7 @@ def _run_deals(args: tuple) -> list[Row]:
         ll_win = fa_win = 0
         bomb_wins = cashed = 0
         times: list[float] = []
+        cpu: list[float] = []
         for seating in (0, 1):
             ours_agent = OurAgent(ours, budget_ms)
             other = _make(theirs, s * 7 + seating, budget_ms)
@@ -200,7 +213,8 @@ def _run_deals(args: tuple) -> list[Row]:
             else:
                 fa_win = int(our_win)
             times.extend(ours_agent.times)
-        out.append((wins, points, ll_win, fa_win, times, bomb_wins, cashed))
+            cpu.extend(ours_agent.cpu)
+        out.append((wins, points, ll_win, fa_win, times, bomb_wins, cashed, cpu))
     return out
 
 
@@ -230,6 +244,7 @@ def run_match(deals: int = 50, variant: str = "classic", ours: str = "normal",
         bomb_wins=sum(r[5] for r in rows), bomb_wins_cashed=sum(r[6] for r in rows),
         landlord_wp=statistics.fmean(r[2] for r in rows),
         farmer_wp=statistics.fmean(r[3] for r in rows), times_ms=times,
+        cpu_ms=[t * 1000 for r in rows for t in r[7]],
         seconds=time.perf_counter() - t0)
 
 
@@ -267,6 +282,9 @@ def describe(title: str, r: MatchResult, with_times: bool = True) -> str:
         p50, p95, mx = r.time_stats()
         lines.append(f"  decision time: p50 {p50:.1f} ms, p95 {p95:.1f} ms, max {mx:.1f} ms "
                      f"over {len(r.times_ms)} decisions")
+        c50, c95, cmx = r.cpu_stats()
+        lines.append(f"  decision CPU time (one core): p50 {c50:.1f} ms, p95 {c95:.1f} ms, "
+                     f"max {cmx:.1f} ms")
     return "\n".join(lines)
 
 

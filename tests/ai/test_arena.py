@@ -24,6 +24,10 @@ def test_fifty_deals_against_the_rlcard_rule_agent() -> None:
     p50, p95, mx = r.time_stats()
     assert 0 < p50 <= p95 <= mx
     assert len(r.times_ms) > 100
+    c50, c95, cmx = r.cpu_stats()  # CPU time: never more than the wall clock's
+    assert len(r.cpu_ms) == len(r.times_ms) and 0 < c50 <= c95 <= cmx
+    assert sum(r.cpu_ms) <= sum(r.times_ms) * 1.05
+    assert "decision CPU time" in describe("x", r)
 
 
 def test_other_matches_run() -> None:
