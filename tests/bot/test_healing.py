@@ -88,6 +88,8 @@ async def test_a_full_disk_then_cleared(tmp_path) -> None:
     waiting = _waiting_for_clock(manager, clock)
     await run_until(lambda: table.game.to_act == 0)
     await clock.advance(60)  # Alice's first timeout is stored
+    # the disk fills once her next turn's timer is armed (nothing of the table in flight)
+    await run_until(lambda: table.game.to_act == 0 and waiting())
     full["on"] = True
     for _ in range(6):  # the second timeout and its retries fail
         await run_until(waiting)
