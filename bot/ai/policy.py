@@ -78,12 +78,17 @@ def breaks_bomb(t: Turn, m: Move) -> bool:
 
 def _break_cost(t: Turn) -> float:
     """Breaking a bomb costs its double, unless an opponent is about to go out."""
+    return _by_closeness(t, BREAK_BOMB)
+
+
+def _by_closeness(t: Turn, full: float) -> float:
+    """``full``, halved when an opponent is down to 3-4 cards, nothing from 2."""
     fewest = min(t.counts[o] for o in t.opp.seats) if t.opp.seats else 99
     if fewest <= 2:
         return 0.0
     if fewest <= 4:
-        return BREAK_BOMB / 2
-    return BREAK_BOMB
+        return full / 2
+    return full
 
 
 def _lead(t: Turn, given: list[Move] | None = None) -> Move | None:
@@ -240,12 +245,7 @@ def _bomb_reluctance(t: Turn, after_cost: float) -> float:
     left (costing ``after_cost``) is all but won (the bomb doubles what the deal is worth)."""
     if after_cost <= WINNING_COST:
         return -BOMB_WIN
-    fewest = min(t.counts[o] for o in t.opp.seats) if t.opp.seats else 99
-    if fewest <= 2:
-        return 0.0
-    if fewest <= 4:
-        return BOMB_USE / 2
-    return BOMB_USE
+    return _by_closeness(t, BOMB_USE)
 
 
 def _feed(t: Turn, m: Move) -> float:
