@@ -144,7 +144,8 @@ class Drawer(Counter):
 
     async def publish(self, event: TableEvent) -> None:
         await super().publish(event)
-        if event.channel_id in self.drawing or event.table.game is None:
+        if (event.channel_id in self.drawing or event.table is None
+                or event.table.game is None):
             return
         self.drawing.add(event.channel_id)
         task = asyncio.create_task(self._draw(event))
