@@ -19,7 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from bot.ai.bidding import hand_features
 from bot.ai.policy import choose_move
-from bot.ai.position import _checked, turn_of
+from bot.ai.position import checked_play, turn_of
 from bot.ai.situation import read_situation
 from bot.engine import Play, Rules
 from bot.engine.cards import RANK_INDEX
@@ -31,7 +31,7 @@ from .arena import play_game, seeded_deal
 def heuristic_agent(view: Seat) -> Play | None:
     sit = read_situation(view.rules, view.hands[view.seat], view.history, view.landlord,
                          view.seat, view.bottom)
-    return _checked(sit, choose_move(turn_of(sit)))
+    return checked_play(sit, choose_move(turn_of(sit)))
 
 
 def _rows(args: tuple[str, list[int]]) -> list[tuple[str, list[float], int]]:

@@ -237,24 +237,20 @@ async def _bid(p: Press, item: TableButton) -> None:
     await p.interaction.response.defer()
 
 
-async def _call(p: Press, item: TableButton) -> None:
-    await p.manager.call(item.table_id, p.user, item.arg == "y", seq=item.seq)
-    await p.interaction.response.defer()
+def _yes_no(decide: Callable[[TableManager], Callable[..., Awaitable[object]]]
+            ) -> Callable[[Press, TableButton], Awaitable[None]]:
+    """A yes/no button (call, grab, show, double): the manager call that ``decide`` names,
+    with the button's answer and the turn it was drawn for."""
+    async def run(p: Press, item: TableButton) -> None:
+        await decide(p.manager)(item.table_id, p.user, item.arg == "y", seq=item.seq)
+        await p.interaction.response.defer()
+    return run
 
 
-async def _grab(p: Press, item: TableButton) -> None:
-    await p.manager.grab(item.table_id, p.user, item.arg == "y", seq=item.seq)
-    await p.interaction.response.defer()
-
-
-async def _show(p: Press, item: TableButton) -> None:
-    await p.manager.show(item.table_id, p.user, item.arg == "y", seq=item.seq)
-    await p.interaction.response.defer()
-
-
-async def _double(p: Press, item: TableButton) -> None:
-    await p.manager.double(item.table_id, p.user, item.arg == "y", seq=item.seq)
-    await p.interaction.response.defer()
+_call = _yes_no(lambda m: m.call)
+_grab = _yes_no(lambda m: m.grab)
+_show = _yes_no(lambda m: m.show)
+_double = _yes_no(lambda m: m.double)
 
 
 TABLE_CONTROLS: dict[str, Control[TableButton]] = {

@@ -66,9 +66,9 @@ def choose_play_reading(rules: Rules, hand: str | Counts, history: Sequence[Hist
         raise ValueError(f"unknown level {level!r}; choose one of {', '.join(AI_LEVELS)}")
     started = time.perf_counter()
     sit = read_situation(rules, hand, history, landlord, seat, bottom, shown)
-    rng = random.Random(_mix(seed, sit))
+    rng = random.Random(position_seed(seed, sit))
     move = decide_move(sit, rng, level, budget_ms, started)
-    return _checked(sit, move)
+    return checked_play(sit, move)
 
 
 def decide_move(sit: Situation, rng: random.Random, level: str,
@@ -100,7 +100,7 @@ def _easy_move(turn: Turn, rng: random.Random) -> Move | None:
     return min(moves, key=lambda m: (m.main, m.n))
 
 
-def _checked(sit: Situation, move: Move | None) -> Play | None:
+def checked_play(sit: Situation, move: Move | None) -> Play | None:
     """The engine play for ``move``. A refused move (a bug) is logged and falls back to
     the engine's own list (a pass when following, the lowest lead when leading), so the
     answer is always legal; under :data:`STRICT` it raises AssertionError instead."""
@@ -138,7 +138,7 @@ def _refused(sit: Situation, move: Move | None) -> None:
     log.warning(message)
 
 
-def _mix(seed: int, sit: Situation) -> int:
+def position_seed(seed: int, sit: Situation) -> int:
     """A per-position seed: the caller's seed and the public position."""
     key = f"{seed}|{sit.seat}|{sit.hand}|{len(sit.moves)}".encode()
     return zlib.crc32(key) ^ (seed * 2654435761 & 0xFFFFFFFF)

@@ -46,7 +46,7 @@ from bot.engine.view import SeatView
 from .agent import decide
 from .bidding import farmer_odds, landlord_odds, show_factor
 from .move import Move, move_of_play
-from .position import _checked, _mix, turn_of
+from .position import checked_play, position_seed, turn_of
 from .search import EFFORT, Score, candidates, score_moves
 from .situation import read_situation
 
@@ -158,7 +158,7 @@ def _review_play(view: SeatView, made: Action, made_play: Play | None, index: in
     history = [(s, p if p is not None else "") for s, p in view.plays]
     sit = read_situation(view.rules, view.hand, history, view.landlord, view.seat,
                          view.bottom or "", dict(view.shown))
-    rng = random.Random(_mix(seed, sit))  # the AI's own seeding of the position
+    rng = random.Random(position_seed(seed, sit))  # the AI's own seeding of the position
     turn = turn_of(sit)
     width = EFFORT[level][1]
     cands = candidates(turn, width)
@@ -173,7 +173,7 @@ def _review_play(view: SeatView, made: Action, made_play: Play | None, index: in
         best = cands[max(range(len(cands)), key=lambda i: scores[i].points)]
     best_score = scores[cands.index(best)]
     mine_score = scores[len(cands)] if extra else scores[keys.index(mine_key)]
-    play = _checked(sit, best)
+    play = checked_play(sit, best)
     suggestion: Action = Pass(view.seat) if play is None else \
         PlayCards(view.seat, play.cards, play.kind, play.main_rank)
     return Decision(index, plays, "play", made, suggestion, _estimate(mine_score),

@@ -94,15 +94,15 @@ def test_a_refused_answer_is_logged_and_replaced(monkeypatch: pytest.MonkeyPatch
     lead = read_situation(CLASSIC, "3345", [], 0, 0)
     follow = read_situation(CLASSIC, "3345", [(0, "2")], 0, 1)
     with pytest.raises(AssertionError):
-        position._checked(lead, None)
+        position.checked_play(lead, None)
     monkeypatch.setattr(position, "STRICT", False)
     with caplog.at_level("WARNING", logger="ddz.ai"):
-        assert position._checked(lead, None) == canonical("3", CLASSIC)
-        assert position._checked(lead, not_held) == canonical("3", CLASSIC)
-        assert position._checked(follow, not_held) is None
-        assert position._checked(follow, None) is None  # a legal pass: not logged
+        assert position.checked_play(lead, None) == canonical("3", CLASSIC)
+        assert position.checked_play(lead, not_held) == canonical("3", CLASSIC)
+        assert position.checked_play(follow, not_held) is None
+        assert position.checked_play(follow, None) is None  # a legal pass: not logged
         # super: a lead that would leave the flower as the last card is refused too
         strand = read_situation(SUPER, "33F", [], 0, 0)
         pair = Move("pair", 0, (2,) + (0,) * 15, 0)
-        assert position._checked(strand, pair) == canonical("3", SUPER)
+        assert position.checked_play(strand, pair) == canonical("3", SUPER)
     assert len(caplog.records) == 4

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
@@ -71,21 +72,26 @@ async def test_a_table_plays_a_deal_with_the_pool(tmp_path, pool: AiPool) -> Non
         await store.close()
 
 
-async def test_the_bot_thinks_in_as_many_processes_as_set(tmp_path,
-                                                          monkeypatch: pytest.MonkeyPatch
-                                                          ) -> None:
+@pytest.mark.parametrize(("variable", "pool_of", "field", "bad"), [
+    ("DDZ_AI_PROCESSES", lambda bot: bot.manager.ai_pool, "ai_processes", "many"),
+    ("DDZ_RENDER_PROCESSES", lambda bot: bot.presenter.pictures, "render_processes", "lots"),
+])
+async def test_the_bot_works_in_as_many_processes_as_set(
+        tmp_path, monkeypatch: pytest.MonkeyPatch, variable: str,
+        pool_of: Callable[[Any], Any], field: str, bad: str) -> None:
+    """The AI's thinking and the pictures' drawing: each pool as large as its setting."""
     for name in ("DDZ_DATABASE_URL", "DDZ_SHARDS", "DDZ_SHARD_COUNT"):
         monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("DDZ_AI_PROCESSES", "2")
+    monkeypatch.setenv(variable, "2")
     settings = dataclasses.replace(Settings.from_env(env_file=None), db_path=tmp_path / "a.db")
     bot = await create_bot(settings)
-    assert bot.manager.ai_pool is not None and bot.manager.ai_pool.workers == 2
+    assert pool_of(bot) is not None and pool_of(bot).workers == 2
     await bot.close_store()
-    assert bot.manager.ai_pool is None  # stopped with the bot
-    monkeypatch.setenv("DDZ_AI_PROCESSES", "0")
-    assert Settings.from_env(env_file=None).ai_processes == 0  # a thread, as before
-    monkeypatch.setenv("DDZ_AI_PROCESSES", "many")
-    with pytest.raises(ConfigError, match="DDZ_AI_PROCESSES"):
+    assert pool_of(bot) is None  # stopped with the bot
+    monkeypatch.setenv(variable, "0")
+    assert getattr(Settings.from_env(env_file=None), field) == 0  # a thread, as before
+    monkeypatch.setenv(variable, bad)
+    with pytest.raises(ConfigError, match=variable):
         Settings.from_env(env_file=None)
 
 

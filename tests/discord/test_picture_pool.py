@@ -3,14 +3,11 @@ draws its hand and table pictures there when it has a pool (DDZ_RENDER_PROCESSES
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from bot.app import create_bot
-from bot.config import ConfigError, Settings
 from bot.engine import Game, Rules
 from bot.tables.picture_pool import PicturePool, draw
 from render import render_hand, warm_up
@@ -64,21 +61,3 @@ async def test_the_presenter_draws_in_its_pool(tmp_path) -> None:
         counting.close()
         await manager.shutdown()
         await store.close()
-
-
-async def test_the_bot_draws_in_as_many_processes_as_set(tmp_path,
-                                                         monkeypatch: pytest.MonkeyPatch
-                                                         ) -> None:
-    for name in ("DDZ_DATABASE_URL", "DDZ_SHARDS", "DDZ_SHARD_COUNT"):
-        monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("DDZ_RENDER_PROCESSES", "2")
-    settings = dataclasses.replace(Settings.from_env(env_file=None), db_path=tmp_path / "a.db")
-    bot = await create_bot(settings)
-    assert bot.presenter.pictures is not None and bot.presenter.pictures.workers == 2
-    await bot.close_store()
-    assert bot.presenter.pictures is None  # stopped with the bot
-    monkeypatch.setenv("DDZ_RENDER_PROCESSES", "0")
-    assert Settings.from_env(env_file=None).render_processes == 0  # a thread, as before
-    monkeypatch.setenv("DDZ_RENDER_PROCESSES", "lots")
-    with pytest.raises(ConfigError, match="DDZ_RENDER_PROCESSES"):
-        Settings.from_env(env_file=None)
