@@ -37,7 +37,9 @@ def decide(view: SeatView, level: str = "normal", seed: int = 0,
     phase = view.phase
     hand = view.hand
     if phase in _SHOW_STAGES:
-        return Show(seat, choose_show(rules, hand, _SHOW_STAGES[phase]).show)
+        shown = max((factor for _, factor in view.shows), default=1)
+        return Show(seat, choose_show(rules, hand, _SHOW_STAGES[phase], _stake(view),
+                                      shown).show)
     if phase == "bid":
         return Bid(seat, choose_bid(rules, hand, view.bids))
     if phase == "call":
@@ -45,10 +47,10 @@ def decide(view: SeatView, level: str = "normal", seed: int = 0,
         return Call(seat, choose_call(rules, hand, declined))
     if phase == "grab":
         grabs = sum(1 for _, what in view.calls if what == "grab")
-        return Grab(seat, choose_grab(rules, hand, grabs))
+        return Grab(seat, choose_grab(rules, hand, grabs, view.multiplier))
     if phase == "double":
         return Double(seat, choose_double(rules, hand, view.landlord == seat,
-                                          view.bottom or ""))
+                                          view.bottom or "", view.multiplier))
     if phase == "play":
         if view.landlord is None:
             raise ValueError("no landlord in the play phase")
@@ -59,6 +61,18 @@ def decide(view: SeatView, level: str = "normal", seed: int = 0,
             return Pass(seat)
         return PlayCards(seat, play.cards, play.kind, play.main_rank)
     raise ValueError(f"nothing to decide in phase {phase!r}")
+
+
+def _stake(view: SeatView) -> float:
+    """The view's seat's stake per farmer in units of the room's initial multiplier: the
+    table multiplier, times the 加倍 made (known once every seat chose), averaged over
+    the landlord's farmers."""
+    doubled = [2 if d else 1 for d in view.doubles] or [1] * view.rules.players
+    if view.landlord is None or view.seat is None or len(doubled) != view.rules.players:
+        return float(view.multiplier)
+    mine = doubled[view.seat] * doubled[view.landlord] if view.seat != view.landlord else \
+        doubled[view.landlord] * (sum(doubled) - doubled[view.landlord]) / (len(doubled) - 1)
+    return float(view.multiplier * mine)
 
 
 def explain_action(view: SeatView, action: Action) -> Reason | None:

@@ -9,28 +9,44 @@ the cost of its best decomposition against an average opposition (see
 were fitted per variant and role on simulated deals played by the heuristic (the fit is
 ``bench/calibrate.py``; the table below is its output).
 
-Thresholds (win chance needed):
+Raising the stake (grab, 明牌, 加倍) follows the rule the points bid follows: a stake of
+``s`` points per farmer at win chance ``p`` is worth :func:`stake_value` ``s * (2p - 1) -
+STAKE_RISK * s**2`` (the expected points, less a charge for the stake put at risk), and the
+raise is made when it is worth more than the stake without it. ``p`` there is the chance
+the AI's own play turns the model's estimate into (:func:`played_odds`: the model was fitted
+on deals without an auction, and the auction tells: a caller is strong, so a grabber facing
+him and a farmer facing a landlord who chose his hand win less often than their hands alone
+say; fitted on self-play deals, ``bench/raises.py``). A shown hand also loses
+``SHOW_COST`` of its win chance (the opponents play against open cards; measured the same
+way). ``s`` is the table multiplier so far (the largest show, the grabs; 加倍 too once
+known), in units of the room's initial multiplier.
+
+Thresholds (win chance needed; for grab, 明牌 and 加倍 on the played chance, at ``s = 1``):
 
 ======================  =====================================================
 points bid 1 / 2 / 3     0.52 / 0.56 / 0.60 (:func:`bid_for_points`: the bid
-                         ``k`` that maximises the landlord's expected points at
-                         ``k`` less a charge for the stake, ``k * (2p - 1) -
-                         STAKE_RISK * k**2``), and only above the current bid; the
-                         last bidder of a round nobody bid in bids 1 from 0.37
-                         (a redeal, or in classic and four the third one dissolving
-                         the table, is worse for everybody than a middling landlord)
-call 叫地主              0.50
-grab 抢地主              0.58 (0.62 once somebody grabbed): a grab doubles the stake
-                         and makes the grabber the landlord, whose stake is both
-                         farmers'; its fair odds are about 0.5
-明牌 before the deal     never (no card is known yet)
-明牌 during the deal     0.85 on the cards dealt so far
-明牌 as the landlord     0.80
-加倍                     0.56 as the landlord (his 加倍 doubles both stakes; landlords
-                         at 0.62 won 68-71% of the doubled deals, the undoubled ones
-                         still 55% in happy), 0.66 as a farmer (his own stake only;
-                         farmers doubling at 0.60 won 46% in happy: the farmer model
-                         is optimistic)
+                         ``k`` that maximises :func:`stake_value` at ``k``), and
+                         only above the current bid; the last bidder of a round
+                         nobody bid in bids 1 from 0.37 (a redeal, or in classic
+                         and four the third one dissolving the table, is worse for
+                         everybody than a middling landlord)
+call 叫地主              0.50 on the model's chance
+grab 抢地主              0.54 (``0.5 + STAKE_RISK * s``: the grabber's value as the
+                         landlord at ``2s`` against none as a farmer, as a points
+                         bid counts not bidding), 0.58 once somebody grabbed; on the
+                         model's chance 0.586 / 0.643 in happy, 0.60 / 0.64 in laizi
+明牌 before the deal     never: no card is known, so the seat's chance is the even
+                         1/2 of a seat nobody knows anything of, below any raise
+明牌 during the deal     0.660 at ×4, 0.648 at ×3 (``0.5 + STAKE_RISK * s * (f +
+                         1) / 2 + f * SHOW_COST / (f - 1)``, :func:`raise_odds`, for
+                         a show that multiplies the stake by ``f``: none once a
+                         larger show was made), on the cards dealt so far
+明牌 as the landlord     0.650 (×2, the same formula); on the model's chance 0.60
+                         in happy (0.72 once he doubled), 0.65 in laizi
+加倍                     0.56 (``0.5 + 3 * STAKE_RISK * s / 2``) as the landlord (his
+                         加倍 doubles both farmers' stakes) and as a farmer (his own);
+                         on the model's chance, landlord / farmer: 0.42 / 0.77 in
+                         happy, 0.56 / 0.65 in laizi
 ======================  =====================================================
 """
 
@@ -46,16 +62,12 @@ from .decompose import Planner
 from .move import Counts, as_counts, variant_of
 from .opposition import estimate_opposition
 
-STAKE_RISK = 0.04  # what a bid's stake costs: k points bid risk k**2 of this
+STAKE_RISK = 0.04  # what a stake costs: s points per farmer risk s**2 of this
 BID_ODDS = {k: 0.5 + STAKE_RISK * (2 * k - 1) / 2 for k in (1, 2, 3)}  # 0.52, 0.56, 0.60
 LAST_CHANCE = 0.15  # how much lower the last bidder goes when nobody has bid
 CALL_ODDS = 0.50
-GRAB_ODDS = 0.58
-REGRAB_ODDS = 0.62
-SHOW_DEAL_ODDS = 0.85
-SHOW_LANDLORD_ODDS = 0.80
-DOUBLE_LANDLORD_ODDS = 0.56
-DOUBLE_FARMER_ODDS = 0.66
+SHOW_COST = 0.045  # the win chance a shown hand loses (self-play, bench/raises.py)
+START_ODDS = 0.5  # 明牌开始: no card is known yet
 
 # variant -> role -> (intercept, per cost, per bomb or rocket, per wild card), fitted by
 # bench/calibrate.py: role "bid" is the landlord's hand before the bottom, "landlord" after
@@ -71,6 +83,14 @@ COEFFICIENTS: dict[str, dict[str, tuple[float, float, float, float]]] = {
              "farmer": (0.784, -0.164, 0.434, 0.0)},
 }
 COEFFICIENTS["happy"] = COEFFICIENTS["classic"]
+# variant -> role -> (a, b): the chance the AI's own play wins with, a + b * (p - 0.5) for
+# the model's p (clamped to 0.02 .. 0.98), fitted on self-play deals with an auction
+# (bench/raises.py, easy level): "grab" the model's "bid" chance of a seat grabbing from a
+# caller, "landlord" and "farmer" their chances once the bottom is taken.
+PLAYED: dict[str, dict[str, tuple[float, float]]] = {
+    "happy": {"grab": (0.48, 0.7), "landlord": (0.60, 0.5), "farmer": (0.41, 0.55)},
+    "laizi": {"grab": (0.44, 1.0), "farmer": (0.45, 0.75)},
+}
 # mean decomposition cost of a dealt hand (same fit), per variant: a partial hand during
 # the deal is charged this much per card still to come
 MEAN_DEALT_COST = {"classic": 5.604, "happy": 5.604, "laizi": 5.665, "super": 5.233,
@@ -138,6 +158,13 @@ def farmer_odds(rules: Rules, hand: str | Counts, bottom: str | Counts = "") -> 
 
 
 # ---------------------------------------------------------------------- decisions
+def stake_value(p: float, stake: float) -> float:
+    """What a stake of ``stake`` points per farmer is worth at win chance ``p``: the
+    expected points ``stake * (2p - 1)`` less ``STAKE_RISK * stake**2`` for the stake put
+    at risk. Every choice that sets or raises the stake compares these."""
+    return stake * (2 * p - 1) - STAKE_RISK * stake * stake
+
+
 def choose_bid(rules: Rules, hand: str | Counts, bids: Sequence[tuple[int, int]] = ()
                ) -> int:
     """Points bidding (classic, four, super): 0 for 不叫, else 1, 2 or 3, always above
@@ -152,11 +179,11 @@ def choose_bid(rules: Rules, hand: str | Counts, bids: Sequence[tuple[int, int]]
 
 
 def bid_for_points(p: float) -> int:
-    """The points bid (0-3) for a landlord win chance ``p``: the one that maximises the
-    expected points ``k * (2p - 1)`` (the landlord wins or loses ``k`` times the deal's
-    factors from each farmer) less a charge ``STAKE_RISK * k**2`` for the stake put at
-    risk; so a bid is raised only as far as the hand is sure (thresholds ``BID_ODDS``)."""
-    return max(range(4), key=lambda k: (k * (2 * p - 1) - STAKE_RISK * k * k, -k))
+    """The points bid (0-3) for a landlord win chance ``p``: the one that maximises
+    :func:`stake_value` (the landlord wins or loses ``k`` times the deal's factors from
+    each farmer, less the charge for the stake put at risk); so a bid is raised only as
+    far as the hand is sure (thresholds ``BID_ODDS``)."""
+    return max(range(4), key=lambda k: (stake_value(p, k), -k))
 
 
 def choose_call(rules: Rules, hand: str | Counts, declined: int = 0) -> bool:
@@ -167,9 +194,33 @@ def choose_call(rules: Rules, hand: str | Counts, declined: int = 0) -> bool:
     return landlord_odds(rules, hand) >= need
 
 
-def choose_grab(rules: Rules, hand: str | Counts, grabs: int = 0) -> bool:
-    """抢地主 (True) or 不抢: ``grabs`` is how many grabs were made so far."""
-    return landlord_odds(rules, hand) >= (REGRAB_ODDS if grabs else GRAB_ODDS)
+def raise_odds(stake: float, factor: float, cost: float = 0.0) -> float:
+    """The win chance from which multiplying a stake ``stake`` by ``factor`` (> 1) pays:
+    where ``stake_value(p - cost, factor * stake)`` overtakes ``stake_value(p, stake)``
+    (``cost``: the chance the raise itself loses, a shown hand's)."""
+    return 0.5 + STAKE_RISK * stake * (factor + 1) / 2 + factor * cost / (factor - 1)
+
+
+def played_odds(rules: Rules, role: str, p: float) -> float:
+    """The chance the AI's play wins with when the model says ``p`` for ``role``
+    ("grab", "landlord" or "farmer"; see ``PLAYED``): ``p`` itself where nothing was
+    fitted (the points variants have no grab, 明牌 or 加倍)."""
+    fit = PLAYED.get(rules.variant, {}).get(role)
+    if fit is None:
+        return p
+    a, b = fit
+    return min(0.98, max(0.02, a + b * (p - 0.5)))
+
+
+def choose_grab(rules: Rules, hand: str | Counts, grabs: int = 0,
+                stake: int | None = None) -> bool:
+    """抢地主 (True) or 不抢: ``grabs`` is how many grabs were made so far, ``stake`` the
+    table multiplier now (default: ``2**grabs``). The grab makes this seat the landlord at
+    twice the stake: worth it when that is worth more than nothing (the seat's value as a
+    farmer, counted as a points bid counts not bidding)."""
+    s = 2 ** grabs if stake is None else stake
+    p = played_odds(rules, "grab", landlord_odds(rules, hand))
+    return stake_value(p, 2 * s) > 0
 
 
 @dataclass(frozen=True)
@@ -192,28 +243,37 @@ def show_factor(rules: Rules, stage: str, cards_held: int) -> int:
     raise ValueError(f"unknown show stage {stage!r}: start, deal or landlord")
 
 
-def choose_show(rules: Rules, hand: str | Counts, stage: str) -> ShowChoice:
-    """明牌 at ``stage`` ("start", "deal" or "landlord"). A show reveals the hand for the
-    whole deal, so only a hand that wins anyway is shown."""
+def choose_show(rules: Rules, hand: str | Counts, stage: str, stake: float = 1,
+                shown: int = 1) -> ShowChoice:
+    """明牌 at ``stage`` ("start", "deal" or "landlord"). ``stake`` is the seat's stake per
+    farmer now (the table multiplier, times the 加倍 once known), ``shown`` the largest
+    show factor so far (1: none; only the largest counts). A show multiplies the stake by
+    what it adds to the largest show and costs the hand ``SHOW_COST`` of its chance."""
     counts = as_counts(hand, rules)
     held = sum(counts)
     factor = show_factor(rules, stage, held)
-    if stage == "start" or not held:
-        return ShowChoice(False, factor)
-    if stage == "deal":
+    gain = max(factor, shown) / max(shown, 1)
+    if stage == "start":
+        p = START_ODDS
+    elif stage == "deal":
         # the cards dealt so far, charged the average cost of the cards still to come
         f = hand_features(rules, counts, "bid")
         per_card = MEAN_DEALT_COST.get(rules.variant, 5.6) / rules.hand_size
         f = HandFeatures(f.cost + per_card * max(0, rules.hand_size - held), f.bombs, f.wilds)
-        return ShowChoice(_odds(rules, "bid", f) >= SHOW_DEAL_ODDS, factor)
-    return ShowChoice(landlord_odds(rules, counts, with_bottom=True) >= SHOW_LANDLORD_ODDS,
-                      factor)
+        p = _odds(rules, "bid", f)
+    else:
+        p = played_odds(rules, "landlord", landlord_odds(rules, counts, with_bottom=True))
+    show = gain > 1 and stake_value(p - SHOW_COST, gain * stake) > stake_value(p, stake)
+    return ShowChoice(show, factor)
 
 
 def choose_double(rules: Rules, hand: str | Counts, is_landlord: bool,
-                  bottom: str | Counts = "") -> bool:
+                  bottom: str | Counts = "", stake: float = 1) -> bool:
     """加倍: True to double. The landlord judges his full hand; a farmer his hand and the
-    bottom cards (public once the landlord takes them)."""
+    bottom cards (public once the landlord takes them). ``stake`` is the table multiplier
+    now; either 加倍 doubles the seat's stake (the landlord's with both farmers)."""
     if is_landlord:
-        return landlord_odds(rules, hand, with_bottom=True) >= DOUBLE_LANDLORD_ODDS
-    return farmer_odds(rules, hand, bottom) >= DOUBLE_FARMER_ODDS
+        p = played_odds(rules, "landlord", landlord_odds(rules, hand, with_bottom=True))
+    else:
+        p = played_odds(rules, "farmer", farmer_odds(rules, hand, bottom))
+    return stake_value(p, 2 * stake) > stake_value(p, stake)

@@ -102,3 +102,126 @@ def test_points_bids_weigh_the_stake() -> None:
         assert math.isclose(k * (2 * p - 1) - STAKE_RISK * k * k, best)
     assert (bid_for_points(0.51), bid_for_points(0.55), bid_for_points(0.59),
             bid_for_points(0.61)) == (0, 1, 2, 3)
+
+
+# ------------------------------------------------------------- raising the stake
+STRONGEST = "22223333AAAABRKKK"  # two bombs, a rocket and a trio of kings
+STRONGEST_FULL = STRONGEST + "QQQ"
+
+
+@pytest.mark.parametrize("variant", ["happy", "laizi"])
+def test_a_strong_hand_grabs_and_doubles_a_weak_one_does_not(variant: str) -> None:
+    rules = Rules.preset(variant, laizi="9") if variant == "laizi" else Rules.preset(variant)
+    assert choose_grab(rules, STRONGEST, 0, 1) is True
+    assert choose_grab(rules, WEAK, 0, 1) is False
+    assert choose_double(rules, STRONGEST_FULL, True, stake=1) is True
+    assert choose_double(rules, WEAK + "456", True, stake=1) is False
+    assert choose_double(rules, WEAK, False, "BR2", stake=1) is False
+
+
+def test_each_choice_is_the_stake_values_comparison() -> None:
+    """Grab, 加倍 and 明牌 are exactly the comparisons of stake_value the docstring
+    gives, on the played chance, at every stake."""
+    from bot.ai.bidding import SHOW_COST, played_odds, stake_value
+    rules = Rules.preset("happy")
+    rng = random.Random(7)
+    for _ in range(25):
+        deck = make_deck(rules.decks, rules.flower)
+        rng.shuffle(deck)
+        hand, full = text_of(deck[:17]), text_of(deck[:20])
+        for stake in (1, 2, 4, 5):
+            p = played_odds(rules, "grab", landlord_odds(rules, hand))
+            assert choose_grab(rules, hand, 0, stake) is (stake_value(p, 2 * stake) > 0)
+            q = played_odds(rules, "landlord", landlord_odds(rules, full, with_bottom=True))
+            assert choose_double(rules, full, True, stake=stake) is \
+                (stake_value(q, 2 * stake) > stake_value(q, stake))
+            assert choose_show(rules, full, "landlord", stake).show is \
+                (stake_value(q - SHOW_COST, 2 * stake) > stake_value(q, stake))
+
+
+def test_the_thresholds_are_where_the_raise_starts_to_pay() -> None:
+    from bot.ai.bidding import SHOW_COST, STAKE_RISK, raise_odds, stake_value
+    for stake in (1, 2, 3, 5, 8):
+        for factor in (2, 3, 4, 5):
+            for cost in (0.0, SHOW_COST):
+                t = raise_odds(stake, factor, cost)
+                # the two values are equal at the threshold, the raise worse below it
+                # and better above it
+                assert math.isclose(stake_value(t - cost, factor * stake),
+                                    stake_value(t, stake), abs_tol=1e-12)
+                assert stake_value(t - 0.01 - cost, factor * stake) < \
+                    stake_value(t - 0.01, stake)
+                assert stake_value(t + 0.01 - cost, factor * stake) > \
+                    stake_value(t + 0.01, stake)
+        # a grab (landlord at twice the stake against nothing) pays from 0.5 + risk * s
+        g = 0.5 + STAKE_RISK * stake
+        assert math.isclose(stake_value(g, 2 * stake), 0.0, abs_tol=1e-12)
+        assert stake_value(g - 0.01, 2 * stake) < 0 < stake_value(g + 0.01, 2 * stake)
+        # a higher stake needs a stronger hand for the same raise
+        assert raise_odds(stake + 1, 2) > raise_odds(stake, 2)
+    # the points bids are the same rule: bid k - 1 raised to k
+    from bot.ai.bidding import BID_ODDS
+    for k in (2, 3):
+        assert math.isclose(BID_ODDS[k], raise_odds(k - 1, k / (k - 1)))
+
+
+def test_a_show_at_a_higher_factor_needs_a_stronger_hand() -> None:
+    from bot.ai.bidding import SHOW_COST, raise_odds
+    odds = [raise_odds(1, f, SHOW_COST) for f in (3, 4, 5)]  # ×3, ×4 (deal), ×5 (start)
+    assert odds == sorted(odds) and len(set(odds)) == 3
+    # on the same cards: a show window the hand passes at ×3 it may fail at ×4, never
+    # the reverse; the hand's chance is the same, only the threshold moves
+    rules = Rules.preset("happy")
+    rng = random.Random(3)
+    for _ in range(40):
+        deck = make_deck(rules.decks, rules.flower)
+        rng.shuffle(deck)
+        nine = text_of(deck[:9])
+        at3 = choose_show(rules, nine, "deal")
+        assert at3.factor == 3
+        at4 = choose_show(Rules.preset("happy", show_split=10), nine, "deal")
+        assert at4.factor == 4
+        assert not (at4.show and not at3.show)
+
+
+def test_no_show_before_the_deal_and_none_that_adds_nothing() -> None:
+    from bot.ai.bidding import SHOW_COST, START_ODDS, raise_odds
+    rules = Rules.preset("happy")
+    # no card is known before the deal: the even chance is below the x5 threshold
+    assert raise_odds(1, 5, SHOW_COST) > START_ODDS
+    assert choose_show(rules, "", "start").show is False
+    # the landlord's x2 after a x5 show (only the largest counts) adds nothing
+    assert choose_show(rules, STRONGEST_FULL, "landlord", 1, shown=1).show is True
+    assert choose_show(rules, STRONGEST_FULL, "landlord", 5, shown=5).show is False
+
+
+def test_played_odds_keep_the_models_order() -> None:
+    from bot.ai.bidding import played_odds
+    for variant in ("happy", "laizi", "classic"):
+        rules = Rules.preset(variant)
+        for role in ("grab", "landlord", "farmer"):
+            xs = [played_odds(rules, role, p / 20) for p in range(1, 20)]
+            assert xs == sorted(xs) and all(0.0 < x < 1.0 for x in xs)
+    assert played_odds(Rules.preset("classic"), "landlord", 0.37) == 0.37  # no fit
+
+
+def test_the_agent_passes_the_stake_it_plays_for() -> None:
+    from bot.ai.agent import _stake, decide
+    from bot.engine import Game
+    rules = Rules.preset("happy")
+    seen = 0
+    for seed in range(40):
+        game = Game.new(rules, seed)
+        while not game.is_over and game.phase != "play":
+            seat = game.to_act
+            assert seat is not None
+            view = game.view(seat)
+            if view.phase == "show_landlord":
+                d = [2 if x else 1 for x in view.doubles]
+                farmers = [d[i] for i in range(3) if i != view.landlord]
+                assert _stake(view) == view.multiplier * d[view.landlord] * sum(farmers) / 2
+                seen += any(x > 1 for x in d)
+            elif view.phase in ("grab", "double"):
+                assert _stake(view) == view.multiplier
+            game.apply(decide(view, level="easy", seed=seed))
+    assert seen  # some deal had a 加倍 before the landlord's show

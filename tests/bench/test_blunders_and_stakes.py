@@ -25,3 +25,22 @@ def test_stakes_plays_whole_deals_with_bidding() -> None:
     f = run("classic", 6, "easy", seed=1)
     assert sum(n for n, _, _ in f.by_bid.values()) == f.landlords  # every landlord bid
     assert all(b in (1, 2, 3) and 0 <= w <= n for b, (n, w, _) in f.by_bid.items())
+
+
+def test_raises_plays_each_deal_both_ways() -> None:
+    from bench.raises import describe as describe_raises
+    from bench.raises import play_branch
+    from bench.raises import run as run_raises
+    rows = run_raises("happy", "landlord_double", 3, "easy", seed=5)
+    assert len(rows) == 3  # every deal with a landlord reaches his 加倍
+    assert all(0.0 < r.odds < 1.0 and r.stake >= 1 for r in rows)
+    # doubling doubles whatever the landlord's deal scores, win or lose
+    from bot.engine import Rules
+    for s in range(3):
+        yes = play_branch(Rules.preset("happy"), 5 * 1_000_003 + s, "easy",
+                          "landlord_double", True)
+        no = play_branch(Rules.preset("happy"), 5 * 1_000_003 + s, "easy",
+                         "landlord_double", False)
+        assert yes is not None and no is not None and yes[:2] == no[:2]
+    lines = describe_raises(rows, (0.5,))
+    assert lines[0].startswith("odds 0.00-1.00: 3 deals")
