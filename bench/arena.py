@@ -319,8 +319,8 @@ def main(argv: list[str] | None = None) -> int:
         if want(variant):
             r = run_match(args.side_deals, variant, lv, "random", s, w, b)
             print(describe(f"{variant}, {lv} vs uniform random", r), flush=True)
-            r = run_match(args.side_deals, variant, "hard", "easy", s, w, b)
-            print(describe(f"{variant}, hard vs easy", r), flush=True)
+            r = run_match(args.side_deals, variant, lv, "easy", s, w, b)
+            print(describe(f"{variant}, {lv} vs easy", r), flush=True)
     if want("speed"):
         gps = self_play_speed(20, "classic", lv, s)
         print(f"self-play (classic, {lv}, one core): {gps:.2f} games/s", flush=True)
