@@ -187,7 +187,9 @@ def _follow(t: Turn, given: list[Move] | None = None) -> Move | None:
                   if g.kind in t.v.classes}
         plain = [m for m in cands if not m.cls]
         others: list[Move] = []
-        for m in plain:
+        # a bomb of the plan is weighed when the player must (the last cards of the play's
+        # owner are one play: let it stand and he goes out)
+        for m in (cands if t.last_seat in t.out_next else plain):
             c = groups.get(m.key)
             if c is not None:
                 q = value_of(t, m, plan.cost - c)
@@ -219,7 +221,10 @@ def _pass_value(t: Turn) -> float:
         if t.counts[ls] <= 2:
             q += 2.0
     else:
-        q -= LOSE_LEAD + DANGER_PASS.get(t.counts[ls], 0.0)
+        danger = DANGER_PASS.get(t.counts[ls], 0.0)
+        if ls in t.out_next:  # let this stand and he leads his last cards
+            danger = max(danger, DANGER_OUT)
+        q -= LOSE_LEAD + danger
     return q
 
 

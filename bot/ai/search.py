@@ -8,7 +8,9 @@ each candidate with the heuristic in every seat. Each candidate is scored by the
 wins over the same samples (common random numbers: all candidates meet the same deals), a
 deal counting the product of its bombs' factors (``2 ** bombs`` in classic; bombs already
 played included); the best one is played, the
-heuristic's own choice winning ties.
+heuristic's own choice winning ties. The simulated players see every hand, so each knows
+when an opponent's last cards are one play (:meth:`Simulator._is_one_play`): letting that
+opponent's play stand loses, and a bomb of the player's plan is weighed against it.
 
 Once few cards are left in all hands, a rollout is finished exactly by
 :class:`EndgameSolver`: an and-or search over every legal play and pass (the move
@@ -31,6 +33,9 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.engine import Rules
+from bot.engine.cards import BLACK, RED
+
 from .cooperation import allowed, forced_lead, partner_holds
 from .decompose import Planner
 from .move import Counts, Move, Variant, subtract
@@ -50,6 +55,7 @@ EPOCH_CARDS = 6  # simulated players re-read their opponents' hands every this m
 SOLVE_CARDS = 10  # rollouts are finished by the exact solver from this many cards in all hands
 SOLVE_NODES = 400  # ... unless the position needs more nodes than this
 SOLVER_NODE_WORK = 2  # work units of a solver node (a simulated turn costs its hand size)
+ONE_PLAY_CARDS = 8  # simulated players check whether an opponent this short holds one play
 
 
 class OutOfTime(Exception):
@@ -271,8 +277,36 @@ class Simulator:
                 h = hands[s]
                 for r in range(16):
                     unknown[r] += h[r]
+        out_next = tuple(o for o in opps if counts[o] <= ONE_PLAY_CARDS
+                         and self._is_one_play(hands[o]))
         return Turn(v, seat, landlord, hands[seat], counts, last, last_seat,
-                    got[0], got[1], unknown, fast=True)
+                    got[0], got[1], unknown, fast=True, out_next=out_next)
+
+    def _is_one_play(self, hand: Counts) -> bool:
+        """Can ``hand`` be led in one play (its owner's next lead ends the deal)?"""
+        v = self.v
+        total = sum(hand)
+        if total <= 4 and not v.four and not hand[BLACK] and not hand[RED] and \
+                (v.wslot is None or not hand[v.wslot]):
+            # natural cards, no joker: a single, pair, trio, trio with one or bomb
+            return max(hand) >= (total - 1 if total == 4 else total)
+        if v.wslot is None or not hand[v.wslot]:
+            held = {c for c in hand if c}
+            if len(held) > 1 and (max(held) < 3 or sum(1 for c in hand if c) > 4):
+                return False  # only chains and pair chains mix no trio; none has 5 ranks
+        key = (v.rules, tuple(hand))
+        got = _ONE_PLAY.get(key)
+        if got is None:
+            got = any(m.n == total for m in lead_moves(hand, v))
+            if len(_ONE_PLAY) >= _ONE_PLAY_KEEP:
+                _ONE_PLAY.clear()
+            _ONE_PLAY[key] = got
+        return got
+
+
+# (rules, hand) -> can the hand be led in one play? Shared by every search of the process
+_ONE_PLAY: dict[tuple[Rules, tuple[int, ...]], bool] = {}
+_ONE_PLAY_KEEP = 200_000
 
 
 def _passes(sit: Situation) -> int:
