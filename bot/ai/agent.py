@@ -39,7 +39,7 @@ def decide(view: SeatView, level: str = "normal", seed: int = 0,
     if phase in _SHOW_STAGES:
         shown = max((factor for _, factor in view.shows), default=1)
         return Show(seat, choose_show(rules, hand, _SHOW_STAGES[phase], _stake(view),
-                                      shown).show)
+                                      shown, level).show)
     if phase == "bid":
         return Bid(seat, choose_bid(rules, hand, view.bids))
     if phase == "call":

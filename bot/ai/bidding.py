@@ -18,10 +18,12 @@ on deals without an auction, and the auction tells: a caller is strong, so a gra
 him and a farmer facing a landlord who chose his hand win less often than their hands alone
 say; fitted on self-play deals, ``bench/raises.py``). A shown hand also loses
 ``SHOW_COST`` of its win chance (the opponents play against open cards; measured the same
-way). ``s`` is the table multiplier so far (the largest show, the grabs; 加倍 too once
-known), in units of the room's initial multiplier.
+way, per AI level: 0.045 at easy, 0.21 at normal and hard). ``s`` is the table
+multiplier so far (the largest show, the grabs; 加倍 too once known), in units of the
+room's initial multiplier.
 
-Thresholds (win chance needed; for grab, 明牌 and 加倍 on the played chance, at ``s = 1``):
+Thresholds (win chance needed; for grab, 明牌 and 加倍 on the played chance, at ``s = 1``;
+明牌 at easy, then at normal and hard):
 
 ======================  =====================================================
 points bid 1 / 2 / 3     0.52 / 0.56 / 0.60 (:func:`bid_for_points`: the bid
@@ -37,12 +39,13 @@ grab 抢地主              0.54 (``0.5 + STAKE_RISK * s``: the grabber's value 
                          model's chance 0.586 / 0.643 in happy, 0.60 / 0.64 in laizi
 明牌 before the deal     never: no card is known, so the seat's chance is the even
                          1/2 of a seat nobody knows anything of, below any raise
-明牌 during the deal     0.660 at ×4, 0.648 at ×3 (``0.5 + STAKE_RISK * s * (f +
-                         1) / 2 + f * SHOW_COST / (f - 1)``, :func:`raise_odds`, for
-                         a show that multiplies the stake by ``f``: none once a
-                         larger show was made), on the cards dealt so far
-明牌 as the landlord     0.650 (×2, the same formula); on the model's chance 0.60
-                         in happy (0.72 once he doubled), 0.65 in laizi
+明牌 during the deal     0.660 / 0.880 at ×4, 0.648 / 0.895 at ×3 (``0.5 +
+                         STAKE_RISK * s * (f + 1) / 2 + f * SHOW_COST / (f - 1)``,
+                         :func:`raise_odds`, for a show that multiplies the stake by
+                         ``f``: none once a larger show was made), on the cards dealt
+                         so far
+明牌 as the landlord     0.650 / 0.98 (×2, the same formula); at easy on the model's
+                         chance 0.60 in happy (0.72 once he doubled), 0.65 in laizi
 加倍                     0.56 (``0.5 + 3 * STAKE_RISK * s / 2``) as the landlord (his
                          加倍 doubles both farmers' stakes) and as a farmer (his own);
                          on the model's chance, landlord / farmer: 0.42 / 0.77 in
@@ -66,7 +69,11 @@ STAKE_RISK = 0.04  # what a stake costs: s points per farmer risk s**2 of this
 BID_ODDS = {k: 0.5 + STAKE_RISK * (2 * k - 1) / 2 for k in (1, 2, 3)}  # 0.52, 0.56, 0.60
 LAST_CHANCE = 0.15  # how much lower the last bidder goes when nobody has bid
 CALL_ODDS = 0.50
-SHOW_COST = 0.045  # the win chance a shown hand loses (self-play, bench/raises.py)
+# the win chance a shown hand loses, per level of the AI (self-play, bench/raises.py: a
+# happy landlord won 0.596 of 1,000 deals unshown, 0.552 shown at easy, whose heuristic
+# makes little of open cards; 0.647 and 0.439 of 200 at normal, whose search plays them
+# as known); hard is taken as normal (not measured, it searches at least as much)
+SHOW_COST = {"easy": 0.045, "normal": 0.21, "hard": 0.21}
 START_ODDS = 0.5  # 明牌开始: no card is known yet
 
 # variant -> role -> (intercept, per cost, per bomb or rocket, per wild card), fitted by
@@ -244,11 +251,12 @@ def show_factor(rules: Rules, stage: str, cards_held: int) -> int:
 
 
 def choose_show(rules: Rules, hand: str | Counts, stage: str, stake: float = 1,
-                shown: int = 1) -> ShowChoice:
+                shown: int = 1, level: str = "normal") -> ShowChoice:
     """明牌 at ``stage`` ("start", "deal" or "landlord"). ``stake`` is the seat's stake per
     farmer now (the table multiplier, times the 加倍 once known), ``shown`` the largest
-    show factor so far (1: none; only the largest counts). A show multiplies the stake by
-    what it adds to the largest show and costs the hand ``SHOW_COST`` of its chance."""
+    show factor so far (1: none; only the largest counts), ``level`` the AI level playing
+    the deal. A show multiplies the stake by what it adds to the largest show and costs
+    the hand ``SHOW_COST[level]`` of its chance."""
     counts = as_counts(hand, rules)
     held = sum(counts)
     factor = show_factor(rules, stage, held)
@@ -263,7 +271,8 @@ def choose_show(rules: Rules, hand: str | Counts, stage: str, stake: float = 1,
         p = _odds(rules, "bid", f)
     else:
         p = played_odds(rules, "landlord", landlord_odds(rules, counts, with_bottom=True))
-    show = gain > 1 and stake_value(p - SHOW_COST, gain * stake) > stake_value(p, stake)
+    cost = SHOW_COST.get(level, SHOW_COST["normal"])
+    show = gain > 1 and stake_value(p - cost, gain * stake) > stake_value(p, stake)
     return ShowChoice(show, factor)
 
 

@@ -75,7 +75,7 @@ def test_show_choices_and_factors() -> None:
     assert start == ShowChoice(False, 5)
     assert choose_show(rules, "3456789T", "deal").factor == 4
     assert choose_show(rules, "3456789TJ", "deal").factor == 3
-    landlord = choose_show(rules, "22223333AAAABRKKKQQQ", "landlord")
+    landlord = choose_show(rules, "22223333AAAABRKKKQQQ", "landlord", level="easy")
     assert landlord.factor == 2 and landlord.show is True
     assert choose_show(rules, WEAK + "456", "landlord").show is False
     assert show_factor(rules, "landlord", 20) == 2
@@ -135,15 +135,16 @@ def test_each_choice_is_the_stake_values_comparison() -> None:
             q = played_odds(rules, "landlord", landlord_odds(rules, full, with_bottom=True))
             assert choose_double(rules, full, True, stake=stake) is \
                 (stake_value(q, 2 * stake) > stake_value(q, stake))
-            assert choose_show(rules, full, "landlord", stake).show is \
-                (stake_value(q - SHOW_COST, 2 * stake) > stake_value(q, stake))
+            for level, cost in SHOW_COST.items():
+                assert choose_show(rules, full, "landlord", stake, level=level).show is \
+                    (stake_value(q - cost, 2 * stake) > stake_value(q, stake))
 
 
 def test_the_thresholds_are_where_the_raise_starts_to_pay() -> None:
     from bot.ai.bidding import SHOW_COST, STAKE_RISK, raise_odds, stake_value
     for stake in (1, 2, 3, 5, 8):
         for factor in (2, 3, 4, 5):
-            for cost in (0.0, SHOW_COST):
+            for cost in (0.0, *SHOW_COST.values()):
                 t = raise_odds(stake, factor, cost)
                 # the two values are equal at the threshold, the raise worse below it
                 # and better above it
@@ -166,9 +167,15 @@ def test_the_thresholds_are_where_the_raise_starts_to_pay() -> None:
 
 
 def test_a_show_at_a_higher_factor_needs_a_stronger_hand() -> None:
-    from bot.ai.bidding import SHOW_COST, raise_odds
-    odds = [raise_odds(1, f, SHOW_COST) for f in (3, 4, 5)]  # ×3, ×4 (deal), ×5 (start)
-    assert odds == sorted(odds) and len(set(odds)) == 3
+    from bot.ai.bidding import SHOW_COST, STAKE_RISK, raise_odds
+    easy = [raise_odds(1, f, SHOW_COST["easy"]) for f in (3, 4, 5)]  # ×3, ×4, ×5
+    assert easy == sorted(easy) and len(set(easy)) == 3
+    # the stake's charge grows with the factor, the show's cost spread over a larger
+    # gain shrinks: ×4 over ×3 needs the cost below 6 * STAKE_RISK / 2 (not so at normal,
+    # where open cards cost 0.21: ×3 needs more there), ×5 over ×4 below 20 * STAKE_RISK / 2
+    for cost in SHOW_COST.values():
+        assert (raise_odds(1, 4, cost) > raise_odds(1, 3, cost)) is (cost < 3 * STAKE_RISK)
+        assert raise_odds(1, 5, cost) > raise_odds(1, 4, cost)
     # on the same cards: a show window the hand passes at ×3 it may fail at ×4, never
     # the reverse; the hand's chance is the same, only the threshold moves
     rules = Rules.preset("happy")
@@ -177,9 +184,9 @@ def test_a_show_at_a_higher_factor_needs_a_stronger_hand() -> None:
         deck = make_deck(rules.decks, rules.flower)
         rng.shuffle(deck)
         nine = text_of(deck[:9])
-        at3 = choose_show(rules, nine, "deal")
+        at3 = choose_show(rules, nine, "deal", level="easy")
         assert at3.factor == 3
-        at4 = choose_show(Rules.preset("happy", show_split=10), nine, "deal")
+        at4 = choose_show(Rules.preset("happy", show_split=10), nine, "deal", level="easy")
         assert at4.factor == 4
         assert not (at4.show and not at3.show)
 
@@ -188,11 +195,14 @@ def test_no_show_before_the_deal_and_none_that_adds_nothing() -> None:
     from bot.ai.bidding import SHOW_COST, START_ODDS, raise_odds
     rules = Rules.preset("happy")
     # no card is known before the deal: the even chance is below the x5 threshold
-    assert raise_odds(1, 5, SHOW_COST) > START_ODDS
-    assert choose_show(rules, "", "start").show is False
+    assert all(raise_odds(1, 5, cost) > START_ODDS for cost in SHOW_COST.values())
+    for level in SHOW_COST:
+        assert choose_show(rules, "", "start", level=level).show is False
     # the landlord's x2 after a x5 show (only the largest counts) adds nothing
-    assert choose_show(rules, STRONGEST_FULL, "landlord", 1, shown=1).show is True
-    assert choose_show(rules, STRONGEST_FULL, "landlord", 5, shown=5).show is False
+    assert choose_show(rules, STRONGEST_FULL, "landlord", 1, 1, "easy").show is True
+    assert choose_show(rules, STRONGEST_FULL, "landlord", 5, 5, "easy").show is False
+    # where the opponents' search plays open cards (normal), even this hand keeps them
+    assert choose_show(rules, STRONGEST_FULL, "landlord", 1, 1, "normal").show is False
 
 
 def test_played_odds_keep_the_models_order() -> None:
