@@ -1,10 +1,10 @@
 """The words of ``/ddz review`` in English, 简体中文 and 繁體中文 (Taiwan), merged into
-:mod:`cogs.i18n`'s catalogues (the zh-TW texts are written as Taiwanese players read them).
+:mod:`cogs.i18n`'s catalogues (zh-TW converted from zh-CN by :func:`cogs.i18n.traditional`).
 """
 
 from __future__ import annotations
 
-from .i18n import COMMAND_TEXT, EN, STRINGS, TW, ZH
+from .i18n import COMMAND_TEXT, EN, STRINGS, TW, ZH, traditional
 
 TEXTS: dict[str, dict[str, str]] = {
     EN: {
@@ -48,35 +48,16 @@ TEXTS: dict[str, dict[str, str]] = {
         "review.do.show": "明牌", "review.do.noshow": "不明牌",
         "review.do.double": "加倍", "review.do.nodouble": "不加倍",
     },
-    TW: {
-        "review.head": ("牌局 `{deal}` 的 AI 復盤（{variant}，你是{role}）：你做了 {total} 個決定，"
-                        "AI 認同其中 {agreed} 個。"),
-        "review.top": "損失最大的決定：",
-        "review.none": "按 AI 的估計，你的決定都沒有損失。打得好！",
-        "review.line": ("**{n}.** {where}：你{made}，AI 會{best}。勝率 {made_win}% → {best_win}%，"
-                        "期望積分 {made_pts} → {best_pts}。"),
-        "review.note": ("估計方法：按你當時能知道的牌抽樣發牌，由 AI（{level}）打完；"
-                        "叫牌、明牌和加倍用 AI 的叫牌模型。"),
-        "review.role.landlord": "地主", "review.role.farmer": "農民",
-        "review.title": "復盤 · {where}",
-        "review.at.play": "第 {n} 手", "review.at.bid": "叫分", "review.at.call": "叫地主",
-        "review.at.grab": "搶地主", "review.at.show": "明牌", "review.at.double": "加倍",
-        "review.do.pass": "不出", "review.do.play": "出 {cards}",
-        "review.do.bid": "叫 {n} 分", "review.do.nobid": "不叫",
-        "review.do.call": "叫地主", "review.do.nocall": "不叫",
-        "review.do.grab": "搶地主", "review.do.nograb": "不搶",
-        "review.do.show": "明牌", "review.do.noshow": "不明牌",
-        "review.do.double": "加倍", "review.do.nodouble": "不加倍",
-    },
 }
 
 COMMANDS: dict[str, dict[str, str]] = {
-    "review": {ZH: "复盘", TW: "復盤"},
-    "The AI reviews your decisions in a finished deal": {ZH: "AI 复盘你在一局打完的牌里的决定",
-                                                         TW: "AI 復盤你在一局打完的牌裡的決定"},
-    "The deal to review (its id; pick one of yours)": {ZH: "要复盘的牌局（编号；从你的牌局里选）",
-                                                       TW: "要復盤的牌局（編號；從你的牌局裡選）"},
+    "review": {ZH: "复盘"},
+    "The AI reviews your decisions in a finished deal": {ZH: "AI 复盘你在一局打完的牌里的决定"},
+    "The deal to review (its id; pick one of yours)": {ZH: "要复盘的牌局（编号；从你的牌局里选）"},
 }
+# zh-TW: OpenCC's conversion reads right for all of these (the translator converts the
+# commands' words itself)
+TEXTS[TW] = {key: traditional(text) for key, text in TEXTS[ZH].items()}
 
 for _locale, _texts in TEXTS.items():
     STRINGS[_locale].update(_texts)

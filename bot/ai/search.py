@@ -277,8 +277,9 @@ class Simulator:
                 h = hands[s]
                 for r in range(16):
                     unknown[r] += h[r]
-        out_next = tuple(o for o in opps if counts[o] <= ONE_PLAY_CARDS
-                         and self._is_one_play(hands[o]))
+        # only the owner of the play to beat matters (the policy asks of him alone)
+        out_next = (last_seat,) if last_seat is not None and last_seat in opps and \
+            counts[last_seat] <= ONE_PLAY_CARDS and self._is_one_play(hands[last_seat]) else ()
         return Turn(v, seat, landlord, hands[seat], counts, last, last_seat,
                     got[0], got[1], unknown, fast=True, out_next=out_next)
 

@@ -25,8 +25,9 @@ class Turn:
     planner: Planner  # decomposes against ``opp``
     unknown: Counts  # cards whose place the seat does not know (for feeding odds)
     fast: bool = False  # the search's rollouts: cheaper estimates, fewer candidates
-    # opponents known to hold a single play (their next lead ends the deal); the search's
-    # rollouts know every hand, the seat's own turn knows none
+    # the opponent whose play is to beat, when his last cards are known to be one play (let
+    # it stand and his next lead ends the deal); the search's rollouts know every hand, the
+    # seat's own turn knows none
     out_next: tuple[int, ...] = ()
 
     def same_side(self, a: int, b: int) -> bool:

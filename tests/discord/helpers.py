@@ -84,6 +84,11 @@ def buttons(message: discord.Message) -> list[Any]:
     return out
 
 
+def response_buttons(message: object) -> list[dict[str, object]]:
+    """Every component of a SimCord interaction response (raw dicts), row after row."""
+    return [c for row in message.components for c in row.get("components", [row])]
+
+
 async def human_turn(env: Any, channel: Any, seat: int) -> None:
     """Let the AI seats move until it is ``seat``'s turn (and a person acts for it)."""
     for _ in range(500):

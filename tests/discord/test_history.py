@@ -12,11 +12,7 @@ from cogs.history import PER_PAGE, entry_line
 from cogs.i18n import TW, ZH, variant_name
 from render.profile import PROFILE_H, PROFILE_W, STATS_H
 
-from .helpers import open_table, play_to_the_end, setup, table_of
-
-
-def _buttons(message: object) -> list[dict[str, object]]:
-    return [c for row in message.components for c in row.get("components", [row])]
+from .helpers import open_table, play_to_the_end, response_buttons, setup, table_of
 
 
 async def test_history_after_a_real_deal(simcord_env) -> None:
@@ -37,7 +33,7 @@ async def test_history_after_a_real_deal(simcord_env) -> None:
     assert ("Landlord" if result.landlord == 0 else "Farmer") in line
     assert ("Won" if 0 in result.winners else "Lost") in line
     assert "Page 1/1 · 1 deals" in embed.footer.text
-    assert [b.get("disabled") for b in _buttons(shown.response)] == [True, True]  # one page
+    assert [b.get("disabled") for b in response_buttons(shown.response)] == [True, True]  # one page
 
     # bob looks at alice's history: the same deal; his own is empty
     other = await bob.slash(channel, "ddz history", user=alice)
@@ -57,7 +53,7 @@ async def test_history_after_a_real_deal(simcord_env) -> None:
     assert picture.size == (PROFILE_W, PROFILE_H + STATS_H)
 
 
-async def test_history_pages_and_buttons(simcord_env) -> None:
+async def test_history_pages_andresponse_buttons(simcord_env) -> None:
     env = simcord_env
     guild, channel = await setup(env)
     alice = guild.add_member(env.create_user("alice"))
@@ -71,7 +67,7 @@ async def test_history_pages_and_buttons(simcord_env) -> None:
     first = await alice.slash(channel, "ddz history")
     text = first.response.embeds[0].description
     assert text.splitlines()[0].endswith("`deal0012`") and len(text.splitlines()) == PER_PAGE
-    prev, nxt = _buttons(first.response)
+    prev, nxt = response_buttons(first.response)
     assert prev.get("disabled") and not nxt.get("disabled")
     second = await alice.click(first.response, custom_id=nxt["custom_id"])
     page = second.response.embeds[0]

@@ -16,11 +16,7 @@ from cogs.replay import replay_scenes, replay_steps
 from render import render_result
 from render.replay import render_replay, replay_frames
 
-from .helpers import open_table, play_to_the_end, setup, table_of
-
-
-def _buttons(message: object) -> list[dict[str, object]]:
-    return [c for row in message.components for c in row.get("components", [row])]
+from .helpers import open_table, play_to_the_end, response_buttons, setup, table_of
 
 
 @pytest.mark.simcord(settle_timeout=20)  # the GIF takes a few seconds on a busy machine
@@ -69,14 +65,14 @@ async def test_replay_of_a_real_deal(simcord_env) -> None:
     gif.seek(gif.n_frames - 1)
     last = gif.convert("RGB")
     assert _distance(last, frames[-1]) < 8 < _distance(last, frames[-2])
-    prev, nxt = _buttons(shown.response)
+    prev, nxt = response_buttons(shown.response)
     assert prev.get("disabled") and not nxt.get("disabled")
     stepped = await alice.click(shown.response, custom_id=nxt["custom_id"])
     assert [a.filename for a in stepped.response.attachments] == ["replay.png"]
     # ▶ to the end: the still's last step is the result picture, and ▶ is disabled there
     message, steps = stepped.response, 1
-    while not _buttons(message)[1].get("disabled"):
-        message = (await alice.click(message, custom_id=_buttons(message)[1]["custom_id"])
+    while not response_buttons(message)[1].get("disabled"):
+        message = (await alice.click(message, custom_id=response_buttons(message)[1]["custom_id"])
                    ).response
         steps += 1
     assert steps == len(scenes)
