@@ -10,7 +10,9 @@ Every candidate (and passing) gets a value::
 Leads are taken from the groups of the hand's best decomposition (plus a few simple
 alternatives), follows from the pruned legal answers. A hand whose groups are all sure
 winners but one plays the sure ones first. The same code plays every seat in the search's
-simulated deals, where the :class:`Turn` carries an exact opposition instead of an estimate.
+simulated deals, where the :class:`Turn` carries an exact opposition instead of an estimate,
+and where the searching seat's opponents answer eagerly (:func:`eager_answer`: their lowest
+play of the kind, as most players do).
 """
 
 from __future__ import annotations
@@ -176,6 +178,10 @@ def _follow(t: Turn, given: list[Move] | None = None) -> Move | None:
     finishing = [m for m in cands if m.n == total]
     if finishing:
         return min(finishing, key=lambda m: m.cls)
+    if t.eager:
+        answer = eager_answer(t.last, cands)
+        if answer is not None:
+            return answer
     cands = allowed(t, cands)
     best: Move | None = None
     best_q = _pass_value(t)
@@ -208,6 +214,13 @@ def _follow(t: Turn, given: list[Move] | None = None) -> Move | None:
         if q > best_q:
             best, best_q = m, q
     return best
+
+
+def eager_answer(last: Move, cands: list[Move]) -> Move | None:
+    """How most players answer ``last``: with their lowest play of its kind, whoever's it
+    is (None: no such play; bombs are not of its kind)."""
+    same = [m for m in cands if not m.cls and m.kind == last.kind and m.n == last.n]
+    return min(same, key=lambda m: m.main) if same else None
 
 
 def _pass_value(t: Turn) -> float:

@@ -4,13 +4,20 @@
 deals the unknown cards to the other seats again and again, consistently with what the seat
 knows (card counts, the landlord's unplayed bottom cards, shown hands, and - softly - the
 passes: see :meth:`Situation.sample_hands`), and plays every sampled deal to the end after
-each candidate with the heuristic in every seat. Each candidate is scored by the points it
+each candidate (see below for who plays each seat). Each candidate is scored by the points it
 wins over the same samples (common random numbers: all candidates meet the same deals), a
 deal counting the product of its bombs' factors (``2 ** bombs`` in classic; bombs already
 played included); the best one is played, the
 heuristic's own choice winning ties. The simulated players see every hand, so each knows
 when an opponent's last cards are one play (:meth:`Simulator._is_one_play`): letting that
 opponent's play stand loses, and a bomb of the player's plan is weighed against it.
+
+The seat and its partner are simulated by the heuristic. The seat's opponents are simulated
+as most players play: they answer a play with their lowest play of its kind whenever they
+hold one (:func:`~bot.ai.policy.eager_answer`), and play the heuristic otherwise (leads,
+bombs, passes). A search that expects opponents as careful as itself plays too cautiously
+against the opponents it meets: against RLCard's rule agent this model won 0.859 of 450
+paired deals where opponents simulated as the heuristic won 0.822.
 
 Once few cards are left in all hands, a rollout is finished exactly by
 :class:`EndgameSolver`: an and-or search over every legal play and pass (the move
@@ -281,7 +288,8 @@ class Simulator:
         out_next = (last_seat,) if last_seat is not None and last_seat in opps and \
             counts[last_seat] <= ONE_PLAY_CARDS and self._is_one_play(hands[last_seat]) else ()
         return Turn(v, seat, landlord, hands[seat], counts, last, last_seat,
-                    got[0], got[1], unknown, fast=True, out_next=out_next)
+                    got[0], got[1], unknown, fast=True, out_next=out_next,
+                    eager=not self.sit.same_side(seat, self.sit.seat))
 
     def _is_one_play(self, hand: Counts) -> bool:
         """Can ``hand`` be led in one play (its owner's next lead ends the deal)?"""

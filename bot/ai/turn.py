@@ -29,6 +29,9 @@ class Turn:
     # it stand and his next lead ends the deal); the search's rollouts know every hand, the
     # seat's own turn knows none
     out_next: tuple[int, ...] = ()
+    # an opponent of the searching seat in its rollouts: he answers a play with his lowest
+    # play of its kind whenever he holds one (see :func:`bot.ai.policy.eager_answer`)
+    eager: bool = False
 
     def same_side(self, a: int, b: int) -> bool:
         return a == b or (a != self.landlord and b != self.landlord)

@@ -9,8 +9,8 @@ import random
 
 from bot.ai import choose_play
 from bot.ai.move import as_counts, move_of_play
-from bot.ai.movegen import lead_moves
-from bot.ai.policy import choose_move
+from bot.ai.movegen import beating_moves, lead_moves
+from bot.ai.policy import choose_move, eager_answer
 from bot.ai.search import Simulator
 from bot.ai.situation import read_situation
 from bot.engine import Rules, reading_of
@@ -76,3 +76,44 @@ def test_the_quick_one_play_answers_agree_with_the_move_generator() -> None:
             total = sum(hand)
             expected = any(m.n == total for m in lead_moves(hand, sim.v))
             assert sim._is_one_play(hand) is expected, (variant, hand)
+
+
+def test_the_searching_seats_opponents_are_simulated_as_eager_answerers() -> None:
+    sim, hands = _simulator("3334")  # the landlord (seat 0) is searching
+    aces = move_of_play(reading_of("AA", CLASSIC), sim.v)
+    assert sim._turn(1, hands, aces, 0).eager and sim._turn(2, hands, aces, 0).eager
+    assert not sim._turn(0, hands, None, None).eager
+    sit = read_situation(CLASSIC, FARMERS[0], HISTORY, 0, 1, "")  # a farmer searching
+    farmer = Simulator(sit)
+    farmer.begin_sample(hands)
+    assert farmer._turn(0, hands, None, None).eager  # the landlord
+    assert not farmer._turn(2, hands, aces, 0).eager  # his partner plays the heuristic
+
+
+def test_an_eager_answerer_plays_his_lowest_play_of_the_kind() -> None:
+    sim, hands = _simulator("3334")
+    # farmer 2 holds 34566788JABR: the landlord's 3 is answered with his 4 (out of his
+    # chain; the heuristic plays his 6), a pair of 3s with his 66 (the heuristic: 88), a
+    # trio with nothing of its kind (the heuristic's answer then: here the rocket)
+    for play, answer in (("3", "4"), ("33", "66")):
+        last = move_of_play(reading_of(play, CLASSIC), sim.v)
+        turn = sim._turn(2, hands, last, 0)
+        move = choose_move(turn)
+        assert move is not None and move.cards == tuple(as_counts(answer, CLASSIC)), (play, move)
+        turn.eager = False
+        careful = choose_move(turn)
+        assert careful is not None and careful.cards != move.cards, (play, careful)
+    trio = move_of_play(reading_of("333", CLASSIC), sim.v)
+    move = choose_move(sim._turn(2, hands, trio, 0))
+    assert move is not None and move.kind == "rocket"
+
+
+def test_an_eager_answer_takes_a_partners_trick_and_is_never_a_bomb() -> None:
+    v = Simulator(read_situation(CLASSIC, "3", [], 0, 0, "")).v
+    last = move_of_play(reading_of("9", CLASSIC), v)
+    cands = beating_moves(as_counts("TK2222", CLASSIC), last, v)
+    answer = eager_answer(last, cands)
+    assert answer is not None and answer.cards == tuple(as_counts("T", CLASSIC))
+    only_bombs = beating_moves(as_counts("2222", CLASSIC), last, v)
+    assert [m for m in only_bombs if m.cls] and eager_answer(last, [m for m in only_bombs
+                                                                   if m.cls]) is None
