@@ -26,8 +26,11 @@ shown by 明牌), never a hidden hand.
 - Bids, calls, grabs, 明牌 and 加倍: the AI decides these with the bidding model
   (:mod:`.bidding`), so that model's win chance is the estimate: as the landlord
   (:func:`~.bidding.landlord_odds`) when the choice makes or keeps the seat the landlord,
-  else as a farmer (:func:`~.bidding.farmer_odds`); the expected points are ``(2p - 1)``
-  times the seat's own stake after the choice (the landlord's counts every farmer).
+  else as a farmer (:func:`~.bidding.farmer_odds`), turned into the chance the AI's play
+  wins with as the AI's own grabs, 明牌 and 加倍 turn it (:func:`~.bidding.played_odds`),
+  less what a shown hand loses at the level (``SHOW_COST``) when the choice is a show; the
+  expected points are ``(2p - 1)`` times the seat's own stake after the choice (the
+  landlord's counts every farmer).
 
 No time limit is set (``budget_ms=None``): a review depends only on the log, the seat, the
 level and the seed, so it repeats exactly.
@@ -44,7 +47,7 @@ from bot.engine.actions import Action, Bid, Call, Double, Grab, Pass, PlayCards,
 from bot.engine.view import SeatView
 
 from .agent import decide
-from .bidding import farmer_odds, landlord_odds, show_factor
+from .bidding import SHOW_COST, farmer_odds, landlord_odds, played_odds, show_factor
 from .move import Move, move_of_play
 from .position import checked_play, position_seed, turn_of
 from .search import EFFORT, Score, candidates, score_moves
@@ -188,13 +191,14 @@ def _estimate(score: Score) -> Estimate:
 def _review_auction(view: SeatView, made: Action, index: int, level: str,
                     seed: int) -> Decision:
     best = decide(view, level, seed, budget_ms=None)  # the bidding model: no search, no rng
-    return Decision(index, 0, view.phase, made, best, _auction_estimate(view, made),
-                    _auction_estimate(view, best), view, same_action(made, best))
+    return Decision(index, 0, view.phase, made, best, _auction_estimate(view, made, level),
+                    _auction_estimate(view, best, level), view, same_action(made, best))
 
 
-def _auction_estimate(view: SeatView, action: Action) -> Estimate:
-    """The bidding model's win chance for the role the choice leads to, and that times the
-    seat's own stake after it."""
+def _auction_estimate(view: SeatView, action: Action, level: str = "normal") -> Estimate:
+    """The bidding model's win chance for the role the choice leads to, as the AI's play
+    wins with it (less a shown hand's cost at ``level``), and that times the seat's own
+    stake after it."""
     rules: Rules = view.rules
     seat = view.seat
     assert seat is not None
@@ -223,10 +227,18 @@ def _auction_estimate(view: SeatView, action: Action) -> Estimate:
     bottom = view.bottom or ""
     if landlord:
         p = landlord_odds(rules, hand, with_bottom=view.landlord == seat)
+        if isinstance(action, Grab):
+            p = played_odds(rules, "grab", p)
+        elif isinstance(action, (Show, Double)):
+            p = played_odds(rules, "landlord", p)
         stake = mult * (n - 1)
     else:
         p = farmer_odds(rules, hand, bottom)
+        if isinstance(action, (Show, Double)):
+            p = played_odds(rules, "farmer", p)
         stake = mult
+    if isinstance(action, Show) and action.show:
+        p = max(0.0, p - SHOW_COST.get(level, SHOW_COST["normal"]))
     return Estimate(p, (2 * p - 1) * stake)
 
 

@@ -6,12 +6,13 @@ import dataclasses
 import random
 
 from bot.ai.agent import decide
+from bot.ai.bidding import SHOW_COST, farmer_odds, landlord_odds, played_odds
 from bot.ai.position import turn_of
-from bot.ai.review import review_deal, same_action
+from bot.ai.review import _auction_estimate, review_deal, same_action
 from bot.ai.search import candidates, score_moves, search_move
 from bot.ai.situation import read_situation
 from bot.engine import Game, Rules
-from bot.engine.actions import Pass, PlayCards
+from bot.engine.actions import Double, Pass, PlayCards, Show
 
 RULES = Rules.preset("classic")
 
@@ -101,3 +102,42 @@ def test_what_the_table_chose_for_the_seat_is_not_reviewed() -> None:
     actions = (*log.actions[:first.index], auto, *log.actions[first.index + 1:])
     again = review_deal(dataclasses.replace(log, actions=actions), 0, "normal", 1)
     assert [d.index for d in again.decisions] == [d.index for d in review.decisions[1:]]
+
+
+def _auction_views(seed: int) -> list:
+    """Every view of a happy deal at a 明牌 or 加倍 decision, the AI deciding all."""
+    rules = Rules.preset("happy")
+    game = Game.new(rules, seed, balances=(10**6,) * rules.players)
+    views = []
+    while game.phase != "play":
+        view = game.view(game.to_act)
+        if view.phase.startswith("show") or view.phase == "double":
+            views.append(view)
+        game.apply(decide(view, "normal", seed, budget_ms=None))
+    return views
+
+
+def test_the_auction_is_judged_with_the_odds_the_ai_decides_with() -> None:
+    rules = Rules.preset("happy")
+    doubles = shows = 0
+    for seed in range(12):
+        for view in _auction_views(seed):
+            seat = view.seat
+            if view.phase == "double":
+                est = _auction_estimate(view, Double(seat, True), "normal")
+                if view.landlord == seat:
+                    raw = landlord_odds(rules, view.hand, with_bottom=True)
+                    assert est.win == played_odds(rules, "landlord", raw)
+                else:
+                    raw = farmer_odds(rules, view.hand, view.bottom or "")
+                    assert est.win == played_odds(rules, "farmer", raw)
+                assert est.win != raw  # happy's play is fitted: the estimate is not the model's
+                doubles += 1
+            elif view.landlord == seat:
+                # a shown hand loses what the level's search makes of open cards
+                for level in ("easy", "normal"):
+                    kept = _auction_estimate(view, Show(seat, False), level)
+                    shown = _auction_estimate(view, Show(seat, True), level)
+                    assert abs(kept.win - shown.win - SHOW_COST[level]) < 1e-9
+                shows += 1
+    assert doubles and shows
