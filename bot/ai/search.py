@@ -13,11 +13,13 @@ when an opponent's last cards are one play (:meth:`Simulator._is_one_play`): let
 opponent's play stand loses, and a bomb of the player's plan is weighed against it.
 
 The seat and its partner are simulated by the heuristic. The seat's opponents are simulated
-as most players play: they answer a play with their lowest play of its kind whenever they
+as many players play: they answer a play with their lowest play of its kind whenever they
 hold one (:func:`~bot.ai.policy.eager_answer`), and play the heuristic otherwise (leads,
-bombs, passes). A search that expects opponents as careful as itself plays too cautiously
-against the opponents it meets: against RLCard's rule agent this model won 0.859 of 450
-paired deals where opponents simulated as the heuristic won 0.822.
+bombs, passes), until the deal shows an opponent answering otherwise (:mod:`.styles`):
+he is simulated by the heuristic from then on. A search that expects opponents as careful
+as itself plays too cautiously against eager ones: against RLCard's rule agent, opponents
+simulated as eager won 0.859 of 450 paired deals where opponents simulated as the
+heuristic won 0.822.
 
 Once few cards are left in all hands, a rollout is finished exactly by
 :class:`EndgameSolver`: an and-or search over every legal play and pass (the move
@@ -50,6 +52,7 @@ from .movegen import beating_moves, lead_moves
 from .opposition import Opposition, exact_opposition
 from .policy import Turn, breaks_bomb, choose_move, value_of
 from .situation import Situation
+from .styles import eager_seats
 
 # a searching level of :data:`bot.ai.levels.AI_LEVELS` -> (most samples, candidates besides
 # passing, most work): the work of a simulated turn is the number of cards in the acting
@@ -203,6 +206,7 @@ class Simulator:
         self.work = 0  # cards in the acting hands of those turns: the deterministic budget
         self.root_cards = 0
         self.solver = EndgameSolver(self.v, sit.landlord, SOLVE_NODES)
+        self.eager = eager_seats(sit)  # opponents simulated as eager answerers
 
     def begin_sample(self, hands: list[Counts]) -> None:
         """A new sampled deal: planners are shared by the rollouts of one sample."""
@@ -289,7 +293,7 @@ class Simulator:
             counts[last_seat] <= ONE_PLAY_CARDS and self._is_one_play(hands[last_seat]) else ()
         return Turn(v, seat, landlord, hands[seat], counts, last, last_seat,
                     got[0], got[1], unknown, fast=True, out_next=out_next,
-                    eager=not self.sit.same_side(seat, self.sit.seat))
+                    eager=seat in self.eager)
 
     def _is_one_play(self, hand: Counts) -> bool:
         """Can ``hand`` be led in one play (its owner's next lead ends the deal)?"""
