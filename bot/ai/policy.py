@@ -12,7 +12,7 @@ alternatives), follows from the pruned legal answers. A hand whose groups are al
 winners but one plays the sure ones first. The same code plays every seat in the search's
 simulated deals, where the :class:`Turn` carries an exact opposition instead of an estimate,
 and where the searching seat's opponents answer eagerly (:func:`eager_answer`: their lowest
-play of the kind, as most players do).
+play of the kind, as many players play) until :mod:`.styles` reads them otherwise.
 """
 
 from __future__ import annotations
@@ -217,8 +217,8 @@ def _follow(t: Turn, given: list[Move] | None = None) -> Move | None:
 
 
 def eager_answer(last: Move, cands: list[Move]) -> Move | None:
-    """How most players answer ``last``: with their lowest play of its kind, whoever's it
-    is (None: no such play; bombs are not of its kind)."""
+    """How an eager player answers ``last``: with his lowest play of its kind, whoever's
+    it is (None: no such play; bombs are not of its kind)."""
     same = [m for m in cands if not m.cls and m.kind == last.kind and m.n == last.n]
     return min(same, key=lambda m: m.main) if same else None
 

@@ -20,7 +20,9 @@ from .situation import Situation
 
 
 def eager_seats(sit: Situation) -> frozenset[int]:
-    """The seat's opponents whose answers so far were all the lowest they held."""
+    """The seat's opponents whom the deal has not shown playing otherwise than eagerly:
+    every answer of theirs the lowest they held, no pass with an answer in hand, every lead
+    holding their lowest card."""
     opps = set(sit.opponents())
     if not opps:
         return frozenset()
