@@ -64,14 +64,20 @@ async def settle_down(rounds: int = 50) -> None:
 
 
 async def run_until(cond, limit: int = 200_000) -> None:
-    """Yield to the event loop until ``cond()`` holds."""
+    """Yield to the event loop until ``cond()`` holds: at once for the first thousands of
+    tries, then every millisecond. The store works in a thread of its own (aiosqlite), and
+    a loop of bare yields holds the interpreter so long that on a loaded machine (CI's
+    two workers) the store's thread could not finish in ``limit`` yields."""
     import asyncio
 
-    for _ in range(limit):
+    for i in range(limit):
         if cond():
             return
-        await asyncio.sleep(0)
+        await asyncio.sleep(0 if i < SPIN else 0.001)
     raise AssertionError("condition never held")
+
+
+SPIN = 5_000  # bare yields before run_until starts sleeping between tries
 
 
 async def play_out(manager: TableManager, channel: int, humans: dict[int, int]) -> None:
