@@ -250,6 +250,12 @@ def show_factor(rules: Rules, stage: str, cards_held: int) -> int:
     raise ValueError(f"unknown show stage {stage!r}: start, deal or landlord")
 
 
+def show_cost(level: str) -> float:
+    """The win chance a shown hand loses when ``level`` plays the deal (``SHOW_COST``;
+    an unknown level as normal)."""
+    return SHOW_COST.get(level, SHOW_COST["normal"])
+
+
 def choose_show(rules: Rules, hand: str | Counts, stage: str, stake: float = 1,
                 shown: int = 1, level: str = "normal") -> ShowChoice:
     """明牌 at ``stage`` ("start", "deal" or "landlord"). ``stake`` is the seat's stake per
@@ -271,8 +277,8 @@ def choose_show(rules: Rules, hand: str | Counts, stage: str, stake: float = 1,
         p = _odds(rules, "bid", f)
     else:
         p = played_odds(rules, "landlord", landlord_odds(rules, counts, with_bottom=True))
-    cost = SHOW_COST.get(level, SHOW_COST["normal"])
-    show = gain > 1 and stake_value(p - cost, gain * stake) > stake_value(p, stake)
+    show = gain > 1 and stake_value(p - show_cost(level), gain * stake) > \
+        stake_value(p, stake)
     return ShowChoice(show, factor)
 
 

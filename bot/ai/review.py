@@ -28,9 +28,9 @@ shown by 明牌), never a hidden hand.
   (:func:`~.bidding.landlord_odds`) when the choice makes or keeps the seat the landlord,
   else as a farmer (:func:`~.bidding.farmer_odds`), turned into the chance the AI's play
   wins with as the AI's own grabs, 明牌 and 加倍 turn it (:func:`~.bidding.played_odds`),
-  less what a shown hand loses at the level (``SHOW_COST``) when the choice is a show; the
-  expected points are ``(2p - 1)`` times the seat's own stake after the choice (the
-  landlord's counts every farmer).
+  less what a shown hand loses at the level (:func:`~.bidding.show_cost`) when the choice
+  is a show; the expected points are ``(2p - 1)`` times the seat's own stake after the
+  choice (the landlord's counts every farmer).
 
 No time limit is set (``budget_ms=None``): a review depends only on the log, the seat, the
 level and the seed, so it repeats exactly.
@@ -47,7 +47,7 @@ from bot.engine.actions import Action, Bid, Call, Double, Grab, Pass, PlayCards,
 from bot.engine.view import SeatView
 
 from .agent import decide
-from .bidding import SHOW_COST, farmer_odds, landlord_odds, played_odds, show_factor
+from .bidding import farmer_odds, landlord_odds, played_odds, show_cost, show_factor
 from .move import Move, move_of_play
 from .position import checked_play, position_seed, turn_of
 from .search import EFFORT, Score, candidates, score_moves
@@ -238,7 +238,7 @@ def _auction_estimate(view: SeatView, action: Action, level: str = "normal") -> 
             p = played_odds(rules, "farmer", p)
         stake = mult
     if isinstance(action, Show) and action.show:
-        p = max(0.0, p - SHOW_COST.get(level, SHOW_COST["normal"]))
+        p = max(0.0, p - show_cost(level))
     return Estimate(p, (2 * p - 1) * stake)
 
 

@@ -27,30 +27,25 @@ def eager_seats(sit: Situation) -> frozenset[int]:
     if not opps:
         return frozenset()
     n = sit.players
-    moves = sit.moves
-    # later[i][s][r]: cards of rank r seat s plays after moves[i]
-    later: list[list[list[int]]] = [[]] * len(moves)
-    acc = [[0] * 16 for _ in range(n)]
-    for i in range(len(moves) - 1, -1, -1):
-        later[i] = [row[:] for row in acc]
-        s, m = moves[i]
-        if m is not None:
-            for r, c in enumerate(m.cards):
-                acc[s][r] += c
+    # what each seat plays after the move at hand: all it played, less what it played so far
+    later = [row[:] for row in sit.played]
     eager = set(opps)
     last: Move | None = None
     passes = 0
-    for i, (s, m) in enumerate(moves):
+    for s, m in sit.moves:
         if m is None:
             if last is not None:
-                if s in eager and _held_higher(sit, last, later[i][s]):
+                if s in eager and _held_higher(sit, last, later[s]):
                     eager.discard(s)
                 passes += 1
                 if passes >= n - 1:
                     last, passes = None, 0
             continue
-        if s in eager and (_held_lower(sit, last, m, later[i][s]) if last is not None
-                           else _kept_lowest(sit, m, later[i][s])):
+        mine = later[s]
+        for r, c in enumerate(m.cards):
+            mine[r] -= c
+        if s in eager and (_held_lower(sit, last, m, mine) if last is not None
+                           else _kept_lowest(sit, m, mine)):
             eager.discard(s)
         last, passes = m, 0
     return frozenset(eager)

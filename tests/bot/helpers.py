@@ -63,6 +63,9 @@ async def settle_down(rounds: int = 50) -> None:
         await asyncio.sleep(0)
 
 
+SPIN = 5_000  # bare yields before run_until starts sleeping between tries
+
+
 async def run_until(cond, limit: int = 200_000) -> None:
     """Yield to the event loop until ``cond()`` holds: at once for the first thousands of
     tries, then every millisecond. The store works in a thread of its own (aiosqlite), and
@@ -76,8 +79,6 @@ async def run_until(cond, limit: int = 200_000) -> None:
         await asyncio.sleep(0 if i < SPIN else 0.001)
     raise AssertionError("condition never held")
 
-
-SPIN = 5_000  # bare yields before run_until starts sleeping between tries
 
 
 async def play_out(manager: TableManager, channel: int, humans: dict[int, int]) -> None:
