@@ -16,6 +16,8 @@ trios, planes and (near the end) fours take the weakest singles or pairs as kick
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.engine.cards import ACE, BLACK, FLOWER, RED, TWO
 from bot.engine.kinds import PLAIN_RUNS, RUN_MIN, UNIT
 
@@ -33,6 +35,14 @@ NODE_LIMIT = 160  # sequence-search nodes per decomposition
 _SEQ_DEF = tuple((kind, UNIT[kind], RUN_MIN[kind]) for kind in PLAIN_RUNS)  # (kind, q, fewest)
 _NATURAL_KIND = {1: "single", 2: "pair", 3: "trio"}
 _WILDS_KIND = {1: "single", 2: "pair", 3: "trio", 4: "laizi_bomb"}  # laizi played as themselves
+
+Seq = tuple[str, int, int, int, int, tuple[int, ...]]
+"""A chosen sequence: (kind, q, start, end, wild cards filling it, natural cards used per rank)."""
+
+Group = list[Any]
+"""A group while evaluating, a list of mixed fields (mutated in place, compared by identity):
+[kind: str, main: int, n: int, natural cards {rank: count}: dict[int, int], wild cards: int,
+cost: float, kickers: list[Group] | None]."""
 
 
 class Plan:
@@ -114,7 +124,7 @@ class Planner:
             self._cost_cache[key] = got
         return got
 
-    def _search(self, hand: Counts) -> tuple[float, Counts, int, list, list[Move]]:
+    def _search(self, hand: Counts) -> tuple[float, Counts, int, list[Seq], list[Move]]:
         """Best cost, and what it is made of: the counts left after the rockets, the wild
         cards, the chosen sequences, the rockets."""
         v = self.v
@@ -133,7 +143,7 @@ class Planner:
             if not v.four:
                 break
         cands = self._sequence_candidates(nat, w)
-        self._best: tuple[float, list] = (float("inf"), [])
+        self._best: tuple[float, list[Seq]] = (float("inf"), [])
         self._nodes = 0
         self._dfs(nat, w, cands, 0, [])
         cost, seqs = self._best
@@ -183,7 +193,8 @@ class Planner:
         wild.sort()
         return out + [c for _, _, c in wild]
 
-    def _dfs(self, nat: Counts, w: int, cands: list, i: int, chosen: list) -> None:
+    def _dfs(self, nat: Counts, w: int, cands: list[tuple[str, int, int, int]], i: int,
+             chosen: list[Seq]) -> None:
         self._nodes += 1
         if w:
             cost = self._evaluate(nat, w, chosen, build=False)[1]
@@ -215,7 +226,7 @@ class Planner:
                 return
 
     # ------------------------------------------------------------------ evaluation
-    def _fast_cost(self, nat: Counts, seqs: list) -> float:
+    def _fast_cost(self, nat: Counts, seqs: list[Seq]) -> float:
         """The cost :meth:`_evaluate` would give when no wild card is left, computed
         without building any group (the search's inner loop)."""
         gc = self.group_cost
@@ -296,17 +307,17 @@ class Planner:
 
     # A group while evaluating: [kind, main, n, natural cards {rank: count}, wild cards,
     # cost, kickers (list of groups)].
-    def _evaluate(self, nat: Counts, w: int, seqs: list, build: bool
+    def _evaluate(self, nat: Counts, w: int, seqs: list[Seq], build: bool
                   ) -> tuple[list[Move], float]:
         """Cost (and, with ``build``, the moves) of sequences ``seqs`` plus the rest."""
         v = self.v
         gc = self.group_cost
-        groups: list[list] = []
+        groups: list[Group] = []
         for kind, q, s, e, short, uses in seqs:
             n = (e - s + 1) * q
             groups.append([kind, e, n, dict(zip(range(s, e + 1), uses, strict=True)), short,
                            gc(kind, n, e), None])
-        by_rank: dict[int, list] = {}
+        by_rank: dict[int, Group] = {}
         for r in range(15):
             c = nat[r]
             if not c:
@@ -360,7 +371,9 @@ class Planner:
                 if g[0] == v.bomb_kind:
                     by_rank[r] = ["super_bomb", r, 5, {r: 4}, 1, gc("super_bomb", 5, r), None]
                 else:
-                    by_rank[r] = self._rank_group(r, g[2] + 1, g[4] + 1)
+                    up = self._rank_group(r, g[2] + 1, g[4] + 1)
+                    assert up is not None  # "up" was chosen above only where this is a group
+                    by_rank[r] = up
         if own:
             kind = _WILDS_KIND[own]
             groups.append([kind, lz, own, {}, own, self._own_cost(own), None])
@@ -376,7 +389,7 @@ class Planner:
         kind = _WILDS_KIND[k]
         return self.group_cost(kind, k, self.v.laizi)  # type: ignore[arg-type]
 
-    def _rank_group(self, r: int, c: int, wild: int) -> list | None:
+    def _rank_group(self, r: int, c: int, wild: int) -> Group | None:
         """The group of ``c`` cards of rank ``r`` (``wild`` of them wild cards)."""
         v = self.v
         if c >= 4:
@@ -389,7 +402,7 @@ class Planner:
         kind = _NATURAL_KIND[c]
         return [kind, r, c, {r: c - wild}, wild, self.group_cost(kind, c, r), None]
 
-    def _attach(self, groups: list) -> float:
+    def _attach(self, groups: list[Group]) -> float:
         """Give kickers to trios and planes; attached groups leave ``groups`` and ride in
         their carrier's slot 6. Returns the total cost."""
         kinds = self._kinds
@@ -402,7 +415,7 @@ class Planner:
             singles.sort(key=lambda g: -g[5])
             pairs.sort(key=lambda g: -g[5])
             carriers.sort(key=lambda g: (-g[2], g[1]))
-            used: list = []
+            used: list[Group] = []
             for g in carriers:
                 kind = g[0]
                 need = 1 if kind == "trio" else g[2] // 3
@@ -427,10 +440,11 @@ class Planner:
                 g[6] = pick
             if used:
                 groups[:] = [g for g in groups if not _in(g, used)]
-        return sum(g[5] for g in groups)
+        total: float = sum(g[5] for g in groups)
+        return total
 
     # ------------------------------------------------------------------ moves
-    def _to_move(self, g: list) -> Move:
+    def _to_move(self, g: Group) -> Move:
         v = self.v
         kind, main, wild = g[0], g[1], g[4]
         cards = [0] * 16
@@ -451,7 +465,7 @@ class Planner:
         return Move(kind, main, tuple(cards), v.classes.get(kind, 0))
 
 
-def _in(g: list, used: list) -> bool:
+def _in(g: Group, used: list[Group]) -> bool:
     return any(g is u for u in used)
 
 
@@ -462,7 +476,7 @@ def _with_kickers(kind: str, kick_kind: str) -> str:
     return "plane_singles" if single else "plane_pairs"
 
 
-def _no_rocket(singles: list) -> list:
+def _no_rocket(singles: list[Group]) -> list[Group]:
     """Drop the second joker so that B and R never ride together (rule a)."""
     out = []
     seen_joker = False

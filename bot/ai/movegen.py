@@ -199,12 +199,14 @@ class _Gen:
                 use[r] += u
                 nat[r] -= u
                 self.w -= k
+
+                def done(j: int, rr: int = r, kk: int = k) -> None:
+                    self.emit(kind, rr, kk + j)
+
                 if singles:
-                    self.attach_singles(need, (r,), -10, -10, u,
-                                        lambda j, rr=r, kk=k: self.emit(kind, rr, kk + j))
+                    self.attach_singles(need, (r,), -10, -10, u, done)
                 else:
-                    self.attach_pairs(need, (r,), u,
-                                      lambda j, rr=r, kk=k: self.emit(kind, rr, kk + j))
+                    self.attach_pairs(need, (r,), u, done)
                 self.w += k
                 nat[r] += u
                 use[r] -= u
@@ -244,13 +246,16 @@ class _Gen:
                     if wings is None:
                         self.emit(kind, e, k)
                     elif wings == "plane_singles":
+                        def with_singles(j: int, ee: int = e, kk: int = k) -> None:
+                            self.emit("plane_singles", ee, kk + j)
+
                         self.attach_singles(n, range(s, e + 1), s - 1, e + 1, sum(uses),
-                                            lambda j, ee=e, kk=k: self.emit(
-                                                "plane_singles", ee, kk + j))
+                                            with_singles)
                     else:
-                        self.attach_pairs(n, range(s, e + 1), sum(uses),
-                                          lambda j, ee=e, kk=k: self.emit(
-                                              "plane_pairs", ee, kk + j))
+                        def with_pairs(j: int, ee: int = e, kk: int = k) -> None:
+                            self.emit("plane_pairs", ee, kk + j)
+
+                        self.attach_pairs(n, range(s, e + 1), sum(uses), with_pairs)
                     self.w += k
                     for i, u in enumerate(uses):
                         use[s + i] -= u

@@ -36,9 +36,10 @@ from .decompose import Planner
 from .levels import AI_LEVELS
 from .move import Counts, Move, to_play
 from .movegen import beating_moves, lead_moves
-from .policy import Turn, choose_move
+from .policy import choose_move
 from .search import search_move
 from .situation import HistoryItem, Situation, read_situation
+from .turn import Turn
 
 STRICT = False
 """When True, an AI answer the engine refuses raises AssertionError instead of being

@@ -50,9 +50,10 @@ from .decompose import Planner
 from .move import Counts, Move, Variant, subtract
 from .movegen import beating_moves, lead_moves
 from .opposition import Opposition, exact_opposition
-from .policy import Turn, breaks_bomb, choose_move, value_of
+from .policy import breaks_bomb, choose_move, value_of
 from .situation import Situation
 from .styles import eager_seats
+from .turn import Turn
 
 # a searching level of :data:`bot.ai.levels.AI_LEVELS` -> (most samples, candidates besides
 # passing, most work): the work of a simulated turn is the number of cards in the acting
@@ -201,7 +202,8 @@ class Simulator:
         self.sit = sit
         self.deadline = deadline
         self.v = sit.v
-        self.cache: dict[tuple, tuple[Opposition, Planner]] = {}
+        # (the opponents, the epoch) -> their opposition and a planner against it
+        self.cache: dict[tuple[tuple[int, ...], int], tuple[Opposition, Planner]] = {}
         self.turns = 0  # simulated turns so far
         self.work = 0  # cards in the acting hands of those turns: the deterministic budget
         self.root_cards = 0
@@ -332,6 +334,11 @@ def _passes(sit: Situation) -> int:
 
 
 # ---------------------------------------------------------------------- end positions
+SolveKey = tuple[tuple[tuple[int, ...], ...], int, tuple[tuple[int, ...], str, int] | None,
+                 int | None, int]
+"""An end position: (the hands, the seat to act, the move to beat's key, its seat, passes)."""
+
+
 class TooBig(Exception):
     """The position needs more nodes than the budget."""
 
@@ -343,7 +350,7 @@ class EndgameSolver:
         self.v = v
         self.landlord = landlord
         self.budget = budget
-        self.memo: dict[tuple, bool] = {}
+        self.memo: dict[SolveKey, bool] = {}
         self.nodes = 0
 
     def landlord_wins(self, hands: list[Counts], seat: int, last: Move | None,
@@ -367,9 +374,10 @@ class EndgameSolver:
         n = len(hands)
         hand = hands[seat]
         mine = seat == self.landlord  # the landlord looks for a win, a farmer for a loss
-        moves: list[Move | None]
+        moves: Sequence[Move | None]  # None (passing) only last, after the sorted moves
         if last is None:
-            moves = sorted(lead_moves(hand, v, full=True), key=lambda m: -m.n)
+            leads: list[Move] = sorted(lead_moves(hand, v, full=True), key=lambda m: -m.n)
+            moves = leads
         else:
             moves = [*sorted(beating_moves(hand, last, v, full=True), key=lambda m: -m.n),
                      None]

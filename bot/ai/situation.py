@@ -151,7 +151,7 @@ def _reading(entry: HistoryItem, last: Play | None, rules: Rules) -> Play | None
     text = cards if isinstance(cards, str) else "".join(str(c) for c in cards)
     options = readings(text, rules)  # canonical (the default lead reading) first
     if len(entry) >= 4:
-        kind, main = entry[2], entry[3]  # type: ignore[misc]
+        kind, main = entry[2], entry[3]
         for p in options:
             if p.kind == kind and p.main_rank == main:
                 return p
@@ -213,7 +213,8 @@ def read_situation(rules: Rules, hand: str | Counts, history: Sequence[HistoryIt
             known[s] = my[:]
             continue
         kn = [0] * 16
-        if s == landlord and sum(bottom_c):
+        # the landlord's unplayed bottom cards are known, when there is a bottom
+        if s == landlord and sum(bottom_c) != 0:
             kn = [max(0, b - p) for b, p in zip(bottom_c, played[s], strict=True)]
         if shown and s in shown and shown[s]:
             sh = as_counts(shown[s], rules)
