@@ -41,7 +41,8 @@ def decide(view: SeatView, level: str = "normal", seed: int = 0,
         return Show(seat, choose_show(rules, hand, _SHOW_STAGES[phase], _stake(view),
                                       shown, level).show)
     if phase == "bid":
-        return Bid(seat, choose_bid(rules, hand, view.bids))
+        # points bidding redeals only when nobody bids: the deals before this one
+        return Bid(seat, choose_bid(rules, hand, view.bids, redeals=view.deal - 1))
     if phase == "call":
         declined = sum(1 for _, what in view.calls if what == "no_call")
         return Call(seat, choose_call(rules, hand, declined))

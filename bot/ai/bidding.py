@@ -29,9 +29,10 @@ Thresholds (win chance needed; for grab, 明牌 and 加倍 on the played chance,
 points bid 1 / 2 / 3     0.52 / 0.56 / 0.60 (:func:`bid_for_points`: the bid
                          ``k`` that maximises :func:`stake_value` at ``k``), and
                          only above the current bid; the last bidder of a round
-                         nobody bid in bids 1 from 0.37 (a redeal, or in classic
-                         and four the third one dissolving the table, is worse for
-                         everybody than a middling landlord)
+                         nobody bid in bids 1 from 0.37 (a redeal is worse for
+                         everybody than a middling landlord), and with any hand in
+                         the deal whose all-pass would dissolve the table (the third
+                         in classic and four)
 call 叫地主              0.50 on the model's chance
 grab 抢地主              0.54 (``0.5 + STAKE_RISK * s``: the grabber's value as the
                          landlord at ``2s`` against none as a farmer, as a points
@@ -172,16 +173,21 @@ def stake_value(p: float, stake: float) -> float:
     return stake * (2 * p - 1) - STAKE_RISK * stake * stake
 
 
-def choose_bid(rules: Rules, hand: str | Counts, bids: Sequence[tuple[int, int]] = ()
-               ) -> int:
+def choose_bid(rules: Rules, hand: str | Counts, bids: Sequence[tuple[int, int]] = (),
+               redeals: int = 0) -> int:
     """Points bidding (classic, four, super): 0 for 不叫, else 1, 2 or 3, always above
-    the highest bid so far. ``bids`` is ``[(seat, points), ...]`` in order (0 = 不叫)."""
+    the highest bid so far. ``bids`` is ``[(seat, points), ...]`` in order (0 = 不叫);
+    ``redeals`` is how many deals of this game nobody bid in (the one that makes
+    ``rules.max_all_pass_deals`` dissolves the table)."""
     high = max((p for _, p in bids), default=0)
     p = landlord_odds(rules, hand)
     want = bid_for_points(p)
-    if not want and not high and len(bids) == rules.players - 1 and \
-            p >= BID_ODDS[1] - LAST_CHANCE:
-        want = 1  # the last bidder of an all-pass round: a middling hand beats a redeal
+    last_bidder = not want and not high and len(bids) == rules.players - 1
+    # the last bidder of an all-pass round: a middling hand beats a redeal, and any hand
+    # beats the table closing
+    if last_bidder and (p >= BID_ODDS[1] - LAST_CHANCE or
+                        redeals + 1 >= rules.max_all_pass_deals):
+        want = 1
     return want if want > high else 0
 
 

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from bot.ai.agent import decide
 from bot.ai.bidding import (
     ShowChoice,
     choose_bid,
@@ -18,7 +19,7 @@ from bot.ai.bidding import (
     landlord_odds,
     show_factor,
 )
-from bot.engine import Rules
+from bot.engine import Game, Rules
 from bot.engine.cards import make_deck, text_of
 
 STRONG = "3456789TJQKA2222BR"[:17]
@@ -235,3 +236,31 @@ def test_the_agent_passes_the_stake_it_plays_for() -> None:
                 assert _stake(view) == view.multiplier
             game.apply(decide(view, level="easy", seed=seed))
     assert seen  # some deal had a 加倍 before the landlord's show
+
+
+@pytest.mark.parametrize("variant", ["classic", "four"])
+def test_the_last_bidder_keeps_the_table_from_closing(variant: str) -> None:
+    rules = Rules.preset(variant)
+    weak = WEAK if variant == "classic" else "3344567899TJQKA2345678"[:rules.hand_size]
+    passes = [(s, 0) for s in range(1, rules.players)]
+    assert choose_bid(rules, weak, passes) == 0  # a redeal rather than this hand
+    assert choose_bid(rules, weak, passes, redeals=1) == 0
+    # the third all-pass deal would dissolve the table: any hand bids
+    assert choose_bid(rules, weak, passes, redeals=rules.max_all_pass_deals - 1) == 1
+    assert choose_bid(rules, weak, passes[:-1], redeals=2) == 0  # not the last bidder
+
+
+def test_ai_tables_of_four_do_not_dissolve() -> None:
+    # four AIs bid in 300 games: before, 8 of them passed three deals running and the
+    # table closed
+    rules = Rules.preset("four")
+    closed = []
+    for seed in range(300):
+        game = Game.new(rules, seed)
+        while game.phase == "bid" and not game.is_over:
+            seat = game.to_act
+            assert seat is not None
+            game.apply(decide(game.view(seat), level="easy", seed=seed))
+        if game.is_over:
+            closed.append(seed)
+    assert closed == [], closed
