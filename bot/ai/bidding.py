@@ -177,16 +177,16 @@ def choose_bid(rules: Rules, hand: str | Counts, bids: Sequence[tuple[int, int]]
                redeals: int = 0) -> int:
     """Points bidding (classic, four, super): 0 for 不叫, else 1, 2 or 3, always above
     the highest bid so far. ``bids`` is ``[(seat, points), ...]`` in order (0 = 不叫);
-    ``redeals`` is how many deals of this game nobody bid in (the one that makes
-    ``rules.max_all_pass_deals`` dissolves the table)."""
+    ``redeals`` is how many deals of this game nobody bid in (the all-pass deal that
+    reaches ``rules.max_all_pass_deals`` dissolves the table)."""
     high = max((p for _, p in bids), default=0)
     p = landlord_odds(rules, hand)
     want = bid_for_points(p)
-    last_bidder = not want and not high and len(bids) == rules.players - 1
+    all_passed = not high and len(bids) == rules.players - 1  # this seat bids last
     # the last bidder of an all-pass round: a middling hand beats a redeal, and any hand
     # beats the table closing
-    if last_bidder and (p >= BID_ODDS[1] - LAST_CHANCE or
-                        redeals + 1 >= rules.max_all_pass_deals):
+    if not want and all_passed and (p >= BID_ODDS[1] - LAST_CHANCE or
+                                    redeals + 1 >= rules.max_all_pass_deals):
         want = 1
     return want if want > high else 0
 
