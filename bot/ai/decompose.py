@@ -305,8 +305,6 @@ class Planner:
         self._rank_costs[c][r] = got
         return got
 
-    # A group while evaluating: [kind, main, n, natural cards {rank: count}, wild cards,
-    # cost, kickers (list of groups)].
     def _evaluate(self, nat: Counts, w: int, seqs: list[Seq], build: bool
                   ) -> tuple[list[Move], float]:
         """Cost (and, with ``build``, the moves) of sequences ``seqs`` plus the rest."""

@@ -80,7 +80,6 @@ async def run_until(cond, limit: int = 200_000) -> None:
     raise AssertionError("condition never held")
 
 
-
 async def play_out(manager: TableManager, channel: int, humans: dict[int, int]) -> None:
     """Play the current deal to its end: ``humans`` maps seat -> user id; each human
     plays the quick decider's choice through the manager, like a player would."""
