@@ -146,6 +146,7 @@ class DdzBot(commands.Bot):
     async def close(self) -> None:
         await self.manager.shutdown()
         await self.presenter.drain()
+        self.presenter.ephemeral.close()
         await super().close()
         await self._final_backup()
         await self._close_link()

@@ -92,5 +92,11 @@ class EphemeralHands:
         for key in [k for k in self.shown if k[0] == channel_id]:
             self.forget(key)
 
+    def close(self) -> None:
+        """The bot is shutting down: every timer is cancelled and every hand let go (the
+        next run cannot edit them: their tokens belong to this one's interactions)."""
+        for key in list(self.shown):
+            self.forget(key)
+
 
 __all__ = ["EDITABLE_FOR", "EphemeralHands"]

@@ -3,6 +3,8 @@ Discord lets the bot edit it (15 minutes), then says to press My hand again."""
 
 from __future__ import annotations
 
+import asyncio
+
 from cogs.ephemeral import EDITABLE_FOR
 
 from .helpers import buttons, human_turn, open_table, setup, table_message, table_of, take_turn
@@ -63,3 +65,16 @@ async def test_my_hand_asks_to_be_pressed_again_before_its_token_ends(simcord_en
     now = _shown(result)
     assert "press **My hand** on the table again" in now.content, now.content
     assert not buttons(now), "no controls that would not follow the deal"
+
+
+async def test_closing_the_bot_cancels_the_my_hand_timers(simcord_env) -> None:
+    env = simcord_env
+    channel, alice = await _closed_dms(env)
+    await alice.click(table_message(env, channel), label="My hand")
+    hands = env.bot.presenter.ephemeral
+    timers = list(hands._timers.values())
+    assert len(timers) == 1 and not timers[0].done()
+    await env.bot.close()
+    await asyncio.sleep(0)
+    assert timers[0].cancelled()
+    assert not hands.shown and not hands._timers
