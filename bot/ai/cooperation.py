@@ -31,7 +31,8 @@ def wins_from_here(t: Turn, m: Move) -> bool:
         return True
     if t.opp.strength(m.kind, m.n, m.main) < SURE:
         return False
-    groups = t.planner.plan(after).groups
+    # the flower left as a kicker (``wild_kicker``) is no play: it goes out with another
+    groups = [g for g in t.planner.plan(after).groups if g.kind in t.v.classes]
     unsure = sum(1 for g in groups if t.opp.strength(g.kind, g.n, g.main) < SURE)
     return unsure <= 1
 
