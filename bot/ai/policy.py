@@ -178,7 +178,7 @@ def _follow(t: Turn, given: list[Move] | None = None) -> Move | None:
     finishing = [m for m in cands if m.n == total]
     if finishing:
         return min(finishing, key=lambda m: m.cls)
-    if t.eager:
+    if t.eager and (t.eager_partner or not t.same_side(t.last_seat, t.seat)):
         answer = eager_answer(t.last, cands)
         if answer is not None:
             return answer

@@ -9,9 +9,19 @@ eager player starts with it), is simulated by the heuristic from then on. He cou
 played it because he held it: the cards a player plays later were in his hand at every
 earlier turn. Wild ranks and the flower are left out (a wild card may have been kept for
 what it stands for).
+
+A partner's play is read apart (:attr:`Styles.partner`): an eager opponent answers his
+partner's plays eagerly too, as RLCard's rule agent does, until he passes on one with an
+answer in hand, or one he most likely could beat (:data:`LIKELY`, from the cards he could
+hold then): he is a player who lets his partner's trick stand, and the rollouts leave
+those plays to the heuristic. A pass on a partner's play says nothing of how he answers
+his opponents.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from math import comb
 
 from bot.engine.cards import BLACK, RED
 
@@ -19,24 +29,41 @@ from .move import Move
 from .situation import Situation
 
 
-def eager_seats(sit: Situation) -> frozenset[int]:
-    """The seat's opponents whom the deal has not shown playing otherwise than eagerly:
-    every answer of theirs the lowest they held, no pass with an answer in hand, every lead
-    holding their lowest card."""
+@dataclass(frozen=True)
+class Styles:
+    """How the seat's opponents answer, as far as the deal shows."""
+
+    eager: frozenset[int]  # they answer their opponents' plays eagerly
+    partner: frozenset[int]  # ... and their partner's plays too
+
+
+def read_styles(sit: Situation) -> Styles:
+    """The seat's opponents whom the deal has not shown playing otherwise than eagerly
+    (every answer of theirs the lowest they held, no pass on an opponent's play with an
+    answer in hand, every lead holding their lowest card), and those of them not shown
+    letting their partner's play stand (a pass on it with an answer in hand, or most
+    likely in hand)."""
     opps = set(sit.opponents())
     if not opps:
-        return frozenset()
+        return Styles(frozenset(), frozenset())
     n = sit.players
     # what each seat plays after the move at hand: all it played, less what it played so far
     later = [row[:] for row in sit.played]
     eager = set(opps)
+    partner = set(opps)
     last: Move | None = None
+    last_seat = -1
     passes = 0
     for s, m in sit.moves:
         if m is None:
+            if last is not None and s in opps:
+                if not sit.same_side(s, last_seat):
+                    if _held_higher(sit, last, later[s]):
+                        eager.discard(s)
+                elif _held_higher(sit, last, later[s]) or \
+                        _likely_held(sit, last, s, later) >= LIKELY:
+                    partner.discard(s)
             if last is not None:
-                if s in eager and _held_higher(sit, last, later[s]):
-                    eager.discard(s)
                 passes += 1
                 if passes >= n - 1:
                     last, passes = None, 0
@@ -47,8 +74,41 @@ def eager_seats(sit: Situation) -> frozenset[int]:
         if s in eager and (_held_lower(sit, last, m, mine) if last is not None
                            else _kept_lowest(sit, m, mine)):
             eager.discard(s)
-        last, passes = m, 0
-    return frozenset(eager)
+        last, last_seat, passes = m, s, 0
+    return Styles(frozenset(eager), frozenset(partner))
+
+
+LIKELY = 0.9  # a pass on a partner's play he most likely could beat: he lets it stand
+
+
+def _likely_held(sit: Situation, last: Move, s: int, later: list[list[int]]) -> float:
+    """The chance, from the unseen cards then, that ``s`` held a natural single or pair
+    beating ``last`` when he passed on it."""
+    if last.cls or last.kind not in ("single", "pair"):
+        return 0.0
+    pool = sit.unknown[:]
+    for o in range(sit.players):
+        if o != sit.seat:
+            for r, c in enumerate(later[o]):
+                pool[r] += c
+    held = sit.counts[s] + sum(later[s])
+    total = sum(pool)
+    if held <= 0 or total < held:
+        return 0.0
+    wild = sit.v.wslot
+    need = last.n
+    top = BLACK if need == 2 else RED + 1
+    ranks = [r for r in range(last.main + 1, top) if r != wild]
+    if need == 1:
+        high = sum(pool[r] for r in ranks)
+        return 1.0 - comb(total - high, held) / comb(total, held)
+    none = 1.0
+    for r in ranks:
+        k = pool[r]
+        # fewer than two of rank r among his cards (hypergeometric), ranks taken apart
+        p = (comb(total - k, held) + k * comb(total - k, held - 1)) / comb(total, held)
+        none *= p
+    return 1.0 - none
 
 
 def _held_lower(sit: Situation, last: Move, answer: Move, later: list[int]) -> bool:

@@ -32,6 +32,8 @@ class Turn:
     # an opponent of the searching seat in its rollouts: he answers a play with his lowest
     # play of its kind whenever he holds one (see :func:`bot.ai.policy.eager_answer`)
     eager: bool = False
+    # ... and answers his own partner's plays so too (else they are the heuristic's)
+    eager_partner: bool = False
 
     def same_side(self, a: int, b: int) -> bool:
         return a == b or (a != self.landlord and b != self.landlord)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.ai.search import Simulator
 from bot.ai.situation import read_situation
-from bot.ai.styles import eager_seats
+from bot.ai.styles import read_styles
 from bot.engine import Rules
 
 CLASSIC = Rules.preset("classic")
@@ -14,7 +14,7 @@ HAND = "3344556677889TJQK"  # the seat's own hand: its cards do not matter here
 
 def _eager(history: list[tuple[int, str]], seat: int = 0, landlord: int = 0
            ) -> frozenset[int]:
-    return eager_seats(read_situation(CLASSIC, HAND, history, landlord, seat))
+    return read_styles(read_situation(CLASSIC, HAND, history, landlord, seat)).eager
 
 
 def test_an_answer_over_a_lower_single_he_held_shows_a_careful_player() -> None:
@@ -70,3 +70,35 @@ def test_a_pass_on_what_he_could_beat_shows_a_careful_player() -> None:
     # a pass on the pair of 8s while holding one J is no proof; the red joker beats a 2
     assert _eager([(0, "88"), (1, ""), (2, ""), (0, "3"), (1, "4"), (2, "J")]) == {1, 2}
     assert _eager([(0, "2"), (1, ""), (2, ""), (0, "3"), (1, "4"), (2, "R")]) == {1}
+
+
+def _partner(history: list[tuple[int, str]], seat: int = 0, landlord: int = 0
+             ) -> frozenset[int]:
+    return read_styles(read_situation(CLASSIC, HAND, history, landlord, seat)).partner
+
+
+def test_a_pass_on_his_partners_play_shows_only_how_he_answers_his_partner() -> None:
+    # farmer 2 lets his partner's 3 stand though he later plays a J: he is read as eager
+    # against the landlord still, and as leaving his partner's plays alone
+    history = [(1, "3"), (2, ""), (0, ""), (1, "4"), (2, ""), (0, "5"), (1, ""), (2, "J")]
+    assert _eager(history) == {1, 2}
+    assert _partner(history) == {1}
+    # the same pass on the landlord's 3 shows a careful player
+    assert _eager([(0, "3"), (1, ""), (2, ""), (0, "4"), (1, ""), (2, "J")]) == {1}
+    # a pass on his partner's 3 with 17 cards: he almost surely held a higher single;
+    # a 2 only the jokers beat, a play he could beat only with a bomb: no proof
+    assert _partner([(1, "3"), (2, ""), (0, "")]) == {1}
+    assert _partner([(1, "2"), (2, ""), (0, "")]) == {1, 2}
+    assert _partner([(1, "2"), (2, ""), (0, ""), (1, "4"), (2, "5555")]) == {1, 2}
+    # seen from a farmer, the landlord's only partner is himself
+    assert _partner([(0, "8"), (1, ""), (2, ""), (0, "3")], seat=1) == {0}
+
+
+def test_rollouts_answer_a_partners_play_eagerly_until_the_deal_shows_otherwise() -> None:
+    history = [(1, "3"), (2, ""), (0, ""), (1, "4"), (2, ""), (0, "5"), (1, ""), (2, "J")]
+    sim = Simulator(read_situation(CLASSIC, HAND, history, 0, 0))
+    hands = [[1] * 13 + [0, 0, 0] for _ in range(3)]
+    sim.begin_sample(hands)
+    turns = [sim._turn(s, hands, None, None) for s in range(3)]
+    assert [t.eager for t in turns] == [False, True, True]
+    assert [t.eager_partner for t in turns] == [False, True, False]
