@@ -28,6 +28,8 @@ from bot.engine.cards import BLACK, RED
 from .move import Move
 from .situation import Situation
 
+LIKELY = 0.9  # a pass on a partner's play he most likely could beat: he lets it stand
+
 
 @dataclass(frozen=True)
 class Styles:
@@ -56,14 +58,13 @@ def read_styles(sit: Situation) -> Styles:
     passes = 0
     for s, m in sit.moves:
         if m is None:
-            if last is not None and s in opps:
-                if not sit.same_side(s, last_seat):
+            if last is not None:
+                if s in opps and not sit.same_side(s, last_seat):
                     if _held_higher(sit, last, later[s]):
                         eager.discard(s)
-                elif _held_higher(sit, last, later[s]) or \
-                        _likely_held(sit, last, s, later) >= LIKELY:
+                elif s in opps and (_held_higher(sit, last, later[s]) or
+                                    _likely_held(sit, last, s, later) >= LIKELY):
                     partner.discard(s)
-            if last is not None:
                 passes += 1
                 if passes >= n - 1:
                     last, passes = None, 0
@@ -78,13 +79,11 @@ def read_styles(sit: Situation) -> Styles:
     return Styles(frozenset(eager), frozenset(partner))
 
 
-LIKELY = 0.9  # a pass on a partner's play he most likely could beat: he lets it stand
-
-
 def _likely_held(sit: Situation, last: Move, s: int, later: list[list[int]]) -> float:
     """The chance, from the unseen cards then, that ``s`` held a natural single or pair
     beating ``last`` when he passed on it."""
-    if last.cls or last.kind not in ("single", "pair"):
+    ranks = _answer_ranks(sit, last, RED + 1)
+    if not ranks:
         return 0.0
     pool = sit.unknown[:]
     for o in range(sit.players):
@@ -95,11 +94,7 @@ def _likely_held(sit: Situation, last: Move, s: int, later: list[list[int]]) -> 
     total = sum(pool)
     if held <= 0 or total < held:
         return 0.0
-    wild = sit.v.wslot
-    need = last.n
-    top = BLACK if need == 2 else RED + 1
-    ranks = [r for r in range(last.main + 1, top) if r != wild]
-    if need == 1:
+    if last.n == 1:
         high = sum(pool[r] for r in ranks)
         return 1.0 - comb(total - high, held) / comb(total, held)
     none = 1.0
@@ -134,9 +129,14 @@ def _held_higher(sit: Situation, last: Move, later: list[int]) -> bool:
 def _held_between(sit: Situation, last: Move, below: int, later: list[int]) -> bool:
     """Are cards held (``later``: played afterwards) of a rank above ``last``'s and below
     ``below`` enough for a play of ``last``'s kind, a single or a pair?"""
+    return any(later[r] >= last.n for r in _answer_ranks(sit, last, below))
+
+
+def _answer_ranks(sit: Situation, last: Move, below: int) -> list[int]:
+    """The natural ranks above ``last``'s and below ``below`` whose single or pair answers
+    ``last``, a single or a pair (none for other plays; no pairs of jokers)."""
     if last.cls or last.kind not in ("single", "pair"):
-        return False
-    need = last.n
-    top = BLACK if need == 2 else RED + 1  # no pairs of jokers; singles up to the red joker
+        return []
+    top = BLACK if last.n == 2 else RED + 1
     wild = sit.v.wslot
-    return any(later[r] >= need for r in range(last.main + 1, min(below, top)) if r != wild)
+    return [r for r in range(last.main + 1, min(below, top)) if r != wild]
