@@ -29,7 +29,7 @@ from bot.engine.cards import (
 from bot.engine.errors import RuleError
 from bot.engine.kinds import KINDS
 from bot.engine.notation import counts_of_cards
-from bot.engine.scoring import bomb_factor
+from bot.engine.scoring import SUPER_CAP, bomb_factor
 
 Counts = list[int]
 
@@ -50,6 +50,7 @@ class Variant:
     deck: tuple[int, ...]  # rank counts of the full deck
     bomb_kind: str  # the kind of a natural four of a rank
     factors: dict[str, int]  # what a played bomb-class kind multiplies the stake by
+    cap: int | None  # the most the deal's factors multiply the stake by (super: 24)
 
 
 @lru_cache(maxsize=64)
@@ -66,7 +67,15 @@ def variant_of(rules: Rules) -> Variant:
         classes=classes, pair_top=RED if rules.variant == "four" else TWO, deck=tuple(deck),
         bomb_kind="hard_bomb" if rules.variant == "laizi" else "bomb",
         factors={k: max(2, bomb_factor(rules, k)) for k, c in classes.items() if c},
+        cap=SUPER_CAP if rules.variant == "super" else None,
     )
+
+
+def raise_stake(v: Variant, stake: int, kind: str) -> int:
+    """The stake after a bomb-class play of ``kind``: times its factor, within the rules'
+    cap (RULES.md §6.1)."""
+    stake *= v.factors.get(kind, 2)
+    return stake if v.cap is None else min(stake, v.cap)
 
 
 class Move:

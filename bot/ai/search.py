@@ -6,9 +6,9 @@ knows (card counts, the landlord's unplayed bottom cards, shown hands, and - sof
 passes: see :meth:`Situation.sample_hands`), and plays every sampled deal to the end after
 each candidate (see below for who plays each seat). Each candidate is scored by the points it
 wins over the same samples (common random numbers: all candidates meet the same deals), a
-deal counting the product of its bombs' factors (``2 ** bombs`` in classic; bombs already
-played included); the best one is played, the
-heuristic's own choice winning ties. The simulated players see every hand, so each knows
+deal counting the product of its bombs' factors (``2 ** bombs`` in classic, at most 24 in
+super; bombs already played included); the best one is played, the heuristic's own choice
+winning ties. The simulated players see every hand, so each knows
 when an opponent's last cards are one play (:meth:`Simulator._is_one_play`): letting that
 opponent's play stand loses, and a bomb of the player's plan is weighed against it.
 
@@ -49,7 +49,7 @@ from bot.engine.cards import BLACK, RED
 
 from .cooperation import allowed, forced_lead, partner_holds
 from .decompose import Planner
-from .move import Counts, Move, Variant, subtract
+from .move import Counts, Move, Variant, raise_stake, subtract
 from .movegen import beating_moves, lead_moves
 from .opposition import Opposition, exact_opposition
 from .policy import breaks_bomb, choose_move, value_of
@@ -228,7 +228,6 @@ class Simulator:
         last, last_seat = sit.last_move, sit.last_seat
         passes = _passes(sit)
         stake = sit.stake
-        factors = self.v.factors
         move = first
         wslot = self.v.wslot
         for _ in range(_ROLLOUT_LIMIT):
@@ -239,7 +238,7 @@ class Simulator:
             else:
                 hands[seat] = subtract(hands[seat], move.cards)
                 if move.cls:
-                    stake *= factors.get(move.kind, 2)
+                    stake = raise_stake(self.v, stake, move.kind)
                 last, last_seat, passes = move, seat, 0
                 if not any(hands[seat]):
                     won = sit.same_side(seat, sit.seat)

@@ -24,7 +24,7 @@ from bot.engine import Play, Rules, follow_reading, readings
 from bot.engine.cards import FLOWER
 from bot.engine.errors import RuleError
 
-from .move import Counts, Move, Variant, as_counts, move_of_play, variant_of
+from .move import Counts, Move, Variant, as_counts, move_of_play, raise_stake, variant_of
 from .movegen import beating_moves
 from .opposition import Opposition, estimate_opposition
 
@@ -198,7 +198,7 @@ def read_situation(rules: Rules, hand: str | Counts, history: Sequence[HistoryIt
             played[s][r] += c
         if mv.cls:
             bombs += 1
-            stake *= v.factors.get(mv.kind, 2)
+            stake = raise_stake(v, stake, mv.kind)
         last, last_seat, passes = play, s, 0
     if last_seat == seat:  # everybody else passed: lead again
         last, last_seat = None, None

@@ -117,3 +117,20 @@ def test_an_eager_answer_takes_a_partners_trick_and_is_never_a_bomb() -> None:
     only_bombs = beating_moves(as_counts("2222", CLASSIC), last, v)
     assert [m for m in only_bombs if m.cls] and eager_answer(last, [m for m in only_bombs
                                                                    if m.cls]) is None
+
+
+def test_super_stakes_stop_at_the_rules_cap() -> None:
+    # RULES.md §6.1: super's multiplier stops at 24. Four bombs played make 16; a fifth in
+    # the history, or played in a rollout, makes 32 uncapped
+    rules = Rules.preset("super")
+    bombs = [(0, "3333"), (1, "4444"), (2, "5555"), (0, "6666"), (1, ""), (2, "")]
+    sit = read_situation(rules, "7777", bombs, 0, 0, "")
+    assert sit.stake == 16
+    sim = Simulator(sit)
+    hands = [as_counts(h, rules) for h in ("7777", "889", "99T")]
+    sim.begin_sample(hands)
+    assert sim.rollout(hands, move_of_play(reading_of("7777", rules), sim.v)) == 24.0
+    more = read_situation(rules, "8", [*bombs, (0, "7777"), (1, ""), (2, "")], 0, 0, "")
+    assert more.stake == 24
+    classic = read_situation(CLASSIC, "8", [*bombs, (0, "7777"), (1, ""), (2, "")], 0, 0, "")
+    assert classic.stake == 32  # classic has no cap
