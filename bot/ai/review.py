@@ -50,7 +50,7 @@ from .agent import decide
 from .bidding import farmer_odds, landlord_odds, played_odds, show_cost, show_factor
 from .move import Move, move_of_play
 from .position import checked_play, position_seed, turn_of
-from .search import EFFORT, Score, candidates, score_moves
+from .search import EFFORT, Score, best_of, candidates, score_moves
 from .situation import read_situation
 
 AUCTION = (Bid, Call, Grab, Show, Double)
@@ -173,7 +173,7 @@ def _review_play(view: SeatView, made: Action, made_play: Play | None, index: in
     if len(cands) == 1:
         best = cands[0]  # search_move plays it without searching
     else:
-        best = cands[max(range(len(cands)), key=lambda i: scores[i].points)]
+        best = cands[best_of(scores[:len(cands)])]
     best_score = scores[cands.index(best)]
     mine_score = scores[len(cands)] if extra else scores[keys.index(mine_key)]
     play = checked_play(sit, best)

@@ -7,8 +7,14 @@ passes: see :meth:`Situation.sample_hands`), and plays every sampled deal to the
 each candidate (see below for who plays each seat). Each candidate is scored by the points it
 wins over the same samples (common random numbers: all candidates meet the same deals), a
 deal counting the product of its bombs' factors (``2 ** bombs`` in classic, at most 24 in
-super; bombs already played included); the best one is played, the heuristic's own choice
-winning ties. The simulated players see every hand, so each knows
+super; bombs already played included), and each deal won counts ``WIN_WEIGHT`` points more,
+each deal lost as much less; the best one is played, the heuristic's own choice winning
+ties. So of two moves close in points the one that wins more deals is played: a bomb cashed
+early doubles the stake in every sample it still wins, and on points alone the search spent
+bombs it needed for the win (against the random agent, 1,000 paired classic deals, weight 2
+against none: WP 0.987 against 0.9845, 31 deals played otherwise, none of them lost that
+was won; the same points; against RLCard's rule agent, 400 paired deals: WP +0.004 +- 0.010,
+points -0.01 +- 0.04). The simulated players see every hand, so each knows
 when an opponent's last cards are one play (:meth:`Simulator._is_one_play`): letting that
 opponent's play stand loses, and a bomb of the player's plan is weighed against it.
 
@@ -68,6 +74,7 @@ EPOCH_CARDS = 6  # simulated players re-read their opponents' hands every this m
 SOLVE_CARDS = 10  # rollouts are finished by the exact solver from this many cards in all hands
 SOLVE_NODES = 400  # ... unless the position needs more nodes than this
 SOLVER_NODE_WORK = 2  # work units of a solver node (a simulated turn costs its hand size)
+WIN_WEIGHT = 2.0  # points a sampled deal won counts more (a lost one less): see above
 ONE_PLAY_CARDS = 8  # simulated players check whether an opponent this short holds one play
 
 
@@ -84,8 +91,7 @@ def search_move(sit: Situation, turn: Turn, rng: random.Random, level: str,
     if len(cands) == 1:
         return cands[0]
     scored = score_moves(sit, cands, rng, level, budget_ms, started)
-    best = max(range(len(cands)), key=lambda i: scored[i].points)
-    return cands[best]
+    return cands[best_of(scored)]
 
 
 @dataclass(frozen=True)
@@ -98,12 +104,23 @@ class Score:
     samples: int
 
     @property
+    def merit(self) -> float:
+        """What the search maximises: the points, and a win counted ``WIN_WEIGHT`` more
+        (a loss as much less)."""
+        return self.points + WIN_WEIGHT * (2 * self.wins - self.samples)
+
+    @property
     def win_chance(self) -> float:
         return self.wins / self.samples if self.samples else 0.0
 
     @property
     def expected_points(self) -> float:
         return self.points / self.samples if self.samples else 0.0
+
+
+def best_of(scores: Sequence[Score]) -> int:
+    """The index of the move the search plays: the best merit (the first of equals)."""
+    return max(range(len(scores)), key=lambda i: scores[i].merit)
 
 
 def score_moves(sit: Situation, cands: Sequence[Move | None], rng: random.Random, level: str,
