@@ -170,11 +170,8 @@ def _review_play(view: SeatView, made: Action, made_play: Play | None, index: in
     mine_key = None if mine is None else mine.key
     extra = [] if mine_key in keys else [mine]
     scores = score_moves(sit, cands, rng, level, None, None, extra)
-    if len(cands) == 1:
-        best = cands[0]  # search_move plays it without searching
-    else:
-        best = cands[best_of(scores[:len(cands)])]
-    best_score = scores[cands.index(best)]
+    chosen = best_of(scores[:len(cands)])  # a lone candidate: search_move's, unsearched
+    best, best_score = cands[chosen], scores[chosen]
     mine_score = scores[len(cands)] if extra else scores[keys.index(mine_key)]
     play = checked_play(sit, best)
     suggestion: Action = Pass(view.seat) if play is None else \
