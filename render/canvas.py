@@ -98,7 +98,7 @@ def encode_png(image: Image.Image, colors: int = 256) -> bytes:
 def text_size(text: str, face: ImageFont.FreeTypeFont) -> tuple[int, int]:
     """Width and height of ``text`` as drawn (ink box)."""
     left, top, right, bottom = face.getbbox(text)
-    return right - left, bottom - top
+    return int(right - left), int(bottom - top)  # whole pixels (FreeType's bbox is)
 
 
 def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str,

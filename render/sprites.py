@@ -130,7 +130,7 @@ def _stamp(image: Image.Image, text: str, size: int, cx: float, top: float, colo
     horizontally to ``max_w``. Returns the ink bottom."""
     face = font(size, "bold")
     left, t, right, bottom = face.getbbox(text)
-    mask = Image.new("L", (right - left + 2, bottom - t + 2), 0)
+    mask = Image.new("L", (int(right - left) + 2, int(bottom - t) + 2), 0)
     ImageDraw.Draw(mask).text((-left + 1, -t + 1), text, font=face, fill=255)
     if max_w is not None and mask.width > max_w:
         mask = mask.resize((int(max_w), mask.height), Image.Resampling.LANCZOS)
@@ -222,7 +222,7 @@ def _paint_pip_art(face: Image.Image, draw: ImageDraw.ImageDraw, g: CardGeom, ra
         soft = _mix(color, CARD_WHITE, 0.55)
         draw.rounded_rectangle(frame, radius=8 * s, outline=(*soft, 255), width=2 * s)
         _stamp(face, RANK_CHARS[rank], 70 * s, body_cx, h * 0.22, color)
-        ps = 30 * s
+        ps: float = 30 * s
         suit_polygons(draw, suit, (body_cx - ps / 2, h * 0.62, body_cx + ps / 2, h * 0.62 + ps),
                       color)
         return

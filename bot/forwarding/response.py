@@ -49,7 +49,7 @@ async def say_restarting(interaction: discord.Interaction, default_locale: str =
     await interaction.followup.send(text, ephemeral=True)
 
 
-class ForwardedResponse(discord.InteractionResponse):  # type: ignore[type-arg]
+class ForwardedResponse(discord.InteractionResponse):
     """``interaction.response`` of an interaction another process deferred."""
 
     __slots__ = ()
@@ -66,7 +66,8 @@ class ForwardedResponse(discord.InteractionResponse):  # type: ignore[type-arg]
                            ephemeral: bool = False, delete_after: float | None = None,
                            **kwargs: Any) -> None:
         sent = {key: kwargs[key] for key in _FOLLOWUP_KEYS if key in kwargs}
-        await self._parent.followup.send(content, ephemeral=ephemeral, **sent)
+        await self._parent.followup.send(MISSING if content is None else str(content),
+                                        ephemeral=ephemeral, **sent)
 
     async def edit_message(self, *, content: Any | None = MISSING,  # type: ignore[override]
                            embed: discord.Embed | None = MISSING,
