@@ -23,6 +23,7 @@ from discord.ext import commands
 
 from bot.cluster import EVERY_SHARD, format_shards
 from bot.config import ConfigError, Settings
+from bot.connecting import DiscordSilentError, start_within
 from bot.forwarding import ClusterLink
 from bot.headless import feed_gateway_events, stdin_lines, use_api
 from bot.store import Store
@@ -216,9 +217,17 @@ class ShardedDdzBot(DdzBot, commands.AutoShardedBot):
         super().__init__(settings, store=store, presenter=presenter, manager=manager)
 
 
+COMMANDS = """other commands:
+  python -m bot play [--variant V] ...   play in the terminal against AI seats (play --help)
+  python -m bot backup [--db F] [--dir D] copy the SQLite database into its backups folder
+  python -m bot restore FILE [--db F]    put a backup back (not while the bot runs)"""
+
+
 def run(argv: list[str] | None = None) -> int:
     """``python -m bot``: one clear line instead of a traceback when something is missing."""
-    parser = argparse.ArgumentParser(prog="python -m bot", description="Run the Discord bot.")
+    parser = argparse.ArgumentParser(
+        prog="python -m bot", description="Run the Discord bot (settings: .env, see "
+        ".env.example).", epilog=COMMANDS, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--shards", help="the shards this process runs, e.g. 0-3 "
                         "(default: every shard; DDZ_SHARDS)")
     parser.add_argument("--shard-count", help="the number of shards of all processes "
@@ -257,6 +266,10 @@ def run(argv: list[str] | None = None) -> int:
     except (BotRunningError, DatabaseCorruptError, LostDataError) as err:
         print(f"doudizhu-bot: {err}", file=sys.stderr)
         return 4
+    except DiscordSilentError as err:
+        print(f"doudizhu-bot: Discord did not answer ({err}). Check the network connection "
+              "(and DDZ_DISCORD_API if it is set), then run again.", file=sys.stderr)
+        return 3
     except discord.LoginFailure:
         print("doudizhu-bot: Discord rejected the token. Copy it again from the Developer "
               "Portal (Bot → Reset Token) into DISCORD_TOKEN in .env.", file=sys.stderr)
@@ -291,7 +304,7 @@ async def _serve(settings: Settings) -> None:
     try:
         async with bot:
             assert settings.token is not None
-            await bot.start(settings.token)
+            await start_within(bot, settings.token, settings.connect_timeout)
     finally:
         await warming
 

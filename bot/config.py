@@ -49,6 +49,7 @@ class Settings:
     render_processes: int = 0  # drawing processes (0: a thread); DDZ_RENDER_PROCESSES
     forward_timeout: float = 2.0  # seconds an owner has to take a forwarded DM interaction
     discord_api: str | None = None  # Discord's REST base URL (a proxy; tests: a stand-in)
+    connect_timeout: float = 30.0  # seconds Discord has to answer the login, then the gateway
 
     def __repr__(self) -> str:  # keep the token out of every log and traceback
         token = "set" if self.token else "missing"
@@ -110,8 +111,7 @@ class Settings:
             raise ConfigError(f"DDZ_RENDER_PROCESSES is a number of processes (0: draw in a "
                               f"thread), not {drawers!r}")
         forward_timeout = _seconds("DDZ_FORWARD_TIMEOUT", 2.0, 0.1, 60)
-        delays = {name: _seconds(f"DDZ_{name.upper()}", 1.0, 0.0, 30)
-                  for name in ("ai_delay", "trustee_delay", "edit_delay")}
+        connect_timeout = _seconds("DDZ_CONNECT_TIMEOUT", cls.connect_timeout, 1, 600)
         api = os.environ.get("DDZ_DISCORD_API", "").strip().rstrip("/") or None
         if api is not None and not api.startswith(("http://", "https://")):
             raise ConfigError(f"DDZ_DISCORD_API is Discord's REST base URL, like "
@@ -120,7 +120,11 @@ class Settings:
             backup_minutes=_whole("DDZ_BACKUP_MINUTES", 0, cls.backup_minutes),
             backup_keep=_whole("DDZ_BACKUP_KEEP", 1, cls.backup_keep),
             backup_dir=os.environ.get("DDZ_BACKUP_DIR", "").strip() or None,
-            forward_timeout=forward_timeout, discord_api=api, **delays,
+            forward_timeout=forward_timeout, discord_api=api,
+            ai_delay=_seconds("DDZ_AI_DELAY", 1.0, 0.0, 30),
+            trustee_delay=_seconds("DDZ_TRUSTEE_DELAY", 1.0, 0.0, 30),
+            edit_delay=_seconds("DDZ_EDIT_DELAY", 1.0, 0.0, 30),
+            connect_timeout=connect_timeout,
             render_processes=int(drawers) if drawers else (os.cpu_count() or 1),
             ai_processes=int(workers) if workers else (os.cpu_count() or 1),
             database_url=url,

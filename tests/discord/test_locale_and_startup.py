@@ -148,11 +148,11 @@ def test_serving_draws_the_card_sprites_while_logging_in(monkeypatch, tmp_path) 
     calls: list[str] = []
     monkeypatch.setattr(render, "warm_up", lambda: calls.append(threading.current_thread().name))
 
-    async def start(self, token: str) -> None:
-        assert token == "not-a-real-token"
+    async def start(bot: app.DdzBot, token: str, seconds: float) -> None:
+        assert token == "not-a-real-token" and seconds == 30
         await asyncio.sleep(0)
 
-    monkeypatch.setattr(app.DdzBot, "start", start)
+    monkeypatch.setattr(app, "start_within", start)
     settings = Settings(db_path=tmp_path / "ddz.db", dev_guild_id=None,
                         token="not-a-real-token")
     asyncio.run(app._serve(settings))
