@@ -26,6 +26,7 @@ from bot.config import ConfigError, Settings
 from bot.connecting import DiscordSilentError, start_within
 from bot.forwarding import ClusterLink
 from bot.headless import feed_gateway_events, stdin_lines, use_api
+from bot.stopping import serve_until_stopped
 from bot.store import Store
 from bot.store.maintenance import BotRunningError, DatabaseCorruptError, LostDataError, RunLock
 from bot.tables import Decider, TableManager
@@ -290,21 +291,26 @@ async def _serve_headless(settings: Settings) -> None:
     """``python -m bot --headless``: gateway events from stdin (:mod:`bot.headless`)."""
     use_api(settings.discord_api)
     bot = await create_bot(settings)
-    async with bot:
-        assert settings.token is not None
-        await bot.login_headless(settings.token)
+    token = settings.token
+    assert token is not None
+
+    async def serve() -> None:
+        await bot.login_headless(token)
         print("ready", flush=True)
         await feed_gateway_events(bot, stdin_lines())
+
+    await serve_until_stopped(bot, serve)
 
 
 async def _serve(settings: Settings) -> None:
     use_api(settings.discord_api)
     bot = await create_bot(settings)
     warming = asyncio.create_task(warm_pictures())
+    token = settings.token
+    assert token is not None
     try:
-        async with bot:
-            assert settings.token is not None
-            await start_within(bot, settings.token, settings.connect_timeout)
+        await serve_until_stopped(
+            bot, lambda: start_within(bot, token, settings.connect_timeout))
     finally:
         await warming
 
