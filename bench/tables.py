@@ -101,7 +101,7 @@ class Counter:
 
     async def _next(self, channel_id: int) -> None:
         assert self.manager is not None
-        table = self.manager._tables.get(channel_id)
+        table = self.manager.find(channel_id)
         if table is not None and table.status != "playing":
             with contextlib.suppress(TableError):  # a player lost every bean: it stops
                 await self.manager.next_deal(channel_id, table.owner_id)
@@ -202,7 +202,7 @@ async def load(n_tables: int, seconds: float, db: Path | str, pace: float = 0.0,
         channel = base + i
         await manager.create(channel, 1 + offset + i % 7, channel, f"p{i}", VARIANTS[i % 5],
                              turn_bid_s=1, turn_play_s=1, min_balance=1)
-        while not manager._tables[channel].is_full:
+        while not manager.snapshot(channel).is_full:
             await manager.add_ai(channel, channel)
     probe = LagProbe()
     probe.start()

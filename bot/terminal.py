@@ -39,6 +39,7 @@ from bot.engine.actions import Played
 from bot.store import Store
 from bot.tables import (
     ActionTaken,
+    Actor,
     DealEnded,
     GameStarted,
     HandChanged,
@@ -141,7 +142,8 @@ class TerminalPresenter:
             played = next((e for e in event.events if isinstance(e, Played)), None)
             line = describe_action(event.action, names,
                                    _played(played, laizi) if played else None)
-            self.say("  " + line + ("  [auto]" if event.by in ("timeout", "trustee") else ""))
+            auto = event.by in (Actor.TIMEOUT, Actor.TRUSTEE)
+            self.say("  " + line + ("  [auto]" if auto else ""))
             for e in event.events:
                 self._say_event(e, names)
         elif isinstance(event, TrusteeChanged) and event.seat_index == 0:

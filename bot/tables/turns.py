@@ -1,4 +1,6 @@
-"""Turns of a live table: applying actions, turn timers, AI seats, 托管 and settlement.
+"""Deals and turns of a live table: dealing, applying actions, turn timers, AI seats, 托管
+and settlement. The manager holds a :class:`TurnRunner`, which talks back to it through
+:class:`TableHost` (a live table, publishing, saving, closing).
 
 After every accepted action the runner looks at the seat to act: an AI seat, a trustee
 (托管) or an escaped seat is played by the AI (after a short pause so people can follow);
