@@ -106,9 +106,9 @@ async def child(db: Path, seed: int) -> None:
     manager = TableManager(store, Quiet(), decide=cheap_decide, ai_delay=0.01,
                            trustee_delay=0.01, ai_in_thread=False,
                            seed_source=lambda: rng.randrange(2 ** 62))
-    manager.autopass_delay = 0.01
+    manager.turns.autopass_delay = 0.01
     restored = await manager.recover()
-    for channel, table in manager.tables.items():  # no await since recover(): as rebuilt
+    for channel, table in manager._tables.items():  # no await since recover(): as rebuilt
         if table.game is not None and table.game_id is not None:
             say("R", channel, table.game_id, len(table.game.actions), digest(table.game))
     say("ready", restored)
@@ -130,7 +130,7 @@ async def child(db: Path, seed: int) -> None:
 async def step(manager: TableManager, store: Store, rng: random.Random, user: int) -> None:
     """One thing a scripted person does."""
     name = f"p{user}"
-    table = manager.table_of_user(user)
+    table = manager._tables.of_user(user)
     if table is None:
         await _elsewhere(manager, store, rng, user, name)
         return
@@ -190,12 +190,12 @@ async def _elsewhere(manager: TableManager, store: Store, rng: random.Random, us
     if player.balance < 3_000 and r < 0.4:  # a server manager tops a broke player up
         await store.grant(GUILD, user, 5_000, "chaos top-up", 999)
         return
-    open_seats = [t for t in manager.tables.values()
+    open_seats = [t for t in manager._tables.values()
                   if t.status != "playing" and not t.is_full and t.may_sit(user)]
     if open_seats and r < 0.7:
         await manager.join(rng.choice(open_seats).channel_id, user, name)
         return
-    free = [c for c in CHANNELS if c not in manager.tables]
+    free = [c for c in CHANNELS if c not in manager._tables]
     if free:
         channel = rng.choice(free)
         await manager.create(channel, GUILD, user, name, VARIANTS[channel % len(VARIANTS)],

@@ -101,7 +101,7 @@ class Counter:
 
     async def _next(self, channel_id: int) -> None:
         assert self.manager is not None
-        table = self.manager.tables.get(channel_id)
+        table = self.manager.find(channel_id)
         if table is not None and table.status != "playing":
             with contextlib.suppress(TableError):  # a player lost every bean: it stops
                 await self.manager.next_deal(channel_id, table.owner_id)
@@ -194,7 +194,7 @@ async def load(n_tables: int, seconds: float, db: Path | str, pace: float = 0.0,
                            ai_delay=pace, trustee_delay=pace,
                            ai_in_thread=pace > 0 or ai == "thread")
     counter.manager = manager
-    manager.latencies = []
+    manager.turns.latencies = []
     gc.collect()
     rss0 = _rss_kib()
     base = 10_000 + offset
@@ -202,7 +202,7 @@ async def load(n_tables: int, seconds: float, db: Path | str, pace: float = 0.0,
         channel = base + i
         await manager.create(channel, 1 + offset + i % 7, channel, f"p{i}", VARIANTS[i % 5],
                              turn_bid_s=1, turn_play_s=1, min_balance=1)
-        while not manager.tables[channel].is_full:
+        while not manager.snapshot(channel).is_full:
             await manager.add_ai(channel, channel)
     probe = LagProbe()
     probe.start()
@@ -217,7 +217,7 @@ async def load(n_tables: int, seconds: float, db: Path | str, pace: float = 0.0,
     counter.running = False
     elapsed = time.perf_counter() - start
     games = counter.games
-    lat = sorted(manager.latencies or [])
+    lat = sorted(manager.turns.latencies or [])
     for task in list(counter.tasks):
         task.cancel()
     lag_p99 = probe.stop()

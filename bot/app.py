@@ -161,7 +161,7 @@ class DdzBot(commands.Bot):
             await link.close()
 
     async def _close_ai_pool(self) -> None:
-        pool, self.manager.ai_pool = self.manager.ai_pool, None
+        pool, self.manager.turns.ai_pool = self.manager.turns.ai_pool, None
         if pool is not None:
             await asyncio.to_thread(pool.close)
         pictures, self.presenter.pictures = self.presenter.pictures, None

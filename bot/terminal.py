@@ -28,10 +28,10 @@ from bot.engine import (
     Bid,
     Call,
     Double,
-    Game,
     Grab,
     Play,
     RuleError,
+    SeatView,
     Show,
     room_of,
 )
@@ -39,6 +39,7 @@ from bot.engine.actions import Played
 from bot.store import Store
 from bot.tables import (
     ActionTaken,
+    Actor,
     DealEnded,
     GameStarted,
     HandChanged,
@@ -49,7 +50,6 @@ from bot.tables import (
     TrusteeChanged,
     TurnStarted,
 )
-from bot.tables.leaving import escape_cost
 from cogs.cardtext import card_name, cards_text, hint_words, play_phrase
 from cogs.errors import error_text
 from cogs.i18n import EN, kind_name, player_name
@@ -142,7 +142,8 @@ class TerminalPresenter:
             played = next((e for e in event.events if isinstance(e, Played)), None)
             line = describe_action(event.action, names,
                                    _played(played, laizi) if played else None)
-            self.say("  " + line + ("  [auto]" if event.by in ("timeout", "trustee") else ""))
+            auto = event.by in (Actor.TIMEOUT, Actor.TRUSTEE)
+            self.say("  " + line + ("  [auto]" if auto else ""))
             for e in event.events:
                 self._say_event(e, names)
         elif isinstance(event, TrusteeChanged) and event.seat_index == 0:
@@ -217,13 +218,12 @@ def parse_command(text: str, phase: str, seat: int) -> Action | str:
     return text
 
 
-def status_line(game: Game, names: tuple[str, ...]) -> str:
+def status_line(view: SeatView, names: tuple[str, ...]) -> str:
     """Cards left per player, the multiplier and the play to beat."""
-    counts = ", ".join(f"{names[i]} {len(game.hands[i])}" for i in range(game.players))
-    mult, _ = game.table_multiplier()
-    text = f"cards left: {counts} · multiplier x{mult}"
-    if game.phase == "play" and game.last is not None and game.last[0] != game.to_act:
-        seat, play = game.last
+    counts = ", ".join(f"{names[i]} {held}" for i, held in enumerate(view.counts))
+    text = f"cards left: {counts} · multiplier x{view.multiplier}"
+    if view.phase == "play" and view.last is not None and view.last[0] != view.to_act:
+        seat, play = view.last
         text += (f" · to beat: {play_phrase(EN, play, kind_name(EN, play.kind))} "
                  f"from {names[seat]}")
     return text
@@ -254,7 +254,7 @@ async def play_terminal(variant: str = "classic", *, seed: int | None = None,
             except TableError as err:
                 presenter.say(f"✗ {error_text(err, EN)}")
                 return 1
-            while not manager.tables[CHANNEL].is_full:
+            while not manager.snapshot(CHANNEL).is_full:
                 await manager.add_ai(CHANNEL, YOU, level)
             await manager.start(CHANNEL, YOU)
             status = await _loop(manager, presenter, watch, read_line or input)
@@ -270,7 +270,7 @@ async def _loop(manager: TableManager, presenter: TerminalPresenter, watch: bool
         event = await presenter.turns.get()
         if isinstance(event, DealEnded):
             return 0
-        table = manager.tables[CHANNEL]
+        table = manager.snapshot(CHANNEL)
         game = table.game
         if game is None or game.is_over or game.to_act != 0 or table.seq != event.seq:
             continue
@@ -287,9 +287,7 @@ async def _loop(manager: TableManager, presenter: TerminalPresenter, watch: bool
 async def _confirm_leave(manager: TableManager, presenter: TerminalPresenter,
                          read_line: Callable[[str], str]) -> bool:
     """Leaving mid-deal is an escape: say what it costs and ask first."""
-    game = manager.tables[CHANNEL].game
-    assert game is not None
-    cost = escape_cost(game, 0)
+    cost = manager.escape_cost(CHANNEL, YOU)
     more = "" if cost.final else ", and the AI plays your seat to the end of the deal"
     presenter.say(f"  leaving now is an escape: you lose {cost.beans} beans and "
                   f"{cost.points} points{more}. Leave? [y/N]")
@@ -308,20 +306,18 @@ async def _read(read_line: Callable[[str], str]) -> str | None:
 async def _ask(manager: TableManager, presenter: TerminalPresenter, phase: str,
                read_line: Callable[[str], str]) -> bool:
     """Ask the player until one action is accepted; False when they quit."""
-    table = manager.tables[CHANNEL]
-    names = tuple(player_name(n, EN) for n in table.names())
+    names = tuple(player_name(n, EN) for n in manager.snapshot(CHANNEL).names())
     while True:
-        game = table.game
-        assert game is not None
+        table, view = manager.seat_view(CHANNEL, YOU)  # this turn as the seat sees it
         if phase == "play":
-            last = game.last
+            last = view.last
             prompt = ("you lead: play any cards" if last is None or last[0] == 0 else
                       "play cards that beat it, or pass")
         else:
             prompt = PHASE_PROMPTS.get(phase, phase)
-        presenter.say(status_line(game, names))
+        presenter.say(status_line(view, names))
         presenter.say(f"your turn — {prompt}; your hand: "
-                      f"{cards_text(EN, game.hand_text(0), laizi=game.laizi)}")
+                      f"{cards_text(EN, view.hand, laizi=view.laizi)}")
         line = await _read(read_line)
         if line is None:
             return False
@@ -338,7 +334,7 @@ async def _ask(manager: TableManager, presenter: TerminalPresenter, phase: str,
         try:
             if lower in HINT_WORDS:
                 hint = await manager.hint(CHANNEL, YOU)
-                presenter.say("  " + hint_words(hint, EN, game))
+                presenter.say("  " + hint_words(hint, EN, view))
                 continue
             if phase == "play":
                 if lower in PASS_WORDS:

@@ -30,9 +30,8 @@ from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar, cast
 import discord
 
 from bot.engine import Play, PlayCards
-from bot.engine.errors import NotYourTurnError
-from bot.tables import TableError
-from bot.tables.leaving import escape_cost
+from bot.engine.errors import CodedError
+from bot.tables import TableError, TableStatus
 from render import hand_order
 
 from .cardtext import cards_text, hint_words, play_phrase, play_text
@@ -42,8 +41,8 @@ from .i18n import kind_name, locale_of, t
 from .reasons_text import reason_line
 
 if TYPE_CHECKING:
-    from bot.engine import Card
-    from bot.tables import Table, TableManager, TableSnapshot
+    from bot.engine import Card, SeatView
+    from bot.tables import TableManager, TableSnapshot
 
 Selection = tuple[str, dict[int, list[int]]]  # (the hand the numbers refer to, part -> numbers)
 
@@ -90,38 +89,39 @@ async def check_seated(interaction: discord.Interaction, channel_id: int, *,
                        turn: bool = False) -> bool:
     """Is the user seated at this table (and, with ``turn``, the seat to act)? Says why not,
     in the same words as a slash command's refusal."""
-    table = client_of(interaction).manager.tables.get(channel_id)
-    refusal: Exception | None = None
-    if table is None:
-        refusal = TableError("there is no table in this channel", code="no_table",
-                             channel_id=channel_id)
-    elif table.seat_of(interaction.user.id) is None:
-        refusal = TableError("you are not seated at this table", code="not_seated",
-                             user_id=interaction.user.id)
-    elif turn and table.game is None:
-        refusal = TableError("no deal is being played", code="no_game")
-    elif turn and table.game is not None and table.game.to_act != table.seat_of(
-            interaction.user.id):
-        refusal = NotYourTurnError("it is not your turn", code="not_your_turn",
-                                   seat=table.seat_of(interaction.user.id),
-                                   to_act=table.game.to_act)
-    if refusal is None:
-        return True
-    await send_error(interaction, refusal)
-    return False
+    try:
+        client_of(interaction).manager.check_seated(channel_id, interaction.user.id, turn=turn)
+    except CodedError as refusal:  # no_table, not_seated, no_game, not_your_turn
+        await send_error(interaction, refusal)
+        return False
+    return True
+
+
+def playing_view(manager: TableManager, channel_id: int,
+                 user_id: int) -> tuple[TableSnapshot, SeatView] | None:
+    """The table and what the user's seat may know of the deal being played there (its
+    cards with it); None when the user is not seated or no deal is being played. Raises
+    no_table."""
+    table = manager.snapshot(channel_id)
+    if table.seat_of(user_id) is None or table.game is None or \
+            table.status != TableStatus.PLAYING:
+        return None
+    return manager.seat_view(channel_id, user_id)
 
 
 # ---------------------------------------------------------------------------- shared answers
-async def send_hand(client: DdzClient, interaction: discord.Interaction, table: Table,
+async def send_hand(client: DdzClient, interaction: discord.Interaction, channel_id: int,
                     locale: str) -> None:
     """The player's hand with its controls, ephemerally (``/ddz hand``, "My hand")."""
-    seat = table.seat_of(interaction.user.id)
-    if seat is None or table.game is None or table.status != "playing":
+    playing = playing_view(client.manager, channel_id, interaction.user.id)
+    if playing is None:
         await reply(interaction, t(locale, "hand.none"))
         return
+    table, seat_view = playing
+    assert seat_view.seat is not None
     await interaction.response.defer(ephemeral=True, thinking=True)
     file, view, variant = await client.presenter.hand_payload(
-        table.snapshot(), seat, table.game.hand(seat), locale)
+        table, seat_view.seat, seat_view.cards, locale)
     message = await interaction.followup.send(variant, file=file, view=view, ephemeral=True,
                                               wait=True)
     # the presenter keeps it up to date while the interaction's token lives
@@ -129,10 +129,12 @@ async def send_hand(client: DdzClient, interaction: discord.Interaction, table: 
                                     message.id, locale)
 
 
-async def hint_text(manager: TableManager, table: Table, user_id: int, locale: str) -> str:
+async def hint_text(manager: TableManager, channel_id: int, user_id: int, locale: str) -> str:
     """The AI's advice in words (``Hint: don't call``, ``Hint: QQQ + 3 — trio with …``)."""
-    words = hint_words(await manager.hint(table.channel_id, user_id), locale, table.game)
-    return words + reason_line(locale, await manager.hint_reason(table.channel_id, user_id))
+    hint = await manager.hint(channel_id, user_id)
+    view = manager.seat_view(channel_id, user_id)[1] if hint is not None else None
+    words = hint_words(hint, locale, view)
+    return words + reason_line(locale, await manager.hint_reason(channel_id, user_id))
 
 
 async def ask_reading(interaction: discord.Interaction, table_id: int, locale: str,
@@ -177,17 +179,17 @@ async def _join(p: Press, item: TableButton) -> None:
     await reply(p.interaction, t(p.locale, "ok.joined", seat=seat + 1))
 
 
-async def ask_leave(manager: TableManager, interaction: discord.Interaction, table: Table,
-                    locale: str) -> None:
+async def ask_leave(manager: TableManager, interaction: discord.Interaction,
+                    channel_id: int, locale: str) -> None:
     """Leave at once between deals; mid-deal (an escape) say what it costs and ask first."""
+    table = manager.snapshot(channel_id)
     seat = table.seat_of(interaction.user.id)
-    game = table.game
-    if seat is None or table.status != "playing" or game is None or game.is_over or \
-            table.escaped(seat):
+    game = table.playing
+    if seat is None or game is None or seat in game.escaped:
         how = await manager.leave(table.channel_id, interaction.user.id)
         await reply(interaction, t(locale, "ok.escaped" if how == "escaped" else "ok.left"))
         return
-    cost = escape_cost(game, seat)
+    cost = manager.escape_cost(table.channel_id, interaction.user.id)
     text = t(locale, "leave.ask", beans=f"{cost.beans:,}", points=cost.points)
     if not cost.final:
         text += " " + t(locale, "leave.ask_more")
@@ -200,7 +202,7 @@ async def ask_leave(manager: TableManager, interaction: discord.Interaction, tab
 
 
 async def _leave(p: Press, item: TableButton) -> None:
-    await ask_leave(p.manager, p.interaction, p.manager.table(item.table_id), p.locale)
+    await ask_leave(p.manager, p.interaction, item.table_id, p.locale)
 
 
 async def _leave_confirmed(p: Press, item: TableButton) -> None:
@@ -229,7 +231,7 @@ async def _resume(p: Press, item: TableButton) -> None:
 
 
 async def _my_hand(p: Press, item: TableButton) -> None:
-    await send_hand(p.client, p.interaction, p.manager.table(item.table_id), p.locale)
+    await send_hand(p.client, p.interaction, item.table_id, p.locale)
 
 
 async def _bid(p: Press, item: TableButton) -> None:
@@ -273,13 +275,14 @@ def _chosen(p: Press, item: HandButton, hand: str) -> list[int]:
 
 async def _refresh_hand(p: Press, item: HandButton, *, deferred: bool) -> None:
     """Show the hand as it is now on the message the button belongs to."""
-    table = p.manager.table(item.table_id)
-    seat = table.seat_of(p.user)
+    playing = playing_view(p.manager, item.table_id, p.user)
     interaction = p.interaction
-    if seat is None or table.game is None or table.status != "playing":
+    if playing is None:
         if not deferred:
             await interaction.response.defer()
         return
+    table, seat_view = playing
+    assert seat_view.seat is not None
     key = (table.channel_id, p.user)
     tracked = p.client.presenter.dm_messages.get(key)
     if deferred and interaction.message is not None and tracked is not None and \
@@ -292,7 +295,7 @@ async def _refresh_hand(p: Press, item: HandButton, *, deferred: bool) -> None:
         shown.keep(key, interaction, interaction.message.id, p.locale)
         return
     file, view, variant = await p.client.presenter.hand_payload(
-        table.snapshot(), seat, table.game.hand(seat), p.locale)
+        table, seat_view.seat, seat_view.cards, p.locale)
     if deferred:
         await interaction.edit_original_response(content=variant, attachments=[file],
                                                  view=view)
@@ -302,13 +305,11 @@ async def _refresh_hand(p: Press, item: HandButton, *, deferred: bool) -> None:
 
 
 async def _play_selected(p: Press, item: HandButton) -> None:
-    table = p.manager.table(item.table_id)
-    seat = table.seat_of(p.user)
-    assert seat is not None and table.game is not None
+    _, view = p.manager.seat_view(item.table_id, p.user)
     await p.interaction.response.defer()
-    chosen = _chosen(p, item, table.game.hand_text(seat))
-    cards = selected_cards(table.game.hand(seat), chosen, table.game.laizi,
-                                 selection_order(p.client.presenter, p.user))
+    chosen = _chosen(p, item, view.hand)
+    cards = selected_cards(list(view.cards), chosen, view.laizi,
+                           selection_order(p.client.presenter, p.user))
     if not cards:
         raise TableError("select cards first", code="no_selection")
     status, options = await p.manager.play(item.table_id, p.user, cards)
@@ -341,8 +342,7 @@ async def _play_hint(p: Press, item: HandButton) -> None:
 
 async def _hint(p: Press, item: HandButton) -> None:
     await p.interaction.response.defer(ephemeral=True, thinking=True)
-    table = p.manager.table(item.table_id)
-    await reply(p.interaction, await hint_text(p.manager, table, p.user, p.locale))
+    await reply(p.interaction, await hint_text(p.manager, item.table_id, p.user, p.locale))
 
 
 async def _clear(p: Press, item: HandButton) -> None:
@@ -506,5 +506,5 @@ def reading_view(table_id: int, options: tuple[Play, ...], locale: str) -> disco
 
 __all__ = ["HAND_CONTROLS", "TABLE_CONTROLS", "Control", "DdzClient", "HandButton", "Hands",
            "Press", "ReadingButton", "TableButton", "ask_leave", "ask_reading", "check_seated",
-           "client_of", "hint_text", "reading_view", "remember", "selected_cards",
-           "selection_order", "send_hand"]
+           "client_of", "hint_text", "playing_view", "reading_view", "remember",
+           "selected_cards", "selection_order", "send_hand"]

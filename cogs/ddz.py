@@ -38,7 +38,7 @@ from .scenes import leaderboard_scene, profile_scene
 if TYPE_CHECKING:
     from bot.config import Settings
     from bot.store import Store
-    from bot.tables import Table, TableManager
+    from bot.tables import TableManager, TableSnapshot
 
     from .presenter import DiscordPresenter
 
@@ -82,10 +82,9 @@ class Ddz(HistoryCommands, ReplayCommands, ReviewCommands, commands.GroupCog, gr
     def _remember(self, interaction: discord.Interaction) -> str:
         return remember(self, interaction)
 
-    def _user_table(self, interaction: discord.Interaction) -> Table:
-        table = self.manager.table_of_user(interaction.user.id)
-        if table is None and interaction.channel_id in self.manager.tables:
-            table = self.manager.tables[interaction.channel_id]  # type: ignore[index]
+    def _user_table(self, interaction: discord.Interaction) -> TableSnapshot:
+        table = self.manager.table_of(interaction.user.id) or \
+            self.manager.find(interaction.channel_id)
         if table is None:
             raise TableError("you are not seated at a table", code="not_seated",
                              user_id=interaction.user.id)
@@ -142,7 +141,7 @@ class Ddz(HistoryCommands, ReplayCommands, ReviewCommands, commands.GroupCog, gr
     @play.autocomplete("cards")
     async def play_autocomplete(self, interaction: discord.Interaction,
                                 current: str) -> list[app_commands.Choice[str]]:
-        table = self.manager.table_of_user(interaction.user.id)
+        table = self.manager.table_of(interaction.user.id)
         if table is None or table.game is None or table.game.phase != "play":
             return []
         seat = table.seat_of(interaction.user.id)
@@ -150,7 +149,7 @@ class Ddz(HistoryCommands, ReplayCommands, ReviewCommands, commands.GroupCog, gr
         if seat is None or game.to_act != seat:
             return []
         locale = locale_of(interaction)
-        plays = self.manager.legal_plays_for(table.channel_id, interaction.user.id)
+        plays = self.manager.seat_view(table.channel_id, interaction.user.id)[1].legal_plays()
         try:
             typed = parse_cards(current) if current.strip() else ""
         except Exception:
@@ -186,15 +185,15 @@ class Ddz(HistoryCommands, ReplayCommands, ReviewCommands, commands.GroupCog, gr
         locale = self._remember(interaction)
         table = self._user_table(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await reply(interaction, await hint_text(self.manager, table, interaction.user.id,
-                                                 locale))
+        await reply(interaction, await hint_text(self.manager, table.channel_id,
+                                                 interaction.user.id, locale))
 
     @app_commands.command(name=_("hand"), description=_("See your hand (only you)"))
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
     async def hand(self, interaction: discord.Interaction) -> None:
         locale = self._remember(interaction)
         table = self._user_table(interaction)
-        await send_hand(self, interaction, table, locale)
+        await send_hand(self, interaction, table.channel_id, locale)
 
     @app_commands.command(name=_("sort"), description=_("How your hand is ordered"))
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
@@ -204,7 +203,7 @@ class Ddz(HistoryCommands, ReplayCommands, ReviewCommands, commands.GroupCog, gr
         locale = self._remember(interaction)
         await self.presenter.set_order(interaction.user.id, order.value)
         await reply(interaction, t(locale, "sort.set", how=t(locale, f"sort.{order.value}")))
-        table = self.manager.table_of_user(interaction.user.id)
+        table = self.manager.table_of(interaction.user.id)
         seat = table.seat_of(interaction.user.id) if table is not None else None
         if table is not None and table.game is not None and seat is not None:
             self.presenter.resend_hand(table.channel_id, seat)  # the DM in the new order
@@ -214,7 +213,7 @@ class Ddz(HistoryCommands, ReplayCommands, ReviewCommands, commands.GroupCog, gr
     async def leave(self, interaction: discord.Interaction) -> None:
         locale = self._remember(interaction)
         table = self._user_table(interaction)
-        await ask_leave(self.manager, interaction, table, locale)
+        await ask_leave(self.manager, interaction, table.channel_id, locale)
 
     @app_commands.command(name=_("autopass"),
                           description=_("Pass by itself when nothing beats the play"))

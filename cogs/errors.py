@@ -222,9 +222,9 @@ async def send_error(interaction: discord.Interaction, error: BaseException) -> 
 def _names(interaction: discord.Interaction, locale: str) -> tuple[str, ...]:
     """The seats of the user's table as the user sees them (for errors naming a seat)."""
     manager = getattr(interaction.client, "manager", None)
-    table = manager.table_of_user(interaction.user.id) if manager is not None else None
+    table = manager.table_of(interaction.user.id) if manager is not None else None
     if table is None and manager is not None:
-        table = manager.tables.get(interaction.channel_id)
+        table = manager.find(interaction.channel_id)
     if table is None:
         return ()
     return tuple(seat_name(s, locale) if s is not None else "" for s in table.seats)

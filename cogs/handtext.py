@@ -30,11 +30,8 @@ def can_act(table: TableSnapshot, seat: int) -> bool:
 
 def cannot_beat(game: GameSnapshot, seat: int, hand: Sequence[Card]) -> bool:
     """要不起: it is ``seat``'s turn to follow and nothing in ``hand`` (its cards) beats
-    the play."""
-    trick = game.trick
-    return (game.phase == "play" and game.to_act == seat and trick is not None
-            and trick.to_beat is not None and trick.to_beat_seat != seat
-            and not game.legal_plays(hand))
+    the play (the seat's view says: :attr:`bot.engine.SeatView.cannot_beat`)."""
+    return game.view_of(seat, hand).cannot_beat
 
 
 def stakes(game: GameSnapshot, seat: int) -> dict[int, int]:

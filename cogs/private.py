@@ -18,7 +18,7 @@ from .errors import reply, send_error
 from .i18n import locale_of, t
 
 if TYPE_CHECKING:
-    from bot.tables import Table, TableManager, TableSnapshot
+    from bot.tables import TableManager, TableSnapshot
 
 MAX_INVITES = 10  # per pick; a table seats four at most
 
@@ -52,7 +52,7 @@ class InviteSelect(discord.ui.DynamicItem[discord.ui.UserSelect], template=(
             await send_error(interaction, error)
 
 
-def lobby_lines(table: Table | TableSnapshot, locale: str) -> list[str]:
+def lobby_lines(table: TableSnapshot, locale: str) -> list[str]:
     """What a private lobby says above its seats (nothing for an open table)."""
     if not table.private:
         return []
@@ -63,7 +63,7 @@ def lobby_lines(table: Table | TableSnapshot, locale: str) -> list[str]:
     return lines
 
 
-def add_invite(view: discord.ui.View, table: Table | TableSnapshot, locale: str) -> None:
+def add_invite(view: discord.ui.View, table: TableSnapshot, locale: str) -> None:
     """The owner's invite select under a private lobby (a row of its own)."""
     if table.private:
         view.add_item(InviteSelect(table.channel_id, t(locale, "private.pick"), row=1))

@@ -65,21 +65,22 @@ class HandSelect(discord.ui.DynamicItem[discord.ui.Select], template=(
         """Remember the chosen card numbers and say which cards they are."""
         interaction = p.interaction
         values = [int(v) for v in interaction.data.get("values", [])]  # type: ignore[union-attr]
-        table = p.manager.tables.get(self.table_id)
+        table = p.manager.find(self.table_id)
         seat = table.seat_of(p.user) if table is not None else None
         if table is None or table.game is None or seat is None:
             await interaction.response.edit_message(content=None)
             return
-        hand = table.game.hand_text(seat)
+        _, view = p.manager.seat_view(self.table_id, p.user)
+        hand = view.hand
         key = (self.table_id, p.user)
         selection = p.client.presenter.selection
         if key not in selection or selection[key][0] != hand:
             selection[key] = (hand, {})  # a new hand: the old numbers mean other cards
         selection[key][1][self.part] = values
         chosen = [i for part in selection[key][1].values() for i in part]
-        cards = selected_cards(table.game.hand(seat), chosen, table.game.laizi,
+        cards = selected_cards(list(view.cards), chosen, view.laizi,
                                selection_order(p.client.presenter, p.user))
-        shown = cards_text(p.locale, cards, laizi=table.game.laizi) if cards else "—"
+        shown = cards_text(p.locale, cards, laizi=view.laizi) if cards else "—"
         await interaction.response.edit_message(content=t(p.locale, "hand.selected",
                                                           cards=shown))
 

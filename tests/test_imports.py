@@ -115,3 +115,84 @@ def test_the_layers_point_one_way() -> None:
                     if layer == "bot.store" and target == "bot.ai.levels":
                         continue
                     assert not target.startswith(banned), (name, target)
+
+
+# ---------------------------------------------------------------------------- the read model
+FRONT_ENDS = ("cogs", "bot/terminal.py")
+"""Modules that show tables to people: they read snapshots and seat views only."""
+
+KNOWN_LIVE_READERS = frozenset({"cogs/replay.py", "cogs/review.py"})
+"""Front-end modules that still build or import a live ``Game``/``Table`` (issue 33: a
+finished deal's replay and review steps are to come as snapshots from a module outside the
+front-ends). Drop each from this set once it reads snapshots: the test fails while one here
+no longer needs to be."""
+
+LONGEST_MODULE = 600
+
+
+def _front_end_files() -> list[Path]:
+    files: list[Path] = []
+    for where in FRONT_ENDS:
+        path = ROOT / where
+        files.extend(sorted(path.rglob("*.py")) if path.is_dir() else [path])
+    return files
+
+
+def _manager_expression(node: ast.expr) -> bool:
+    """``manager``, ``self.manager``, ``p.manager``, ``manager2``…"""
+    if isinstance(node, ast.Name):
+        return "manager" in node.id
+    return isinstance(node, ast.Attribute) and "manager" in node.attr
+
+
+def live_reads(path: Path) -> list[str]:
+    """What ``path`` does that only the table runtime may: import the live ``Table``, the
+    module that holds it or the engine's ``Game``, or read the manager's live tables."""
+    found: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.extend(f"import {a.name}" for a in node.names
+                         if a.name.startswith("bot.tables.state"))
+        elif isinstance(node, ast.ImportFrom):
+            module = node.module or ""
+            if module.startswith("bot.tables.state") or (
+                    module == "bot.tables" and any(a.name == "state" for a in node.names)):
+                found.append(f"from {module} import …")
+            for alias in node.names:
+                if (alias.name == "Table" and module.startswith("bot.tables")) or \
+                        (alias.name == "Game" and module.startswith("bot.engine")):
+                    found.append(f"from {module} import {alias.name}")
+        elif isinstance(node, ast.Attribute) and node.attr in ("tables", "_tables") and \
+                _manager_expression(node.value):
+            found.append(f"line {node.lineno}: the manager's .{node.attr}")
+    return found
+
+
+def test_the_read_model_checker_sees_live_reads(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text("from bot.tables import Table, TableSnapshot\n"
+                      "from bot.engine import Game, SeatView\n"
+                      "from bot.tables.state import Seat\n"
+                      "import bot.tables.state\n"
+                      "a = client.manager.tables.get(1)\n"
+                      "b = self.manager.tables[1]\n"
+                      "c = manager._tables\n"
+                      "d = self.tables.get(1)  # a presenter's own snapshots: fine\n",
+                      encoding="utf-8")
+    assert len(live_reads(sample)) == 7
+
+
+def test_front_ends_read_only_snapshots_and_seat_views() -> None:
+    """cogs/ and the terminal never import ``Table``, :mod:`bot.tables.state` or the
+    engine's ``Game``, nor reach into the manager's live tables (issue 33)."""
+    offenders = {str(p.relative_to(ROOT)): found for p in _front_end_files()
+                 if (found := live_reads(p))}
+    assert set(offenders) - KNOWN_LIVE_READERS == set(), offenders
+    assert set(offenders) >= KNOWN_LIVE_READERS, \
+        f"no longer reading live tables: drop {KNOWN_LIVE_READERS - set(offenders)}"
+
+
+def test_no_module_is_too_long() -> None:
+    long = {str(path.relative_to(ROOT)): n for path in _modules().values()
+            if (n := len(path.read_text(encoding="utf-8").splitlines())) > LONGEST_MODULE}
+    assert long == {}, f"split these modules (over {LONGEST_MODULE} lines): {long}"

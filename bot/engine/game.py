@@ -54,7 +54,6 @@ from .cards import (
 from .compare import beats
 from .errors import IllegalActionError, NotYourTurnError, RuleError, WrongPhaseError
 from .log import GameLog
-from .moves import legal_plays
 from .notation import parse_cards
 from .play import Play
 from .readings import reading_of, readings
@@ -70,7 +69,7 @@ from .scoring import (
     settle_escape,
 )
 from .trick import Trick
-from .view import SeatView
+from .view import SeatView, plays_now
 
 _PHASE_ACTIONS: dict[str, type[Action]] = {
     "show_start": Show, "show_deal": Show, "show_landlord": Show, "bid": Bid, "call": Call,
@@ -237,19 +236,17 @@ class Game(Auction):
             return [Grab(seat, True), Grab(seat, False)]
         if phase == "double":
             return [Double(seat, True), Double(seat, False)]
-        last = self.last[1] if self.last else None
-        plays = legal_plays(self.hands[seat], last, self.play_rules)
+        plays = self.legal_plays()
         out: list[Action] = [PlayCards(seat, p.cards, p.kind, p.main_rank) for p in plays]
-        if last is not None:
+        if self.last is not None:
             out.append(Pass(seat))
         return out
 
     def legal_plays(self) -> list[Play]:
         """The legal plays of the seat to act in the play phase (as :class:`Play`)."""
-        if self.phase != "play" or self.to_act is None:
-            return []
-        last = self.last[1] if self.last else None
-        return legal_plays(self.hands[self.to_act], last, self.play_rules)
+        seat = self.to_act
+        return plays_now(self.phase, seat, seat, self.hands[seat] if seat is not None else "",
+                         self.last, self.play_rules)
 
     def timeout_action(self) -> Action | None:
         """What a turn timer does for the seat to act: 不叫/不抢/no show/不加倍, or pass
@@ -513,6 +510,7 @@ class Game(Auction):
             calls=tuple(self.calls), shows=tuple(self.shows), doubles=doubles,
             multiplier=mult, parts=parts, bid=self.high_bid, balances=self.balances,
             escaped=tuple(self.escaped), action_count=len(self._actions),
+            cards=tuple(self.hands[seat]) if seat is not None else (),
         )
 
     # ================================================================= comparison

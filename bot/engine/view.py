@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from .cards import Card
 from .moves import legal_plays
 from .play import Play
 from .rules import Rules
@@ -38,19 +40,37 @@ class SeatView:
     balances: tuple[int, ...] | None = None
     escaped: tuple[int, ...] = ()
     action_count: int = 0  # actions accepted so far (public: every action is announced)
+    cards: tuple[Card, ...] = ()  # own cards with their suits (none for a spectator)
 
     @property
     def is_leading(self) -> bool:
+        """The play phase, and nothing to beat: the trick is led with any play."""
         return self.phase == "play" and self.last is None
 
     def legal_plays(self) -> list[Play]:
         """This seat's legal plays now (none unless it is this seat's play turn)."""
-        if self.phase != "play" or self.seat is None or self.to_act != self.seat:
-            return []
-        return legal_plays(self.hand, self.last[1] if self.last else None, self.rules)
+        return plays_now(self.phase, self.seat, self.to_act, self.hand, self.last, self.rules)
+
+    @property
+    def cannot_beat(self) -> bool:
+        """要不起: this seat's turn to follow a play that nothing in its hand beats."""
+        return (self.phase == "play" and self.seat is not None and self.to_act == self.seat
+                and self.last is not None and self.last[0] != self.seat
+                and not self.legal_plays())
 
     def role(self, seat: int) -> str:
         """'landlord', 'farmer' or '' before the landlord is known."""
         if self.landlord is None:
             return ""
         return "landlord" if seat == self.landlord else "farmer"
+
+
+def plays_now(phase: str, seat: int | None, to_act: int | None, hand: str | Iterable[Card],
+              last: tuple[int, Play] | None, rules: Rules) -> list[Play]:
+    """The one rule of what ``seat`` may play now: in the play phase on its own turn,
+    every play of ``hand`` that beats ``last`` (the play to beat and who made it), or any
+    play when there is none; nothing otherwise. :class:`SeatView` and the game both ask
+    here."""
+    if phase != "play" or seat is None or to_act != seat:
+        return []
+    return legal_plays(hand, last[1] if last else None, rules)

@@ -25,12 +25,14 @@ from .events import (
 )
 from .manager import TableManager
 from .snapshot import GameSnapshot, SeatSnapshot, TableSnapshot
-from .state import Seat, Table
+from .state import Seat
+from .status import Actor, TableStatus
 from .turns import AI_BALANCE, Decider
 
 __all__ = [
     "AI_BALANCE",
     "ActionTaken",
+    "Actor",
     "Clock",
     "DealEnded",
     "Decider",
@@ -47,7 +49,6 @@ __all__ = [
     "SeatsChanged",
     "StaleActionError",
     "SystemClock",
-    "Table",
     "TableClosed",
     "TableError",
     "TableEvent",
@@ -55,6 +56,7 @@ __all__ = [
     "TableOpened",
     "TableRestored",
     "TableSnapshot",
+    "TableStatus",
     "TrusteeChanged",
     "TurnStarted",
 ]

@@ -14,6 +14,7 @@ from typing import Any, ClassVar, Protocol
 from bot.engine import Action, Card, Event, Play, Result
 
 from .snapshot import TableSnapshot
+from .status import Actor
 
 
 @dataclass(frozen=True)
@@ -89,7 +90,7 @@ class ActionTaken(TableEvent):
     acted: int
     action: Action
     events: tuple[Event, ...]  # the engine's public events for this action
-    by: str  # "player", "ai", "timeout", "trustee", "escaped"
+    by: Actor  # who acted: the player, an AI seat, 托管, the timer, 要不起 by itself…
     type: ClassVar[str] = "action"
 
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-import uuid
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -31,8 +30,8 @@ from bot.engine import (
     Play,
     PlayCards,
     Rules,
+    SeatView,
     Show,
-    legal_plays,
 )
 from bot.store.errors import StoreUnavailableError
 from bot.store.protocol import TableStore
@@ -42,17 +41,20 @@ from .ai_pool import AiPool
 from .clock import Clock, SystemClock
 from .errors import StaleActionError, TableError
 from .events import (
-    GameStarted,
-    HandChanged,
     Presenter,
     ReadingNeeded,
     SeatsChanged,
     TableClosed,
+    TableEvent,
     TableOpened,
     TableRestored,
     TrusteeChanged,
 )
+from .leaving import EscapeCost
+from .registry import LiveTables
+from .snapshot import TableSnapshot
 from .state import AI_NAMES, Seat, Table
+from .status import Actor, TableStatus
 from .turns import AI_BALANCE, Decider, TurnRunner
 
 if TYPE_CHECKING:
@@ -61,8 +63,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-class TableManager(TurnRunner):
-    """Holds every live table; the one entry point for lobby and game actions.
+class TableManager:
+    """Holds every live table; the one entry point for lobby and game actions, and for
+    reading a table (frozen snapshots and seat views: :meth:`snapshot`, :meth:`seat_view`).
 
     ``store`` is the bean/game store (:mod:`bot.store`); ``presenter`` receives the
     events. ``decide`` chooses actions for AI seats, timeouts and trustees (default: the
@@ -78,37 +81,50 @@ class TableManager(TurnRunner):
                  ai_pool: AiPool | None = None) -> None:
         """``owns(guild_id)``: whether this process owns that guild's tables (a cluster
         process recovers only those; see :mod:`bot.cluster`). Default: every guild."""
-        super().__init__(store, presenter, clock or SystemClock(), decide, ai_delay,
-                         trustee_delay, ai_in_thread)
+        self.store = store
+        self.presenter = presenter
+        # turn timers, AI seats and settlement; the default AI thinks in ``ai_pool``'s
+        # processes when one is given (bot.tables.ai_pool)
+        self.turns = TurnRunner(self, store, clock or SystemClock(), decide, ai_delay,
+                                trustee_delay, ai_in_thread, ai_pool)
         self._owns = owns or (lambda guild_id: True)
-        self.ai_pool = ai_pool  # the default AI thinks in these processes (bot.tables.ai_pool)
-        self.tables: dict[int, Table] = {}
-        self._seated: dict[int, int] = {}  # user id -> channel id
+        self._tables = LiveTables()
         self._autopass: dict[int, bool] = {}  # user id -> 要不起 by itself (read once)
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
         self._lock = asyncio.Lock()
 
-    # ================================================================= lookups
-    def table(self, channel_id: int) -> Table:
-        table = self.tables.get(channel_id)
-        if table is None:
-            raise TableError("there is no table in this channel: start one with /ddz new",
-                             code="no_table", channel_id=channel_id)
-        return table
+    # ================================================================= reading
+    # What a front-end reads: frozen snapshots and seat views, never a live table.
+    def snapshot(self, channel_id: int) -> TableSnapshot:
+        """The table in this channel now (frozen: take it and use it); raises no_table."""
+        return self._tables.snapshot(channel_id)
 
-    def _live(self, channel_id: int) -> Table | None:
-        return self.tables.get(channel_id)
+    def find(self, channel_id: int | None) -> TableSnapshot | None:
+        """The table in this channel now, or None."""
+        return self._tables.find(channel_id)
 
-    def table_of_user(self, user_id: int) -> Table | None:
-        channel = self._seated.get(user_id)
-        return self.tables.get(channel) if channel is not None else None
+    def table_of(self, user_id: int) -> TableSnapshot | None:
+        """The table the user is seated at now, or None."""
+        return self._tables.table_of(user_id)
 
-    def _seat_index(self, table: Table, user_id: int) -> int:
-        seat = table.seat_of(user_id)
-        if seat is None:
-            raise TableError("you are not seated at this table", code="not_seated",
-                             user_id=user_id)
-        return seat
+    def seat_view(self, channel_id: int, user_id: int) -> tuple[TableSnapshot, SeatView]:
+        """The table now and what the user's seat may know of its deal, its own cards
+        with it (of one moment); raises no_table, not_seated, or no_game before a deal."""
+        return self._tables.seat_view(channel_id, user_id)
+
+    def check_seated(self, channel_id: int, user_id: int, *,
+                     turn: bool = False) -> TableSnapshot:
+        """The table, when the user is seated at it (and, with ``turn``, the seat to act);
+        raises no_table, not_seated, no_game or not_your_turn otherwise."""
+        return self._tables.check_seated(channel_id, user_id, turn=turn)
+
+    def escape_cost(self, channel_id: int, user_id: int) -> EscapeCost:
+        """What leaving the deal now would cost the user (asked before they confirm)."""
+        return self._tables.escape_cost(channel_id, user_id)
+
+    def live(self, channel_id: int) -> Table | None:
+        """The live table in this channel (for the turn runner: see :class:`TableHost`)."""
+        return self._tables.get(channel_id)
 
     # ================================================================= lobby
     async def create(self, channel_id: int, guild_id: int, owner_id: int, owner_name: str,
@@ -123,44 +139,28 @@ class TableManager(TurnRunner):
             raise TableError(f"unknown AI level {ai_level!r}", code="bad_ai_level",
                              level=ai_level)
         async with self._lock:
-            if channel_id in self.tables:
+            if channel_id in self._tables:
                 raise TableError("this channel already has a table", code="table_exists")
-            self._claim(owner_id, channel_id)  # before the first await: see join()
+            self._tables.claim(owner_id, channel_id)  # before the first await: see join()
             try:
                 await self._check_balance(guild_id, owner_id, owner_name, rules)
             except BaseException:
-                self._unclaim(owner_id, channel_id)
+                self._tables.unclaim(owner_id, channel_id)
                 raise
             table = Table(channel_id, guild_id, owner_id, rules, [None] * rules.players,
                           ai_level=ai_level, private=private, locale=locale)
             table.seats[0] = Seat(owner_id, owner_name,
                                   autopass=await self._wants_autopass(owner_id))
-            self.tables[channel_id] = table
+            self._tables.add(table)
         async with table.lock:
             try:
-                await self._save(table)
+                await self.save(table)
             except BaseException:  # not stored (or seated elsewhere): no table
-                self.tables.pop(channel_id, None)
-                self._unclaim(owner_id, channel_id)
+                self._tables.remove(channel_id)
+                self._tables.unclaim(owner_id, channel_id)
                 raise
-            await self._publish(TableOpened(channel_id, owner_id))
+            await self.publish(TableOpened(channel_id, owner_id))
         return table
-
-    def _check_free(self, user_id: int) -> None:
-        if user_id in self._seated:
-            raise TableError("you are already seated at a table; leave it first",
-                             code="already_seated", channel_id=self._seated[user_id])
-
-    def _claim(self, user_id: int, channel_id: int) -> None:
-        """Claim a seat for ``user_id`` at once (no await between the check and the claim),
-        so two joins at once cannot both seat the same player; the store's seat rows are
-        the database's own guarantee (:meth:`_save`)."""
-        self._check_free(user_id)
-        self._seated[user_id] = channel_id
-
-    def _unclaim(self, user_id: int, channel_id: int) -> None:
-        if self._seated.get(user_id) == channel_id:
-            del self._seated[user_id]
 
     async def _check_balance(self, guild_id: int, user_id: int, name: str,
                              rules: Rules) -> int:
@@ -176,36 +176,36 @@ class TableManager(TurnRunner):
 
     async def join(self, channel_id: int, user_id: int, name: str) -> int:
         """Sit down at the first free seat; returns the seat."""
-        table = self.table(channel_id)
+        table = self._tables.table(channel_id)
         async with table.lock:
             if table.seat_of(user_id) is not None:
                 raise TableError("you are already at this table", code="already_here")
             if not table.may_sit(user_id):  # checked at every Join: invitations can change
                 raise TableError("this table is private: only players its owner invited "
                                  "may join", code="not_invited")
-            self._check_free(user_id)
-            if table.status == "playing":
+            self._tables.check_free(user_id)
+            if table.status == TableStatus.PLAYING:
                 raise TableError("a deal is being played; join after it ends",
                                  code="game_running")
             free = [i for i, s in enumerate(table.seats) if s is None]
             if not free:
                 raise TableError("the table is full", code="table_full")
-            self._claim(user_id, channel_id)
+            self._tables.claim(user_id, channel_id)
             try:
                 await self._check_balance(table.guild_id, user_id, name, table.rules)
                 table.seats[free[0]] = Seat(user_id, name,
                                             autopass=await self._wants_autopass(user_id))
-                await self._save(table)
+                await self.save(table)
             except BaseException:  # refused, or not stored: the seat stays free
                 table.seats[free[0]] = None
-                self._unclaim(user_id, channel_id)
+                self._tables.unclaim(user_id, channel_id)
                 raise
-            await self._publish(SeatsChanged(channel_id, "joined", free[0]))
+            await self.publish(SeatsChanged(channel_id, "joined", free[0]))
             return free[0]
 
     async def invite(self, channel_id: int, by_user: int, user_ids: list[int]) -> list[int]:
         """The owner of a private table invites players; returns everyone invited now."""
-        table = self.table(channel_id)
+        table = self._tables.table(channel_id)
         async with table.lock:
             if by_user != table.owner_id:
                 raise TableError("only the table's owner invites players",
@@ -215,24 +215,24 @@ class TableManager(TurnRunner):
             before = set(table.invited)
             table.invited.update(u for u in user_ids if u != table.owner_id)
             try:
-                await self._save(table)
+                await self.save(table)
             except BaseException:  # not stored: nobody was invited
                 table.invited.clear()
                 table.invited.update(before)
                 raise
-            await self._publish(SeatsChanged(channel_id, "invited", 0))
+            await self.publish(SeatsChanged(channel_id, "invited", 0))
             return sorted(table.invited)
 
     async def add_ai(self, channel_id: int, by_user: int, level: str | None = None) -> int:
         """Seat an AI player (any seated player may)."""
-        table = self.table(channel_id)
+        table = self._tables.table(channel_id)
         level = level or table.ai_level
         if level not in AI_LEVELS:
             raise TableError(f"unknown AI level {level!r}: easy, normal or hard",
                              code="bad_ai_level", level=level)
         async with table.lock:
-            self._seat_index(table, by_user)
-            if table.status == "playing":
+            self._tables.seat_index(table, by_user)
+            if table.status == TableStatus.PLAYING:
                 raise TableError("a deal is being played", code="game_running")
             free = [i for i, s in enumerate(table.seats) if s is None]
             if not free:
@@ -240,8 +240,8 @@ class TableManager(TurnRunner):
             used = {s.name.split(" (")[0] for s in table.seats if s is not None}
             name = next(n for n in AI_NAMES if n not in used)
             table.seats[free[0]] = Seat(None, f"{name} ({level})", ai_level=level)
-            await self._save(table)
-            await self._publish(SeatsChanged(channel_id, "ai_added", free[0]))
+            await self.save(table)
+            await self.publish(SeatsChanged(channel_id, "ai_added", free[0]))
             return free[0]
 
     async def leave(self, channel_id: int, user_id: int) -> str:
@@ -249,21 +249,21 @@ class TableManager(TurnRunner):
 
         Returns "left" or "escaped".
         """
-        table = self.table(channel_id)
+        table = self._tables.table(channel_id)
         async with table.lock:
-            seat = self._seat_index(table, user_id)
-            if table.status == "playing" and table.game is not None and \
+            seat = self._tables.seat_index(table, user_id)
+            if table.status == TableStatus.PLAYING and table.game is not None and \
                     not table.game.is_over:
                 if table.escaped(seat):
                     raise TableError("you have already left this deal", code="already_left")
                 # stored with a hold on what the escaper may still owe, or no change
-                await self._apply(table, Escape(seat), by="player")
-                self._unclaim(user_id, channel_id)
-                if table.status == "playing":
+                await self.turns.apply(table, Escape(seat), by=Actor.PLAYER)
+                self._tables.unclaim(user_id, channel_id)
+                if table.status == TableStatus.PLAYING:
                     if user_id == table.owner_id:
-                        self._pass_ownership(table, seat)
-                        await self._save(table)
-                    await self._publish(SeatsChanged(channel_id, "escaped", seat))
+                        table.pass_ownership(seat)
+                        await self.save(table)
+                    await self.publish(SeatsChanged(channel_id, "escaped", seat))
                 return "escaped"
             await self._vacate(table, seat)
             return "left"
@@ -271,37 +271,25 @@ class TableManager(TurnRunner):
     async def _vacate(self, table: Table, seat: int) -> None:
         entry = table.seats[seat]
         if entry is not None and entry.user_id is not None:
-            self._seated.pop(entry.user_id, None)
+            self._tables.release(entry.user_id)
         table.seats[seat] = None
-        if table.status == "between":
-            table.status = "lobby"
+        if table.status == TableStatus.BETWEEN:
+            table.status = TableStatus.LOBBY
         humans = table.humans
         if not humans:
-            await self._close(table, "empty")
+            await self.close_table(table, "empty")
             return
         if entry is not None and entry.user_id == table.owner_id:
-            self._pass_ownership(table, seat)
-        await self._save(table)
-        await self._publish(SeatsChanged(table.channel_id, "left", seat))
-
-    @staticmethod
-    def _pass_ownership(table: Table, seat: int) -> None:
-        """The owner left or escaped: the next seated human (in seat order after them,
-        not escaped) owns the table; nobody left: it stays."""
-        for k in range(1, table.size + 1):
-            i = (seat + k) % table.size
-            entry = table.seats[i]
-            if entry is not None and entry.user_id is not None and i != seat and \
-                    not table.escaped(i):
-                table.owner_id = entry.user_id
-                return
+            table.pass_ownership(seat)
+        await self.save(table)
+        await self.publish(SeatsChanged(table.channel_id, "left", seat))
 
     async def start(self, channel_id: int, by_user: int) -> str:
         """Deal a new game when every seat is taken (also the next deal); returns its id."""
-        table = self.table(channel_id)
+        table = self._tables.table(channel_id)
         async with table.lock:
-            self._seat_index(table, by_user)
-            if table.status == "playing":
+            self._tables.seat_index(table, by_user)
+            if table.status == TableStatus.PLAYING:
                 raise TableError("a deal is already being played", code="game_running")
             if not table.is_full:
                 raise TableError("every seat must be taken: invite players or add AI",
@@ -321,54 +309,32 @@ class TableManager(TurnRunner):
                 assert seat.user_id is not None
                 balances.append(await self._check_balance(table.guild_id, seat.user_id,
                                                           seat.name, rules))
-        seed = self._seed_source()
-        first = None
-        if rules.variant == "super" and table.last_first is not None:
-            first = (table.last_first + 1) % rules.players  # super rotates the first bidder
-        game = Game.new(rules, seed, balances=balances, first=first)
-        table.last_first = game.first
-        game_id = uuid.uuid4().hex
-        await self.store.create_game(
-            game_id, table.guild_id, table.channel_id, game.log,
-            [{"user_id": s.user_id, "name": s.name, "ai_level": s.ai_level}
-             for s in table.seats if s is not None])
-        for seat in table.seats:
-            assert seat is not None
-            seat.timeouts, seat.trustee = 0, False
-        table.game, table.game_id = game, game_id
-        table.status = "playing"
-        table.deals += 1
-        self._hands_shown[table.channel_id] = [""] * rules.players
-        await self._save(table)
-        await self._publish(GameStarted(table.channel_id, game_id, table.deals))
-        await self._publish_hands(table)
-        await self._next_turn(table)
-        return game_id
+        return await self.turns.deal(table, balances, self._seed_source())
 
     async def close(self, channel_id: int, by_user: int, *, admin: bool = False) -> None:
         """Close the table (its owner, or an admin). A deal in progress is void."""
-        table = self.table(channel_id)
+        table = self._tables.table(channel_id)
         async with table.lock:
             if not admin and by_user != table.owner_id:
                 raise TableError("only the table's owner or a server manager can stop it",
                                  code="not_owner")
-            await self._close(table, "stopped" if admin and by_user != table.owner_id
+            await self.close_table(table, "stopped" if admin and by_user != table.owner_id
                               else "closed")
 
-    async def _close(self, table: Table, reason: str) -> None:
+    async def close_table(self, table: Table, reason: str) -> None:
         # one transaction: the deal is void and the table forgotten, or neither
-        void = table.game_id if table.status == "playing" else None
+        void = table.game_id if table.status == TableStatus.PLAYING else None
         await self.store.close_table(table.channel_id, void, reason)
         self._forget(table)
-        await self._publish(TableClosed(table.channel_id, reason))
+        await self.publish(TableClosed(table.channel_id, reason))
 
     def _forget(self, table: Table) -> None:
         """Drop a table from memory and free its players."""
-        self._cancel_timer(table)
+        self.turns.cancel_timer(table)
         for user in table.humans:
-            self._unclaim(user, table.channel_id)
-        self.tables.pop(table.channel_id, None)
-        self._hands_shown.pop(table.channel_id, None)
+            self._tables.unclaim(user, table.channel_id)
+        self._tables.remove(table.channel_id)
+        self.turns.forget_hands(table.channel_id)
 
     # ================================================================= in-game actions
     async def act(self, channel_id: int, user_id: int, make: Callable[[int], Action],
@@ -379,11 +345,11 @@ class TableManager(TurnRunner):
         or, for a wild play with several legal readings, ("reading", options). ``seq`` is
         the turn the player saw (stale when different).
         """
-        table = self.table(channel_id)
+        table = self._tables.table(channel_id)
         async with table.lock:
-            seat = self._seat_index(table, user_id)
+            seat = self._tables.seat_index(table, user_id)
             game = table.game
-            if table.status != "playing" or game is None or game.is_over:
+            if table.status != TableStatus.PLAYING or game is None or game.is_over:
                 raise TableError("no deal is being played at this table", code="no_game")
             if table.escaped(seat):  # said before "stale": the AI plays on for them
                 raise TableError("you left this deal", code="already_left")
@@ -400,18 +366,18 @@ class TableManager(TurnRunner):
             if isinstance(action, PlayCards) and action.kind is None:
                 options = game.readings_for(seat, action.cards)  # validates the cards
                 if len(options) > 1:  # also readings that differ only in rank (RULES §4.3.1)
-                    await self._publish(ReadingNeeded(channel_id, seat, options[0].cards,
+                    await self.publish(ReadingNeeded(channel_id, seat, options[0].cards,
                                                       tuple(options)))
                     return "reading", tuple(options)
             was_trustee, had_timeouts = entry.trustee, entry.timeouts
-            await self._apply(table, action, by="player")
+            await self.turns.apply(table, action, by=Actor.PLAYER)
             played = game.history[-1][1] if is_play and game.history else None
             entry.timeouts = 0
             if was_trustee:
                 entry.trustee = False
-                await self._publish(TrusteeChanged(channel_id, seat, False))
+                await self.publish(TrusteeChanged(channel_id, seat, False))
             if was_trustee or had_timeouts:
-                await self._save(table)  # the seat's timeout count and 托管 survive a restart
+                await self.save(table)  # the seat's timeout count and 托管 survive a restart
             return "applied", (played,) if played is not None else ()
 
     async def play(self, channel_id: int, user_id: int, cards: str, *,
@@ -452,23 +418,23 @@ class TableManager(TurnRunner):
         await self._set_trustee(channel_id, user_id, True)
 
     async def _set_trustee(self, channel_id: int, user_id: int, on: bool) -> None:
-        table = self.table(channel_id)
+        table = self._tables.table(channel_id)
         async with table.lock:
-            seat = self._seat_index(table, user_id)
+            seat = self._tables.seat_index(table, user_id)
             entry = table.seats[seat]
             assert entry is not None
             game = table.game
-            if on and (table.status != "playing" or game is None or game.is_over):
+            if on and (table.status != TableStatus.PLAYING or game is None or game.is_over):
                 raise TableError("no deal is being played at this table", code="no_game")
             if entry.trustee == on:
                 raise TableError("the AI already plays for you", code="already_trustee") \
                     if on else TableError("the AI is not playing for you", code="not_trustee")
             entry.trustee = on
             entry.timeouts = 0
-            await self._save(table)
-            await self._publish(TrusteeChanged(channel_id, seat, on, voluntary=on))
+            await self.save(table)
+            await self.publish(TrusteeChanged(channel_id, seat, on, voluntary=on))
             if game is not None and game.to_act == seat:
-                await self._next_turn(table)
+                await self.turns.next_turn(table)
 
     async def _wants_autopass(self, user_id: int) -> bool:
         if user_id not in self._autopass:
@@ -481,7 +447,7 @@ class TableManager(TurnRunner):
         after a short pause (from the next such turn). Stored with the player."""
         await self.store.set_player_setting(user_id, "autopass", on)
         self._autopass[user_id] = on
-        table = self.table_of_user(user_id)
+        table = self._tables.of_user(user_id)
         if table is None:
             return
         async with table.lock:
@@ -489,12 +455,12 @@ class TableManager(TurnRunner):
             entry = table.seats[seat] if seat is not None else None
             if entry is not None:
                 entry.autopass = on
-                await self._save(table)
+                await self.save(table)
 
     async def hint(self, channel_id: int, user_id: int) -> Action | None:
         """The AI's suggestion for the player's turn (None when it is not their turn)."""
-        table = self.table(channel_id)
-        seat = self._seat_index(table, user_id)
+        table = self._tables.table(channel_id)
+        seat = self._tables.seat_index(table, user_id)
         async with table.lock:  # the AI reads the game: no click may change it meanwhile
             game = table.game
             if game is None or game.is_over or game.to_act != seat:
@@ -502,7 +468,7 @@ class TableManager(TurnRunner):
             # one AI run per turn: autocomplete asks on every keystroke, then Hint, Play hint
             if table.hint is None or table.hint[0] != (table.game_id, table.seq):
                 table.hint = ((table.game_id, table.seq),
-                              await self._decide(table, seat, table.ai_level))
+                              await self.turns.decide(table, seat, table.ai_level))
             return table.hint[1]
 
     async def hint_reason(self, channel_id: int, user_id: int) -> Reason | None:
@@ -510,24 +476,25 @@ class TableManager(TurnRunner):
         from bot.ai.agent import explain_action
 
         action = await self.hint(channel_id, user_id)
-        table = self.table(channel_id)
+        table = self._tables.table(channel_id)
         game = table.game
         if action is None or game is None:
             return None
-        return explain_action(game.view(self._seat_index(table, user_id)), action)
-
-    def legal_plays_for(self, channel_id: int, user_id: int) -> list[Play]:
-        """The legal plays of the player's hand now (leading or against the last play)."""
-        table = self.table(channel_id)
-        seat = self._seat_index(table, user_id)
-        game = table.game
-        if game is None or game.phase != "play":
-            return []
-        last = game.last[1] if game.last and game.to_act == seat else None
-        return legal_plays(game.hands[seat], last, game.play_rules)
+        return explain_action(game.view(self._tables.seat_index(table, user_id)), action)
 
     # ================================================================= persistence
-    async def _save(self, table: Table) -> None:
+    async def publish(self, event: TableEvent) -> None:
+        """Announce ``event`` with the table's snapshot (a presenter failure never breaks
+        a table)."""
+        table = self.live(event.channel_id)
+        if table is not None:  # the event is new and not shared yet: give it its snapshot
+            object.__setattr__(event, "table", table.snapshot())
+        try:
+            await self.presenter.publish(event)
+        except Exception:
+            log.exception("presenter failed on %s", type(event).__name__)
+
+    async def save(self, table: Table) -> None:
         """Store the table and its live seats (an escaper holds none)."""
         seated = [s.user_id for i, s in enumerate(table.seats)
                   if s is not None and s.user_id is not None and not table.escaped(i)]
@@ -561,38 +528,38 @@ class TableManager(TurnRunner):
     async def _restore(self, channel_id: int, guild_id: int, data: dict[str, Any],
                        live: dict[str, GameRecord]) -> bool:
         table = Table.from_dict(channel_id, guild_id, data)
-        self.tables[channel_id] = table
+        self._tables.add(table)
         for user in table.humans:  # an escaper may be seated at another table
-            self._seated.setdefault(user, channel_id)
+            self._tables.reclaim(user, channel_id)
         async with table.lock:
-            if not (table.status == "playing" and table.game_id):
-                await self._publish(TableRestored(channel_id))
+            if not (table.status == TableStatus.PLAYING and table.game_id):
+                await self.publish(TableRestored(channel_id))
                 return True
             # live, or settled just before the crash (then it is announced again)
             record = live.pop(table.game_id, None) or \
                 await self.store.get_game(table.game_id)
             if record.status == "abandoned":  # a close that was cut short: finish it
-                await self._close(table, "closed")
+                await self.close_table(table, "closed")
                 return False
             table.game = Game.from_log(record.log)
             for i, entry in enumerate(table.seats):  # escapers may sit elsewhere
                 if entry is not None and entry.user_id is not None and \
-                        table.escaped(i) and self._seated.get(entry.user_id) == channel_id:
-                    del self._seated[entry.user_id]
+                        table.escaped(i):
+                    self._tables.unclaim(entry.user_id, channel_id)
             # the running turn's stored deadline (cleared when its action came)
             table.deadline = record.deadline
-            self._hands_shown[channel_id] = [""] * table.size
+            self.turns.forget_hands(channel_id)
             if table.game.is_over:
-                await self._finish(table)
+                await self.turns.finish(table)
             else:
-                await self._publish(TableRestored(channel_id))
-                await self._publish_hands(table)
-                await self._next_turn(table, restored=True)
+                await self.publish(TableRestored(channel_id))
+                await self.turns.publish_hands(table)
+                await self.turns.next_turn(table, restored=True)
             return True
 
     async def _drop_unrestorable(self, channel_id: int, data: dict[str, Any],
                                  live: dict[str, GameRecord]) -> None:
-        table = self.tables.get(channel_id)
+        table = self._tables.get(channel_id)
         if table is not None:
             self._forget(table)
         game_id = data.get("game_id") if isinstance(data, dict) else None
@@ -603,29 +570,16 @@ class TableManager(TurnRunner):
         except Exception:
             log.exception("table %s: could not close it in the store either", channel_id)
             return
-        await self._publish(TableClosed(channel_id, "restore_failed"))
+        await self.publish(TableClosed(channel_id, "restore_failed"))
 
     async def shutdown(self) -> None:
         """Stop every table once the action it is applying is done, and wait until every
         timer has stopped (the state stays in the store for :meth:`recover`)."""
-        self.stopping = True
+        self.turns.stopping = True
         stopped: list[asyncio.Task[None]] = []
-        for table in list(self.tables.values()):
+        for table in list(self._tables.values()):
             async with table.lock:  # an action in progress finishes (and is stored)
                 if table.timer is not None:
                     stopped.append(table.timer)
-                self._cancel_timer(table)
+                self.turns.cancel_timer(table)
         await asyncio.gather(*stopped, return_exceptions=True)
-
-    async def _publish_hands(self, table: Table) -> None:
-        game = table.game
-        assert game is not None
-        shown = self._hands_shown.setdefault(table.channel_id, [""] * table.size)
-        for i, seat in enumerate(table.seats):
-            if seat is None or seat.is_ai:
-                continue
-            text = game.hand_text(i)
-            if text and text != shown[i]:
-                shown[i] = text
-                await self._publish(HandChanged(table.channel_id, i, text,
-                                                tuple(game.hand(i))))

@@ -13,8 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from bot.engine import Card, Play, Rules, SeatIndex, SeatView, Trick, legal_plays
+from bot.engine import Card, Rules, SeatIndex, SeatView, Trick
 from bot.engine.cards import text_of
+
+from .status import TableStatus
 
 
 class _Sitter(Protocol):
@@ -104,14 +106,7 @@ class GameSnapshot:
     def view_of(self, seat: SeatIndex, hand: Sequence[Card]) -> SeatView:
         """What ``seat``, holding ``hand``, may know: the spectator's view with its own
         cards (its own 加倍 choice stays hidden here while the choices are being made)."""
-        return replace(self.view, seat=seat, hand=text_of(list(hand)))
-
-    def legal_plays(self, hand: Sequence[Card]) -> list[Play]:
-        """The plays of ``hand`` (the cards of the seat to act) that are legal now."""
-        if self.phase != "play":
-            return []
-        to_beat = self.trick.to_beat if self.trick is not None else None
-        return legal_plays(list(hand), to_beat, self.view.rules)
+        return replace(self.view, seat=seat, hand=text_of(list(hand)), cards=tuple(hand))
 
 
 @dataclass(frozen=True)
@@ -123,7 +118,7 @@ class TableSnapshot(SeatLookup):
     owner_id: int
     rules: Rules
     locale: str | None  # the table's language (None: the bot's default)
-    status: str  # lobby, playing, between
+    status: TableStatus
     seats: tuple[SeatSnapshot | None, ...]
     deals: int
     seq: int  # actions so far in the current game (a button carries it)
@@ -136,7 +131,7 @@ class TableSnapshot(SeatLookup):
     def playing(self) -> GameSnapshot | None:
         """The deal being played (None in the lobby, between deals or once it is over)."""
         game = self.game
-        return game if self.status == "playing" and game is not None and \
+        return game if self.status == TableStatus.PLAYING and game is not None and \
             not game.is_over else None
 
 

@@ -9,6 +9,7 @@ from typing import Any
 from bot.engine import Action, Game, Result, Rules
 
 from .snapshot import GameSnapshot, SeatLookup, SeatSnapshot, TableSnapshot
+from .status import TableStatus
 
 __all__ = ["AI_NAMES", "Seat", "Table"]
 
@@ -57,7 +58,7 @@ class Table(SeatLookup):
     seats: list[Seat | None]
     ai_level: str = "normal"
     locale: str | None = None  # the table's language, saved with it (None: the default)
-    status: str = "lobby"  # lobby, playing, between
+    status: TableStatus = TableStatus.LOBBY
     game: Game | None = None
     game_id: str | None = None
     deals: int = 0
@@ -90,6 +91,17 @@ class Table(SeatLookup):
         exactly when the escape was stored; the AI plays on for it to the end.)"""
         return self.game is not None and seat in self.game.escaped
 
+
+    def pass_ownership(self, seat: int) -> None:
+        """The owner at ``seat`` left or escaped: the next seated human (in seat order
+        after them, not escaped) owns the table; nobody left: it stays."""
+        for k in range(1, self.size + 1):
+            i = (seat + k) % self.size
+            entry = self.seats[i]
+            if entry is not None and entry.user_id is not None and i != seat and \
+                    not self.escaped(i):
+                self.owner_id = entry.user_id
+                return
 
     @property
     def humans(self) -> list[int]:
@@ -143,7 +155,7 @@ class Table(SeatLookup):
             channel_id=channel_id, guild_id=guild_id, owner_id=data["owner_id"],
             rules=Rules.from_dict(data["rules"]),
             seats=[Seat.from_dict(s) if s else None for s in data["seats"]],
-            ai_level=data.get("ai_level", "normal"), status=data["status"],
+            ai_level=data.get("ai_level", "normal"), status=TableStatus(data["status"]),
             game_id=data.get("game_id"), deals=data.get("deals", 0),
             last_first=data.get("last_first"), locale=data.get("locale"),
             private=bool(data.get("private", False)),

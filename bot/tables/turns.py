@@ -1,4 +1,6 @@
-"""Turns of a live table: applying actions, turn timers, AI seats, 托管 and settlement.
+"""Deals and turns of a live table: dealing, applying actions, turn timers, AI seats, 托管
+and settlement. The manager holds a :class:`TurnRunner`, which talks back to it through
+:class:`TableHost` (a live table, publishing, saving, closing).
 
 After every accepted action the runner looks at the seat to act: an AI seat, a trustee
 (托管) or an escaped seat is played by the AI (after a short pause so people can follow);
@@ -13,9 +15,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+import uuid
 import zlib
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Protocol
 
 from bot.engine import Action, Escape, Game, Pass, PlayCards, SeatView
 from bot.store.errors import StoreUnavailableError
@@ -27,7 +31,8 @@ from .clock import Clock
 from .events import (
     ActionTaken,
     DealEnded,
-    Presenter,
+    GameStarted,
+    HandChanged,
     SavingDelayed,
     TableClosed,
     TableEvent,
@@ -35,6 +40,7 @@ from .events import (
     TurnStarted,
 )
 from .state import Table
+from .status import Actor, TableStatus
 
 log = logging.getLogger(__name__)
 
@@ -67,53 +73,90 @@ def default_decider() -> Decider:
     return decide
 
 
+class TableHost(Protocol):
+    """What the turn runner needs from the tables it runs (the manager): a live table by
+    channel, announcing an event, storing a table, closing one."""
+
+    def live(self, channel_id: int) -> Table | None: ...
+
+    async def publish(self, event: TableEvent) -> None: ...
+
+    async def save(self, table: Table) -> None: ...
+
+    async def close_table(self, table: Table, reason: str) -> None: ...
+
+
 class TurnRunner:
-    """The turn machinery of :class:`bot.tables.manager.TableManager`."""
+    """The turn machinery of the tables a :class:`TableHost` (the manager) holds."""
 
-    tables: dict[int, Table]  # the manager's live tables, by channel
-
-    def __init__(self, store: TableStore, presenter: Presenter, clock: Clock,
+    def __init__(self, host: TableHost, store: TableStore, clock: Clock,
                  decide: Decider | None, ai_delay: float, trustee_delay: float,
-                 ai_in_thread: bool) -> None:
+                 ai_in_thread: bool, ai_pool: AiPool | None = None) -> None:
+        self.host = host
         self.store = store
-        self.presenter = presenter
         self.clock = clock
         self._decider = decide
         self.ai_delay = ai_delay
         self.trustee_delay = trustee_delay
         self.ai_in_thread = ai_in_thread
-        self.ai_pool: AiPool | None = None  # set: the default AI thinks in these processes
-        self._hands_shown: dict[int, list[str]] = {}
+        self.ai_pool = ai_pool  # set: the default AI thinks in these processes
         # seconds from an action to its last event, when a list is set (bench/tables):
         # a running bot keeps none, so nothing grows with every action
         self.latencies: list[float] | None = None
-        self.stopping = False  # set by shutdown(): no new turn timers
+        self.stopping = False  # set by the manager's shutdown(): no new turn timers
         self.autopass_delay = 1.0  # the pause before an automatic 要不起
+        self._hands_shown: dict[int, list[str]] = {}  # channel -> each seat's hand last sent
 
-    # ================================================================= hooks
-    async def _publish(self, event: TableEvent) -> None:
-        table = self._live(event.channel_id)
-        if table is not None:  # the event is new and not shared yet: give it its snapshot
-            object.__setattr__(event, "table", table.snapshot())
-        try:
-            await self.presenter.publish(event)
-        except Exception:  # a presenter failure must never break a table
-            log.exception("presenter failed on %s", type(event).__name__)
+    # ================================================================= dealing
+    async def deal(self, table: Table, balances: list[int], seed: int) -> str:
+        """Deal a new game at ``table`` (every seat taken, each with the beans it brings),
+        store and announce it, and start its first turn; returns the game's id."""
+        rules = table.rules
+        first = None
+        if rules.variant == "super" and table.last_first is not None:
+            first = (table.last_first + 1) % rules.players  # super rotates the first bidder
+        game = Game.new(rules, seed, balances=balances, first=first)
+        table.last_first = game.first
+        game_id = uuid.uuid4().hex
+        await self.store.create_game(
+            game_id, table.guild_id, table.channel_id, game.log,
+            [{"user_id": s.user_id, "name": s.name, "ai_level": s.ai_level}
+             for s in table.seats if s is not None])
+        for seat in table.seats:
+            assert seat is not None
+            seat.timeouts, seat.trustee = 0, False
+        table.game, table.game_id = game, game_id
+        table.status = TableStatus.PLAYING
+        table.deals += 1
+        self.forget_hands(table.channel_id)  # a new deal: every hand is sent
+        await self.host.save(table)
+        await self.host.publish(GameStarted(table.channel_id, game_id, table.deals))
+        await self.publish_hands(table)
+        await self.next_turn(table)
+        return game_id
 
-    def _live(self, channel_id: int) -> Table | None:  # pragma: no cover - manager
-        raise NotImplementedError
+    # ================================================================= hands
+    async def publish_hands(self, table: Table) -> None:
+        """Send each player's hand when it changed since it was last sent."""
+        game = table.game
+        assert game is not None
+        shown = self._hands_shown.setdefault(table.channel_id, [""] * table.size)
+        for i, seat in enumerate(table.seats):
+            if seat is None or seat.is_ai:
+                continue
+            text = game.hand_text(i)
+            if text and text != shown[i]:
+                shown[i] = text
+                await self.host.publish(HandChanged(table.channel_id, i, text,
+                                                    tuple(game.hand(i))))
 
-    async def _publish_hands(self, table: Table) -> None:  # pragma: no cover - manager
-        raise NotImplementedError
-
-    async def _save(self, table: Table) -> None:  # pragma: no cover - manager
-        raise NotImplementedError
-
-    async def _close(self, table: Table, reason: str) -> None:  # pragma: no cover - manager
-        raise NotImplementedError
+    def forget_hands(self, channel_id: int) -> None:
+        """Forget the hands sent at this table: the next :meth:`publish_hands` (a new
+        deal, a restored one) sends every hand."""
+        self._hands_shown.pop(channel_id, None)
 
     # ================================================================= applying
-    async def _apply(self, table: Table, action: Action, *, by: str) -> bool:
+    async def apply(self, table: Table, action: Action, *, by: Actor) -> bool:
         """Validate and apply ``action``, store it, then announce it (table lock held).
         False when the store failed after the action was stored (a retry is scheduled and
         the table was told); True resets the store-failure notice."""
@@ -132,14 +175,14 @@ class TurnRunner:
             table.game = Game.from_log(replace(log, actions=log.actions[:-1]))
             raise
         public = tuple(e for e in events if e.visible_to(None))
-        await self._publish(ActionTaken(table.channel_id, action.seat, action, public, by))
-        await self._publish_hands(table)
+        await self.host.publish(ActionTaken(table.channel_id, action.seat, action, public, by))
+        await self.publish_hands(table)
         healthy = True
         try:  # the action is stored: what follows is retried until the store answers
             if game.is_over:
-                await self._finish(table)
+                await self.finish(table)
             else:
-                await self._next_turn(table)
+                await self.next_turn(table)
         except StoreUnavailableError:
             healthy = False
             await self._store_failed(table)
@@ -149,15 +192,15 @@ class TurnRunner:
             self._stored(table)
         return healthy
 
-    def _cancel_timer(self, table: Table) -> None:
+    def cancel_timer(self, table: Table) -> None:
         task = table.timer
         if task is not None and task is not asyncio.current_task() and not task.done():
             task.cancel()
         table.timer = None
 
-    async def _next_turn(self, table: Table, *, restored: bool = False) -> None:
+    async def next_turn(self, table: Table, *, restored: bool = False) -> None:
         """Start the turn of the seat to act: an automatic move or a timer."""
-        self._cancel_timer(table)
+        self.cancel_timer(table)
         game = table.game
         assert game is not None
         seat = game.to_act
@@ -170,23 +213,23 @@ class TurnRunner:
         seq = table.seq
         if entry.auto or seat in game.escaped:
             if entry.is_ai:
-                by, delay = "ai", self.ai_delay
+                by, delay = Actor.AI, self.ai_delay
             elif seat in game.escaped:
-                by, delay = "escaped", self.ai_delay
+                by, delay = Actor.ESCAPED, self.ai_delay
             else:
-                by, delay = "trustee", self.trustee_delay
+                by, delay = Actor.TRUSTEE, self.trustee_delay
             table.deadline = None
-            await self._publish(TurnStarted(table.channel_id, seat, game.phase, None, seq,
+            await self.host.publish(TurnStarted(table.channel_id, seat, game.phase, None, seq,
                                             True))
             table.timer = asyncio.create_task(self._auto_turn(table, seq, seat, delay, by))
             return
-        if entry.autopass and self._cannot_beat(game, seat):
+        if entry.autopass and game.view(seat).cannot_beat:
             # 要不起, and the player asked to pass by itself then: after a short pause
             table.deadline = None
-            await self._publish(TurnStarted(table.channel_id, seat, game.phase, None, seq,
+            await self.host.publish(TurnStarted(table.channel_id, seat, game.phase, None, seq,
                                             True))
             table.timer = asyncio.create_task(self._auto_turn(table, seq, seat,
-                                                              self.autopass_delay, "autopass"))
+                                                              self.autopass_delay, Actor.AUTOPASS))
             return
         rules = game.rules
         seconds = rules.turn_play_s if game.phase == "play" else rules.turn_bid_s
@@ -194,19 +237,12 @@ class TurnRunner:
             table.deadline = self.clock.now() + seconds
         assert table.game_id is not None
         await self.store.set_deadline(table.game_id, seq, table.deadline)
-        await self._publish(TurnStarted(table.channel_id, seat, game.phase, table.deadline,
+        await self.host.publish(TurnStarted(table.channel_id, seat, game.phase, table.deadline,
                                         seq, False))
         table.timer = asyncio.create_task(self._timeout(table, seq, seat, table.deadline))
 
-    @staticmethod
-    def _cannot_beat(game: Game, seat: int) -> bool:
-        """Following a play that nothing in ``seat``'s hand beats."""
-        trick = game.trick
-        return (game.phase == "play" and trick is not None and trick.to_beat is not None
-                and trick.to_beat_seat != seat and not game.legal_plays())
-
     async def _auto_turn(self, table: Table, seq: int, seat: int, delay: float,
-                         by: str) -> None:
+                         by: Actor) -> None:
         try:
             if delay > 0:
                 await self.clock.sleep(delay)
@@ -217,7 +253,7 @@ class TurnRunner:
                 if game is None or game.is_over or table.seq != seq or game.to_act != seat:
                     return
                 action = await self._system_action(table, seat, by)
-                await self._apply(table, action, by=by)
+                await self.apply(table, action, by=by)
         except asyncio.CancelledError:
             raise
         except StoreUnavailableError:
@@ -237,11 +273,11 @@ class TurnRunner:
                 entry.timeouts += 1
                 if entry.timeouts >= 2 and not entry.trustee:
                     entry.trustee = True
-                    await self._publish(TrusteeChanged(table.channel_id, seat, True))
-                action = await self._system_action(table, seat, "timeout")
-                if await self._apply(table, action, by="timeout") and \
-                        table.status == "playing":
-                    await self._save(table)  # the timeout count and 托管 survive a restart
+                    await self.host.publish(TrusteeChanged(table.channel_id, seat, True))
+                action = await self._system_action(table, seat, Actor.TIMEOUT)
+                if await self.apply(table, action, by=Actor.TIMEOUT) and \
+                        table.status == TableStatus.PLAYING:
+                    await self.host.save(table)  # the timeout count and 托管 survive a restart
         except asyncio.CancelledError:
             raise
         except StoreUnavailableError:
@@ -255,12 +291,12 @@ class TurnRunner:
         try again later (with backoff) from what is stored (table lock held or not)."""
         if not table.delayed:
             table.delayed = True
-            await self._publish(SavingDelayed(table.channel_id))
-        if self.stopping or table.channel_id not in self.tables:
+            await self.host.publish(SavingDelayed(table.channel_id))
+        if self.stopping or self.host.live(table.channel_id) is None:
             return
         delay = min(RETRY_MAX_S, RETRY_FIRST_S * 2 ** min(table.failures, 16))
         table.failures += 1
-        self._cancel_timer(table)
+        self.cancel_timer(table)
         table.timer = asyncio.create_task(self._heal(table, delay))
 
     def _stored(self, table: Table) -> None:
@@ -273,17 +309,17 @@ class TurnRunner:
         try:
             await self.clock.sleep(delay)
             async with table.lock:
-                if self.stopping or self.tables.get(table.channel_id) is not table:
+                if self.stopping or self.host.live(table.channel_id) is not table:
                     return
                 game = table.game
-                if table.status != "playing" or game is None:
+                if table.status != TableStatus.PLAYING or game is None:
                     self._stored(table)
                     return
                 if game.is_over:
-                    await self._finish(table)
+                    await self.finish(table)
                 else:
-                    await self._save(table)
-                    await self._next_turn(table, restored=True)
+                    await self.host.save(table)
+                    await self.next_turn(table, restored=True)
                 self._stored(table)
         except asyncio.CancelledError:
             raise
@@ -292,7 +328,7 @@ class TurnRunner:
         except Exception:
             log.exception("healing failed at table %s", table.channel_id)
 
-    async def _system_action(self, table: Table, seat: int, by: str) -> Action:
+    async def _system_action(self, table: Table, seat: int, by: Actor) -> Action:
         """What the system does for a seat: the AI for an AI seat and for plays; the
         timeout defaults (never raising an absent player's stake) otherwise."""
         game = table.game
@@ -300,23 +336,23 @@ class TurnRunner:
         entry = table.seats[seat]
         assert entry is not None
         if entry.is_ai:
-            return await self._decide(table, seat, entry.ai_level or table.ai_level)
-        if by == "autopass":
+            return await self.decide(table, seat, entry.ai_level or table.ai_level)
+        if by == Actor.AUTOPASS:
             # 要不起 by the player's own setting is theirs while they answer their turns (a
             # deal of nothing else is not idle); after a timeout it is the system's
             return Pass(seat, auto=entry.timeouts > 0)
         if entry.trustee and seat not in game.escaped:
             # 托管 decides calls, grabs, 明牌 and 加倍 as an AI seat does: a happy or laizi
             # deal where every human is away is called by someone and ends
-            return await self._decide(table, seat, table.ai_level)
+            return await self.decide(table, seat, table.ai_level)
         default = game.timeout_action()
         if game.phase != "play" and default is not None:
             return default
-        if by == "timeout" and default is not None:
+        if by == Actor.TIMEOUT and default is not None:
             return default  # pass when passing is allowed
-        return await self._decide(table, seat, table.ai_level)
+        return await self.decide(table, seat, table.ai_level)
 
-    async def _decide(self, table: Table, seat: int, level: str) -> Action:
+    async def decide(self, table: Table, seat: int, level: str) -> Action:
         game = table.game
         assert game is not None
         decide = self._decider or default_decider()
@@ -342,9 +378,9 @@ class TurnRunner:
         return action
 
     # ================================================================= settlement
-    async def _finish(self, table: Table) -> None:
+    async def finish(self, table: Table) -> None:
         """Settle a finished deal in one store transaction and announce the result."""
-        self._cancel_timer(table)
+        self.cancel_timer(table)
         game = table.game
         assert game is not None and game.result is not None and table.game_id is not None
         result = game.result
@@ -355,7 +391,7 @@ class TurnRunner:
         await self.store.settle(settlement)
         after = [await self._player(table, u) for u in users]
         names = table.names()
-        table.status = "between"
+        table.status = TableStatus.BETWEEN
         table.deadline = None
         table.last_result = result
         for i, seat in enumerate(table.seats):
@@ -364,23 +400,23 @@ class TurnRunner:
             seat.trustee, seat.timeouts = False, 0
             if seat.user_id is not None and (table.escaped(i) or result.escaper == i):
                 table.seats[i] = None  # an escaper leaves the table
-        await self._publish(DealEnded(
+        await self.host.publish(DealEnded(
             table.channel_id, table.game_id, result, names,
             tuple(None if p is None else int(p.points) for p in before),
             tuple(None if p is None else int(p.points) for p in after),
             tuple(None if p is None else p.balance for p in after)))
         if result.outcome == "dissolved":
-            await self._close(table, "dissolved")
+            await self.host.close_table(table, "dissolved")
             return
         if not table.humans:
-            await self._close(table, "empty")
+            await self.host.close_table(table, "empty")
             return
         if all(a.auto for a in game.actions):
-            await self._close(table, "idle")  # no human acted for a whole deal
+            await self.host.close_table(table, "idle")  # no human acted for a whole deal
             return
         if not table.is_full:
-            table.status = "lobby"
-        await self._save(table)
+            table.status = TableStatus.LOBBY
+        await self.host.save(table)
 
     async def _player(self, table: Table, user_id: int | None) -> Player | None:
         """A seated player's account (None for an AI seat)."""
@@ -389,4 +425,4 @@ class TurnRunner:
         return await self.store.get_player(table.guild_id, user_id)
 
 
-__all__ = ["AI_BALANCE", "Decider", "TableClosed", "TurnRunner", "default_decider"]
+__all__ = ["AI_BALANCE", "Decider", "TableClosed", "TableHost", "TurnRunner", "default_decider"]

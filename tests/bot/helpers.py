@@ -83,10 +83,10 @@ async def run_until(cond, limit: int = 200_000) -> None:
 async def play_out(manager: TableManager, channel: int, humans: dict[int, int]) -> None:
     """Play the current deal to its end: ``humans`` maps seat -> user id; each human
     plays the quick decider's choice through the manager, like a player would."""
-    table = manager.tables[channel]
+    table = manager._tables[channel]
 
     def waiting() -> bool:
-        t = manager.tables.get(channel)
+        t = manager._tables.get(channel)
         if t is None or t.status != "playing":
             return True
         if t.game is None or t.game.is_over:
@@ -96,7 +96,7 @@ async def play_out(manager: TableManager, channel: int, humans: dict[int, int]) 
 
     while True:
         await run_until(waiting)
-        t = manager.tables.get(channel)
+        t = manager._tables.get(channel)
         if t is None or t.status != "playing":
             return
         game = t.game

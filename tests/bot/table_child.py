@@ -23,7 +23,7 @@ async def main(path: Path) -> None:
         await manager.add_ai(CH, ALICE)
     print("ready", flush=True)
     while True:
-        table = manager.tables[CH]
+        table = manager._tables[CH]
         if table.status != "playing":
             await manager.start(CH, ALICE)
         await play_out(manager, CH, {0: ALICE, 1: BOB})

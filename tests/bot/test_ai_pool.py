@@ -58,7 +58,7 @@ async def test_a_table_plays_a_deal_with_the_pool(tmp_path, pool: AiPool) -> Non
     manager, presenter, _ = make_manager(store, decide=None, ai_pool=pool)
     try:
         await manager.create(CH, GUILD, ALICE, "alice", "classic")
-        table = manager.tables[CH]
+        table = manager._tables[CH]
         while not table.is_full:
             await manager.add_ai(CH, ALICE)
         await manager.start(CH, ALICE)
@@ -73,7 +73,7 @@ async def test_a_table_plays_a_deal_with_the_pool(tmp_path, pool: AiPool) -> Non
 
 
 @pytest.mark.parametrize(("variable", "pool_of", "field", "bad"), [
-    ("DDZ_AI_PROCESSES", lambda bot: bot.manager.ai_pool, "ai_processes", "many"),
+    ("DDZ_AI_PROCESSES", lambda bot: bot.manager.turns.ai_pool, "ai_processes", "many"),
     ("DDZ_RENDER_PROCESSES", lambda bot: bot.presenter.pictures, "render_processes", "lots"),
 ])
 async def test_the_bot_works_in_as_many_processes_as_set(

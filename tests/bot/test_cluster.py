@@ -104,7 +104,7 @@ async def test_recovery_takes_only_the_owned_tables(tmp_path) -> None:
     try:
         manager2, presenter2, _ = make_manager(store2, owns=plan.owns)
         assert await manager2.recover() == 1
-        assert set(manager2.tables) == {10}
+        assert set(manager2._tables) == {10}
         assert [e.channel_id for e in presenter2.of_type(TableRestored)] == [10]
         await manager2.shutdown()
         assert len(await store2.load_tables()) == 2  # the other table waits for its owner

@@ -322,7 +322,7 @@ async def _(ctx: Any) -> None:
 @trigger("already_left")
 async def _(ctx: Any) -> None:
     manager = await _lobby(ctx, start=True)
-    table = manager.tables[1]
+    table = manager._tables[1]
     await manager.leave(1, 10)
     await manager.act(1, 10, Pass, seq=table.seq)
 
@@ -349,7 +349,7 @@ async def _(ctx: Any) -> None:
 @trigger("stale")
 async def _(ctx: Any) -> None:
     manager = await _lobby(ctx, start=True)
-    await manager.pass_turn(1, 10, seq=manager.tables[1].seq + 5)
+    await manager.pass_turn(1, 10, seq=manager._tables[1].seq + 5)
 
 
 @trigger("not_trustee")

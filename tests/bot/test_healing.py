@@ -17,7 +17,7 @@ GUILD, CH, ALICE = 1, 10, 101
 
 async def _table(manager, variant: str):
     await manager.create(CH, GUILD, ALICE, "alice", variant)
-    table = manager.tables[CH]
+    table = manager._tables[CH]
     while not table.is_full:
         await manager.add_ai(CH, ALICE)
     return table
@@ -25,7 +25,7 @@ async def _table(manager, variant: str):
 
 def _waiting_for_clock(manager, clock):
     def waiting() -> bool:
-        table = manager.tables.get(CH)
+        table = manager._tables.get(CH)
         return table is None or table.status != "playing" or \
             any(not s[2].done() for s in clock._sleepers)
     return waiting
@@ -99,7 +99,7 @@ async def test_a_full_disk_then_cleared(tmp_path) -> None:
     full["on"] = False
     for _ in range(400):
         await run_until(waiting)
-        if manager.tables.get(CH) is not table or table.status != "playing":
+        if manager._tables.get(CH) is not table or table.status != "playing":
             break
         await clock.advance(31)
     assert [e.game_id for e in presenter.of_type(DealEnded)] == [game_id]

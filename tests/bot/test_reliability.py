@@ -23,7 +23,7 @@ async def _table(manager, channel, variant="classic", humans=(ALICE,), **room):
     await manager.create(channel, GUILD, humans[0], f"user{humans[0]}", variant, **room)
     for user in humans[1:]:
         await manager.join(channel, user, f"user{user}")
-    table = manager.tables[channel]
+    table = manager._tables[channel]
     while not table.is_full:
         await manager.add_ai(channel, humans[0])
     return table
@@ -93,8 +93,8 @@ async def test_a_close_cut_short_leaves_no_zombie_table(tmp_path) -> None:
     store2 = await open_store(tmp_path)
     manager2, _, _ = make_manager(store2)
     await manager2.recover()
-    assert set(manager2.tables) <= {CH, CH + 1} and CH + 1 in manager2.tables
-    for table in manager2.tables.values():  # whatever came back moves on
+    assert set(manager2._tables) <= {CH, CH + 1} and CH + 1 in manager2._tables
+    for table in manager2._tables.values():  # whatever came back moves on
         assert table.game is not None and not table.game.is_over
         record = await store2.get_game(table.game_id)
         assert record.status == "live"
@@ -118,8 +118,8 @@ async def test_a_zombie_table_from_an_old_close_is_finished_at_restart(tmp_path)
     store2 = await open_store(tmp_path)
     manager2, presenter2, _ = make_manager(store2)
     assert await manager2.recover() == 1
-    assert CH not in manager2.tables and CH + 1 in manager2.tables
-    assert manager2.table_of_user(ALICE) is None
+    assert CH not in manager2._tables and CH + 1 in manager2._tables
+    assert manager2._tables.of_user(ALICE) is None
     await manager2.create(CH + 2, GUILD, ALICE, "alice")  # free to sit again
     assert [e.reason for e in presenter2.of_type(TableClosed)] == ["closed"]
     await manager2.shutdown()
@@ -138,9 +138,9 @@ async def test_two_joins_at_once_seat_a_player_once(tmp_path) -> None:
                                    return_exceptions=True)
     refused = [r for r in results if isinstance(r, TableError)]
     assert len(refused) == 2 and all(r.code == "already_seated" for r in refused)
-    seats = [t for t in manager.tables.values() if t.seat_of(DAN) is not None]
-    assert len(seats) == 1 and manager.table_of_user(DAN) is seats[0]
-    assert CH + 2 not in manager.tables or seats[0].channel_id == CH + 2
+    seats = [t for t in manager._tables.values() if t.seat_of(DAN) is not None]
+    assert len(seats) == 1 and manager._tables.of_user(DAN) is seats[0]
+    assert CH + 2 not in manager._tables or seats[0].channel_id == CH + 2
     assert list((await store.seated_players(GUILD)).values()).count(
         seats[0].channel_id) == (2 if seats[0].channel_id != CH + 2 else 1)
     await manager.shutdown()
@@ -157,7 +157,7 @@ async def test_the_database_refuses_a_second_live_seat(tmp_path) -> None:
     await two.create(CH + 1, GUILD, BOB, "bob")
     with pytest.raises(SeatTakenError):
         await two.join(CH + 1, ALICE, "alice")
-    assert two.tables[CH + 1].seat_of(ALICE) is None and two.table_of_user(ALICE) is None
+    assert two._tables[CH + 1].seat_of(ALICE) is None and two._tables.of_user(ALICE) is None
     with pytest.raises(SeatTakenError):
         await store.save_table(CH + 2, GUILD, {"x": 1}, seated=[ALICE])
     assert {t.channel_id for t in await store.load_tables()} == {CH, CH + 1}
@@ -177,18 +177,18 @@ async def test_a_deal_where_every_human_is_away_ends_and_closes(tmp_path, varian
     await _table(manager, CH, variant, humans=(ALICE, BOB, CAROL))
     game_id = await manager.start(CH, ALICE)
     def waiting() -> bool:  # closed, or a turn timer is waiting for the clock
-        return CH not in manager.tables or any(not s[2].done() for s in clock._sleepers)
+        return CH not in manager._tables or any(not s[2].done() for s in clock._sleepers)
 
     for _ in range(400):
         await run_until(waiting)
-        if CH not in manager.tables:
+        if CH not in manager._tables:
             break
         await clock.advance(60)
-    assert CH not in manager.tables, "the deal never ended"
+    assert CH not in manager._tables, "the deal never ended"
     assert [e.reason for e in presenter.of_type(TableClosed)] == ["idle"]
     assert (await store.get_game(game_id)).status == "settled"
     assert len((await store.get_game(game_id)).actions) < 200
-    assert manager.table_of_user(ALICE) is None
+    assert manager._tables.of_user(ALICE) is None
     await store.close()
 
 
@@ -210,7 +210,7 @@ ONLY_AUTOPASSES = 256  # classic, quick decider: an AI seat bids 3 at once, and 
 async def _only_autopasses(tmp_path, *, timed_out: bool):
     store = await open_store(tmp_path)
     manager, presenter, _ = make_manager(store, seed_source=lambda: ONLY_AUTOPASSES)
-    manager.autopass_delay = 0.0
+    manager.turns.autopass_delay = 0.0
     await manager.set_autopass(ALICE, True)
     table = await _table(manager, CH, "classic", humans=(ALICE,))
     game_id = await manager.start(CH, ALICE)
@@ -228,7 +228,7 @@ async def test_a_human_who_only_autopasses_is_not_idle(tmp_path) -> None:
     nobody acted (before, every autopass was marked automatic and the table closed)."""
     store, manager, presenter, table = await _only_autopasses(tmp_path, timed_out=False)
     await run_until(lambda: table.status != "playing")
-    assert not presenter.of_type(TableClosed) and CH in manager.tables
+    assert not presenter.of_type(TableClosed) and CH in manager._tables
     assert table.game is not None and not any(a.auto for a in table.game.actions
                                               if a.seat == 0)
     await manager.shutdown()
@@ -253,7 +253,7 @@ async def test_the_owner_escaping_passes_the_table_on(tmp_path) -> None:
     assert await manager.leave(CH, ALICE) == "escaped"
     assert table.owner_id == BOB
     await manager.close(CH, BOB)  # the new owner may close it
-    assert CH not in manager.tables
+    assert CH not in manager._tables
     await store.close()
 
 
@@ -265,7 +265,7 @@ async def test_the_owner_leaving_passes_to_the_next_seated_human(tmp_path) -> No
         await manager.join(CH, user, "x")
     await manager.leave(CH, ALICE)  # seat 1: not the owner
     await manager.leave(CH, BOB)  # seat 0 -> the next seated human is Carol (seat 2)
-    assert manager.tables[CH].owner_id == CAROL
+    assert manager._tables[CH].owner_id == CAROL
     assert presenter.of_type(SeatsChanged)[-1].reason == "left"
     await manager.shutdown()
     await store.close()
@@ -289,8 +289,8 @@ async def test_one_poisoned_table_does_not_stop_the_others(tmp_path) -> None:
     store2 = await open_store(tmp_path)
     manager2, presenter2, _ = make_manager(store2)
     assert await manager2.recover() == 2
-    assert set(manager2.tables) == {CH, CH + 2}
-    assert manager2.table_of_user(BOB) is None
+    assert set(manager2._tables) == {CH, CH + 2}
+    assert manager2._tables.of_user(BOB) is None
     assert (await store2.get_game(games[CH + 1])).status == "abandoned"
     assert [e.reason for e in presenter2.of_type(TableClosed)] == ["restore_failed"]
     await manager2.create(CH + 5, GUILD, BOB, "bob")  # freed

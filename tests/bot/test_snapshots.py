@@ -56,7 +56,7 @@ async def test_a_tables_language_survives_a_restart(tmp_path) -> None:
     again, presenter, _ = make_manager(store)
     try:
         assert await again.recover() == 2
-        assert again.tables[1].locale == "zh-TW" and again.tables[2].locale is None
+        assert again._tables[1].locale == "zh-TW" and again._tables[2].locale is None
         restored = {e.channel_id: e.table for e in presenter.of_type(TableRestored)}
         assert restored[1].locale == "zh-TW"
     finally:

@@ -47,7 +47,7 @@ async def test_sigkill_then_recover(tmp_path, run) -> None:
     live = await store.unfinished_games()
     manager, _, _ = make_manager(store, seed_source=None)
     assert await manager.recover() == 1
-    table = manager.tables[CH]
+    table = manager._tables[CH]
     # the recovered game is the stored one (an AI seat may already have moved on)
     recovered = [a.to_json() for a in table.game.actions] if table.game else []
     if table.status == "playing":

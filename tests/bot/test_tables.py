@@ -30,7 +30,7 @@ async def _table_with_ai(manager, variant="classic", humans=(ALICE,), **room):
     await manager.create(CH, GUILD, humans[0], "alice", variant, **room)
     for user in humans[1:]:
         await manager.join(CH, user, f"user{user}")
-    table = manager.tables[CH]
+    table = manager._tables[CH]
     while not table.is_full:
         await manager.add_ai(CH, humans[0])
     return table
@@ -120,7 +120,7 @@ async def test_lobby_rules(tmp_path) -> None:
         await manager.close(CH, CAROL)
     assert err.value.code == "not_owner"
     await manager.close(CH, CAROL, admin=True)
-    assert CH not in manager.tables
+    assert CH not in manager._tables
     await manager.create(CH, GUILD, CAROL, "carol")  # free again
     await store.close()
 
@@ -139,7 +139,7 @@ async def test_turn_timeouts_then_trusteeship(tmp_path) -> None:
     manager, presenter, clock = make_manager(store)
     await _table_with_ai(manager, "happy", turn_bid_s=15, turn_play_s=30)
     await manager.start(CH, ALICE)
-    table = manager.tables[CH]
+    table = manager._tables[CH]
 
     def mine() -> list[ActionTaken]:
         return [e for e in presenter.of_type(ActionTaken) if e.acted == 0]
@@ -171,7 +171,7 @@ async def test_stale_and_concurrent_clicks(tmp_path) -> None:
     manager, _, _ = make_manager(store)
     await _table_with_ai(manager, "classic", humans=(ALICE, BOB))
     await manager.start(CH, ALICE)
-    table = manager.tables[CH]
+    table = manager._tables[CH]
     await run_until(lambda: table.game.to_act is not None
                     and not table.seats[table.game.to_act].auto)
     seat = table.game.to_act
@@ -199,7 +199,7 @@ async def test_a_player_cannot_act_for_another(tmp_path) -> None:
     manager, _, _ = make_manager(store)
     await _table_with_ai(manager, "classic", humans=(ALICE, BOB))
     await manager.start(CH, ALICE)
-    table = manager.tables[CH]
+    table = manager._tables[CH]
     await run_until(lambda: not table.seats[table.game.to_act].auto)
     waiting = (ALICE, BOB)[table.game.to_act]
     other = BOB if waiting == ALICE else ALICE
@@ -224,7 +224,7 @@ async def test_escape_ends_happy_deals(tmp_path, variant) -> None:
     (ended,) = presenter.of_type(DealEnded)
     assert ended.result.outcome == "escape" and ended.result.escaper == 0
     assert await store.balance(GUILD, ALICE) == 10_000 + ended.result.beans[0] < 10_000
-    assert manager.table_of_user(ALICE) is None
+    assert manager._tables.of_user(ALICE) is None
     assert not (await store.check_invariants()).problems
     await store.close()
 
@@ -236,7 +236,7 @@ async def test_escape_plays_on_in_points_variants(tmp_path, variant) -> None:
     await _table_with_ai(manager, variant, humans=(ALICE, BOB))
     await manager.start(CH, ALICE)
     assert await manager.leave(CH, BOB) == "escaped"
-    table = manager.tables[CH]
+    table = manager._tables[CH]
     assert table.escaped(1) and not table.escaped(0)
     await play_out(manager, CH, {0: ALICE})
     (ended,) = presenter.of_type(DealEnded)
@@ -250,7 +250,7 @@ async def test_escape_plays_on_in_points_variants(tmp_path, variant) -> None:
         fee = min(table.rules.table_fee, left - penalty)
     assert r.fees[1] == penalty + fee
     assert table.seats[1] is None  # the escaper is gone after the deal
-    assert manager.table_of_user(BOB) is None
+    assert manager._tables.of_user(BOB) is None
     assert not (await store.check_invariants()).problems
     await store.close()
 
@@ -262,7 +262,7 @@ async def test_an_escape_that_was_not_stored_did_not_happen(tmp_path) -> None:
     manager, _, _ = make_manager(store)
     await _table_with_ai(manager, "classic", humans=(ALICE, BOB))
     await manager.start(CH, ALICE)
-    table = manager.tables[CH]
+    table = manager._tables[CH]
     append = store.append_action
 
     async def broken(*args, **kwargs):
@@ -271,10 +271,10 @@ async def test_an_escape_that_was_not_stored_did_not_happen(tmp_path) -> None:
     store.append_action = broken
     with pytest.raises(OSError):
         await manager.leave(CH, BOB)
-    assert not table.escaped(1) and manager.table_of_user(BOB) is table
+    assert not table.escaped(1) and manager._tables.of_user(BOB) is table
     store.append_action = append
     assert await manager.leave(CH, BOB) == "escaped"  # not "you have already left"
-    assert table.escaped(1) and manager.table_of_user(BOB) is None
+    assert table.escaped(1) and manager._tables.of_user(BOB) is None
     with pytest.raises(TableError) as err:
         await manager.leave(CH, BOB)
     assert err.value.code == "already_left"
@@ -284,9 +284,9 @@ async def test_an_escape_that_was_not_stored_did_not_happen(tmp_path) -> None:
     store2 = await open_store(tmp_path)
     manager2, _, _ = make_manager(store2)
     assert await manager2.recover() == 1
-    table2 = manager2.tables[CH]
+    table2 = manager2._tables[CH]
     assert table2.escaped(1) and not table2.escaped(0)
-    assert manager2.table_of_user(BOB) is None and manager2.table_of_user(ALICE) is table2
+    assert manager2._tables.of_user(BOB) is None and manager2._tables.of_user(ALICE) is table2
     # the beans he brought are held until that deal is settled; he may bring the rest
     assert await store2.held_beans(GUILD, BOB) == 10_000
     await store2.grant(GUILD, BOB, 2_000, "test", 1)
@@ -310,8 +310,8 @@ async def test_an_escaper_seated_elsewhere_stays_there_after_a_restart(tmp_path)
     store2 = await open_store(tmp_path)
     manager2, _, _ = make_manager(store2)
     assert await manager2.recover() == 2
-    assert manager2.table_of_user(BOB) is manager2.tables[CH - 1]
-    assert manager2.table_of_user(ALICE) is manager2.tables[CH]
+    assert manager2._tables.of_user(BOB) is manager2._tables[CH - 1]
+    assert manager2._tables.of_user(ALICE) is manager2._tables[CH]
     await manager2.shutdown()
     await store2.close()
 
@@ -324,7 +324,7 @@ async def test_shutdown_waits_for_the_running_action(tmp_path) -> None:
     store = await open_store(tmp_path)
     manager, _, _ = make_manager(store)
     await _table_with_ai(manager, "classic", humans=(ALICE,))
-    table = manager.tables[CH]
+    table = manager._tables[CH]
     append = store.append_action
     writing = asyncio.Event()
 
@@ -350,7 +350,7 @@ async def test_shutdown_waits_for_the_running_action(tmp_path) -> None:
     store2 = await open_store(tmp_path)
     manager2, _, _ = make_manager(store2)
     assert await manager2.recover() == 1
-    assert manager2.tables[CH].game.actions[:done] == table.game.actions
+    assert manager2._tables[CH].game.actions[:done] == table.game.actions
     await manager2.shutdown()
     await store2.close()
 
@@ -363,7 +363,7 @@ async def test_ambiguous_wild_play_asks_for_the_reading(tmp_path) -> None:
     users = (ALICE, BOB, CAROL)
     await _table_with_ai(manager, "super", humans=users)
     await manager.start(CH, ALICE)
-    table = manager.tables[CH]
+    table = manager._tables[CH]
     landlord = table.game.to_act
     await manager.bid(CH, users[landlord], 3)  # the first bidder takes it at once
     assert table.game.phase == "play" and table.game.to_act == landlord
@@ -389,7 +389,7 @@ async def test_restart_continues_the_same_game(tmp_path) -> None:
     manager, _, _ = make_manager(store)
     await _table_with_ai(manager, "laizi", humans=(ALICE, BOB))
     await manager.start(CH, ALICE)
-    table = manager.tables[CH]
+    table = manager._tables[CH]
     for _ in range(6):
         await run_until(lambda: not table.seats[table.game.to_act].auto)
         seat = table.game.to_act
@@ -404,7 +404,7 @@ async def test_restart_continues_the_same_game(tmp_path) -> None:
     store2 = await open_store(tmp_path)
     manager2, presenter2, _ = make_manager(store2)
     assert await manager2.recover() == 1
-    table2 = manager2.tables[CH]
+    table2 = manager2._tables[CH]
     # the same game continues: what was played is there (an AI may already have moved)
     assert table2.game.actions[:len(done)] == done
     again = Game.from_log(replace(table2.game.log, actions=done))
@@ -422,7 +422,7 @@ async def test_turns_are_announced_with_deadlines(tmp_path) -> None:
     manager, presenter, clock = make_manager(store)
     await _table_with_ai(manager, "classic", turn_bid_s=15, turn_play_s=15)
     await manager.start(CH, ALICE)
-    table = manager.tables[CH]
+    table = manager._tables[CH]
     def mine() -> list[TurnStarted]:  # the human's turns announced (bidding or play)
         return [t for t in presenter.of_type(TurnStarted) if t.to_act == 0]
 
@@ -462,7 +462,7 @@ async def test_the_hint_is_thought_once_per_turn(tmp_path) -> None:
     manager, presenter, _ = make_manager(store, decide=counting)
     await _table_with_ai(manager, "classic")
     await manager.start(CH, ALICE)
-    table = manager.tables[CH]
+    table = manager._tables[CH]
     await run_until(lambda: any(t.to_act == 0 for t in presenter.of_type(TurnStarted)))
     before = len(asked)
     hints = [await manager.hint(CH, ALICE) for _ in range(3)]  # autocomplete keystrokes

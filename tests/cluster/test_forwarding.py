@@ -85,9 +85,9 @@ async def test_a_dm_click_for_another_process_table_is_answered_by_its_owner(
     trustee = dm_component(ALICE, f"ddzh:{CHANNEL_1}:trustee")
     click(first, trustee)
     await standin.wait(lambda: len(answers(standin, trustee)) >= 2)
-    seat = second.manager.tables[CHANNEL_1].seat_of(ALICE)
-    assert seat is not None and second.manager.tables[CHANNEL_1].seats[seat].trustee  # type: ignore[union-attr]
-    assert CHANNEL_1 not in first.manager.tables
+    seat = second.manager._tables[CHANNEL_1].seat_of(ALICE)
+    assert seat is not None and second.manager._tables[CHANNEL_1].seats[seat].trustee  # type: ignore[union-attr]
+    assert CHANNEL_1 not in first.manager._tables
 
     # a slash command in the DM (no channel in it: the player's live seat says where)
     hand = command("hand", ALICE)

@@ -73,7 +73,7 @@ def table_message(env: Any, channel: Any) -> discord.Message:
 
 
 def table_of(env: Any, channel: Any) -> Any:
-    return env.bot.manager.tables.get(channel.id)
+    return env.bot.manager._tables.get(channel.id)
 
 
 def buttons(message: discord.Message) -> list[Any]:

@@ -83,7 +83,7 @@ async def test_timeouts_then_resume(simcord_env) -> None:
     env = simcord_env
     guild, channel = await setup(env)
     alice = guild.add_member(env.create_user("alice"))
-    env.bot.manager.trustee_delay = 20.0  # 托管 moves wait, so there is time to take back
+    env.bot.manager.turns.trustee_delay = 20.0  # 托管 moves wait, so there is time to take back
     table = await open_table(env, channel, alice, "classic", [alice])
     seat = table.seat_of(alice.id)
     result = await alice.slash(channel, "ddz resume")

@@ -195,7 +195,7 @@ async def test_a_table_keeps_its_language_through_a_restart(simcord_env, setting
         await restart(env, new_bot)
         await env.settle()
         await new_bot.presenter.drain()
-        assert new_bot.manager.tables[channel.id].locale == TW
+        assert new_bot.manager._tables[channel.id].locale == TW
         embed = table_message(env, channel).embeds[0]
         assert embed.title.startswith("鬥地主牌桌"), embed.title
     finally:

@@ -49,7 +49,7 @@ async def test_the_presenter_draws_in_its_pool(tmp_path) -> None:
         for _ in range(2):
             await manager.add_ai(10, 101)
         await manager.start(10, 101)
-        table = manager.tables[10]
+        table = manager._tables[10]
         presenter = DiscordPresenter()
         presenter.pictures = counting
         file, _, _ = await presenter.hand_payload(table.snapshot(), 0, table.game.hand(0), "en")

@@ -32,7 +32,7 @@ class Requests:
             text = str((kwargs.get("json") or {}).get("content", ""))
             if route.method == "POST" and route.url.endswith(where) and "your turn" in text:
                 self.sent.append(time.monotonic())
-                table = bot.manager.tables.get(channel.id)
+                table = bot.manager._tables.get(channel.id)
                 seat = table.seats[table.game.to_act] if table and table.game else None
                 if seat is None or f"<@{seat.user_id}>" not in text:
                     self.stale.append(text)

@@ -17,9 +17,9 @@ async def test_new_table_opens_a_lobby(simcord_env) -> None:
     assert all(c.custom_id.startswith("ddz:") for row in lobby.components
                for c in row.children if c.custom_id)
     assert "Classic" in lobby.embeds[0].title
-    table = env.bot.manager.tables[channel.id]
+    table = env.bot.manager._tables[channel.id]
     assert table.seat_of(alice.id) == 0
     # one table per channel
     again = await alice.slash(channel, "ddz new", variant="happy")
     assert again.ephemeral and "already" in again.response.content
-    assert env.bot.manager.tables[channel.id] is table
+    assert env.bot.manager._tables[channel.id] is table

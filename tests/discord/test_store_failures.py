@@ -72,7 +72,7 @@ async def test_a_slash_command_a_button_and_a_select(simcord_env, caplog, monkey
     with full_disk(store):
         joined = await bob.click(table_message(env, channel), label="Join")  # a button
         _polite(joined.response.content, caplog, "could not save")
-        assert table.seat_of(bob.id) is None and env.bot.manager.table_of_user(bob.id) is None
+        assert table.seat_of(bob.id) is None and env.bot.manager._tables.of_user(bob.id) is None
     joined = await bob.click(table_message(env, channel), label="Join")  # healed: it works
     assert joined.ephemeral and table.seat_of(bob.id) == 1
     daily = await bob.slash(channel, "ddz daily")

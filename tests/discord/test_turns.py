@@ -189,7 +189,7 @@ async def test_the_table_text_lists_the_state_and_calls_two_cards(simcord_env) -
 async def test_autopass_passes_by_itself_when_nothing_beats(simcord_env) -> None:
     env = simcord_env
     _guild, channel, table, seats = await _three(env)
-    env.bot.manager.autopass_delay = 0.0
+    env.bot.manager.turns.autopass_delay = 0.0
     landlord = table.game.to_act
     follower = seats[(landlord + 1) % 3]
     result = await follower.slash(channel, "ddz autopass", mode="on")
@@ -209,7 +209,7 @@ async def test_autopass_passes_by_itself_when_nothing_beats(simcord_env) -> None
 
 def test_the_landlord_sees_a_multiplier_per_farmer() -> None:
     from bot.engine import Double, Game, Rules, Show
-    from bot.tables import Seat, Table
+    from bot.tables.state import Seat, Table
     from cogs.handtext import stake_text
 
     game = Game.new(Rules.preset("happy"), 5, balances=[10_000] * 3)

@@ -1,0 +1,134 @@
+"""The live tables of one process: one per channel, and the table each player sits at.
+
+:class:`LiveTables` is the manager's own (the :class:`~bot.tables.state.Table`\\ s stay
+inside :mod:`bot.tables`): it finds a table, claims and frees seats, and answers what a
+front-end may read, as frozen snapshots and seat views (:meth:`snapshot`,
+:meth:`seat_view`), with the refusals a front-end shows (no_table, not_seated, no_game,
+not_your_turn) raised as the same coded errors as the actions raise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+
+from bot.engine import Game, SeatView
+from bot.engine.errors import NotYourTurnError
+
+from .errors import TableError
+from .leaving import EscapeCost, escape_cost
+from .snapshot import TableSnapshot
+from .state import Table
+
+
+class LiveTables(Mapping[int, Table]):
+    """The live tables by channel, and which table each player is seated at (a player
+    sits at one table at a time)."""
+
+    def __init__(self) -> None:
+        self._by_channel: dict[int, Table] = {}
+        self._seated: dict[int, int] = {}  # user id -> channel id
+
+    def __getitem__(self, channel_id: int) -> Table:
+        return self._by_channel[channel_id]
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._by_channel)
+
+    def __len__(self) -> int:
+        return len(self._by_channel)
+
+    def add(self, table: Table) -> None:
+        self._by_channel[table.channel_id] = table
+
+    def remove(self, channel_id: int) -> None:
+        self._by_channel.pop(channel_id, None)
+
+    # ================================================================= lookups
+    def table(self, channel_id: int) -> Table:
+        """The live table in this channel; raises no_table."""
+        table = self._by_channel.get(channel_id)
+        if table is None:
+            raise TableError("there is no table in this channel: start one with /ddz new",
+                             code="no_table", channel_id=channel_id)
+        return table
+
+    def of_user(self, user_id: int) -> Table | None:
+        """The live table the user is seated at."""
+        channel = self._seated.get(user_id)
+        return self._by_channel.get(channel) if channel is not None else None
+
+    @staticmethod
+    def seat_index(table: Table, user_id: int) -> int:
+        """The user's seat at ``table``; raises not_seated."""
+        seat = table.seat_of(user_id)
+        if seat is None:
+            raise TableError("you are not seated at this table", code="not_seated",
+                             user_id=user_id)
+        return seat
+
+    @staticmethod
+    def dealt(table: Table) -> Game:
+        """The table's deal (being played or just over); raises no_game before the first."""
+        if table.game is None:
+            raise TableError("no deal is being played", code="no_game")
+        return table.game
+
+    # ================================================================= seats
+    def check_free(self, user_id: int) -> None:
+        """Raises already_seated when the user sits at a table."""
+        if user_id in self._seated:
+            raise TableError("you are already seated at a table; leave it first",
+                             code="already_seated", channel_id=self._seated[user_id])
+
+    def claim(self, user_id: int, channel_id: int) -> None:
+        """Claim a seat for ``user_id`` at once (no await between the check and the claim),
+        so two joins at once cannot both seat the same player; the store's seat rows are
+        the database's own guarantee (:meth:`bot.tables.TableManager.save`)."""
+        self.check_free(user_id)
+        self._seated[user_id] = channel_id
+
+    def unclaim(self, user_id: int, channel_id: int) -> None:
+        """Free the user's claim on this channel's table (a claim elsewhere stays)."""
+        if self._seated.get(user_id) == channel_id:
+            del self._seated[user_id]
+
+    def release(self, user_id: int) -> None:
+        """Free the user's claim, wherever it is."""
+        self._seated.pop(user_id, None)
+
+    def reclaim(self, user_id: int, channel_id: int) -> None:
+        """A restored table's player: claimed here unless already seated elsewhere."""
+        self._seated.setdefault(user_id, channel_id)
+
+    # ================================================================= reading
+    def snapshot(self, channel_id: int) -> TableSnapshot:
+        return self.table(channel_id).snapshot()
+
+    def find(self, channel_id: int | None) -> TableSnapshot | None:
+        table = self._by_channel.get(channel_id) if channel_id is not None else None
+        return table.snapshot() if table is not None else None
+
+    def table_of(self, user_id: int) -> TableSnapshot | None:
+        table = self.of_user(user_id)
+        return table.snapshot() if table is not None else None
+
+    def seat_view(self, channel_id: int, user_id: int) -> tuple[TableSnapshot, SeatView]:
+        table = self.table(channel_id)
+        seat = self.seat_index(table, user_id)
+        return table.snapshot(), self.dealt(table).view(seat)
+
+    def check_seated(self, channel_id: int, user_id: int, *,
+                     turn: bool = False) -> TableSnapshot:
+        table = self.table(channel_id)
+        seat = self.seat_index(table, user_id)
+        if turn and self.dealt(table).to_act != seat:
+            raise NotYourTurnError("it is not your turn", code="not_your_turn", seat=seat,
+                                   to_act=self.dealt(table).to_act)
+        return table.snapshot()
+
+    def escape_cost(self, channel_id: int, user_id: int) -> EscapeCost:
+        table = self.table(channel_id)
+        return escape_cost(self.dealt(table), self.seat_index(table, user_id))
+
+
+__all__ = ["LiveTables"]
