@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from .moves import legal_plays
 from .play import Play
 from .rules import Rules
+from .states import Phase
 
 
 @dataclass(frozen=True)
@@ -16,7 +17,7 @@ class SeatView:
 
     seat: int | None
     rules: Rules  # the rules in play (the laizi set once drawn)
-    phase: str
+    phase: Phase
     to_act: int | None
     deal: int
     first: int  # the first bidder or caller of this deal
@@ -41,11 +42,11 @@ class SeatView:
 
     @property
     def is_leading(self) -> bool:
-        return self.phase == "play" and self.last is None
+        return self.phase == Phase.PLAY and self.last is None
 
     def legal_plays(self) -> list[Play]:
         """This seat's legal plays now (none unless it is this seat's play turn)."""
-        if self.phase != "play" or self.seat is None or self.to_act != self.seat:
+        if self.phase != Phase.PLAY or self.seat is None or self.to_act != self.seat:
             return []
         return legal_plays(self.hand, self.last[1] if self.last else None, self.rules)
 
