@@ -29,10 +29,9 @@ from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar, cast
 
 import discord
 
-from bot.engine import Play, PlayCards
+from bot.engine import Play, PlayCards, escape_cost
 from bot.engine.errors import NotYourTurnError
 from bot.tables import TableError
-from bot.tables.leaving import escape_cost
 from render import hand_order
 
 from .cardtext import cards_text, hint_words, play_phrase, play_text
