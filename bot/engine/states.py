@@ -1,7 +1,8 @@
 """The named states of a deal: its phase and, once over, its outcome.
 
 Both are :class:`enum.StrEnum`, so a value is its text: ``phase == "play"`` holds, JSON
-and stored logs carry the same words as before, and ``f"{phase}"`` is ``"play"``.
+and stored logs carry the same words as before, ``f"{phase}"`` is ``"play"``, and so is
+its ``repr`` (an event's or a game state's text is what it was with plain strings).
 """
 
 from __future__ import annotations
@@ -9,7 +10,14 @@ from __future__ import annotations
 from enum import StrEnum
 
 
-class Phase(StrEnum):
+class _Word(StrEnum):
+    """A StrEnum that also reads as its text in a ``repr``."""
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+class Phase(_Word):
     """What the deal waits for (RULES.md §5): an auction step, a play, or nothing."""
 
     BID = "bid"  # points bidding (classic, super, four)
@@ -31,7 +39,7 @@ class Phase(StrEnum):
 _SHOW_PHASES = frozenset({Phase.SHOW_START, Phase.SHOW_DEAL, Phase.SHOW_LANDLORD})
 
 
-class Outcome(StrEnum):
+class Outcome(_Word):
     """How a finished deal ended."""
 
     LANDLORD = "landlord"  # the landlord went out first
