@@ -238,7 +238,7 @@ class Game:
         """What a turn timer does for the seat to act: 不叫/不抢/no show/不加倍, or pass
         when passing is allowed; None when a play is required (the AI must choose)."""
         seat = self.to_act
-        if seat is None or self.is_over:
+        if seat is None:
             return None
         if self.phase != Phase.PLAY:
             return self.auction.timeout_action(self.phase, seat)
@@ -406,7 +406,6 @@ class Game:
         return []
 
     # ================================================================= play
-
     def _verified_play(self, action: PlayCards) -> Play:
         """The reading ``action`` makes, or the error that forbids it."""
         hand = self.hands[action.seat]
