@@ -198,8 +198,8 @@ async def _elsewhere(manager: TableManager, store: Store, rng: random.Random, us
     free = [c for c in CHANNELS if c not in manager._tables]
     if free:
         channel = rng.choice(free)
-        await manager.create(channel, GUILD, user, name, VARIANTS[channel % len(VARIANTS)],
-                             **ROOM)
+        rules = Rules.preset(VARIANTS[channel % len(VARIANTS)], **ROOM)
+        await manager.create(channel, GUILD, user, name, rules)
 
 
 # ============================================================================ the parent

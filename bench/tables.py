@@ -200,8 +200,8 @@ async def load(n_tables: int, seconds: float, db: Path | str, pace: float = 0.0,
     base = 10_000 + offset
     for i in range(n_tables):
         channel = base + i
-        await manager.create(channel, 1 + offset + i % 7, channel, f"p{i}", VARIANTS[i % 5],
-                             turn_bid_s=1, turn_play_s=1, min_balance=1)
+        rules = Rules.preset(VARIANTS[i % 5], turn_bid_s=1, turn_play_s=1, min_balance=1)
+        await manager.create(channel, 1 + offset + i % 7, channel, f"p{i}", rules)
         while not manager.snapshot(channel).is_full:
             await manager.add_ai(channel, channel)
     probe = LagProbe()

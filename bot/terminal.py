@@ -18,7 +18,7 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from bot.ai.levels import AI_LEVELS
 from bot.engine import (
@@ -27,6 +27,7 @@ from bot.engine import (
     Action,
     Bid,
     Call,
+    Choice,
     Double,
     Grab,
     Play,
@@ -34,8 +35,17 @@ from bot.engine import (
     SeatView,
     Show,
     room_of,
+    table_rules,
 )
-from bot.engine.actions import Played
+from bot.engine.actions import (
+    DoublesRevealed,
+    Event,
+    LaiziDrawn,
+    LandlordChosen,
+    Played,
+    Redealt,
+    TrickWon,
+)
 from bot.store import Store
 from bot.tables import (
     ActionTaken,
@@ -103,7 +113,7 @@ def describe_action(action: Action, names: tuple[str, ...], play: Play | None = 
         points = action.points  # type: ignore[attr-defined]
         return says("bids", "bid") + f" {points}" if points else says("does not bid",
                                                                         "do not bid")
-    yes = bool(getattr(action, kind, False))
+    yes = isinstance(action, Choice) and action.yes
     words = {"call": (("calls the landlord", "call the landlord"), ("does not call",
                                                                      "do not call")),
              "grab": (("grabs the landlord", "grab the landlord"), ("does not grab",
@@ -162,17 +172,17 @@ class TerminalPresenter:
             self.say(format_result(event))
             await self.turns.put(event)
 
-    def _say_event(self, e: Any, names: tuple[str, ...]) -> None:
-        if e.type == "landlord":
+    def _say_event(self, e: Event, names: tuple[str, ...]) -> None:
+        if isinstance(e, LandlordChosen):
             who = "You are" if names[e.seat] == "You" else f"{names[e.seat]} is"
             self.say(f"  → {who} the landlord; the bottom cards: {cards_text(EN, e.bottom)}")
-        elif e.type == "laizi":
+        elif isinstance(e, LaiziDrawn):
             self.say(f"  → the wild rank (laizi) is {card_name(EN, e.rank)}")
-        elif e.type == "trick_won":
+        elif isinstance(e, TrickWon):
             self.say("  → you lead" if names[e.seat] == "You" else f"  → {names[e.seat]} leads")
-        elif e.type == "redeal":
+        elif isinstance(e, Redealt):
             self.say("  → nobody bid: redeal")
-        elif e.type == "doubles":
+        elif isinstance(e, DoublesRevealed):
             doubled = [names[i] for i, d in enumerate(e.doubles) if d]
             self.say(f"  → doubled: {', '.join(doubled) or 'nobody'}")
 
@@ -241,16 +251,15 @@ async def play_terminal(variant: str = "classic", *, seed: int | None = None,
         seeds = iter([seed]) if seed is not None else None
         manager = TableManager(store, presenter, ai_delay=0.0, trustee_delay=0.0,
                                seed_source=(lambda: next(seeds)) if seeds else None)  # type: ignore[arg-type]
-        options = ROOMS[room]
+        rules = table_rules(variant, room, turn_seconds=3600)
         if db_path is None:  # a throwaway player: beans enough for the room's seat
             start = (await store.get_settings(GUILD)).start_balance
-            need = 5 * options.get("min_balance", 0)
+            need = 5 * ROOMS[room].get("min_balance", 0)
             if need > start:
                 await store.set_guild_setting(GUILD, "start_balance", need)
         try:
             try:
-                await manager.create(CHANNEL, GUILD, YOU, "You", variant, ai_level=level,
-                                     turn_play_s=3600, turn_bid_s=3600, **options)
+                await manager.create(CHANNEL, GUILD, YOU, "You", rules, ai_level=level)
             except TableError as err:
                 presenter.say(f"✗ {error_text(err, EN)}")
                 return 1

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from bot.engine import Action, Bid, Pass, Play, PlayCards, SeatView
+from bot.engine import Action, Bid, Choice, Pass, Play, PlayCards, SeatView
 from bot.engine.cards import RANK_CHARS, RANK_INDEX, sort_text
 from bot.engine.kinds import RUN_CARDS
 from bot.engine.readings import reading_of
@@ -153,5 +153,5 @@ def hint_words(action: Action | None, locale: str, view: SeatView | None) -> str
         return t(locale, "hint.pass")
     if isinstance(action, Bid):
         return t(locale, "hint.bid", n=action.points) if action.points else t(locale, "hint.nobid")
-    yes = bool(getattr(action, action.type, False))
+    yes = isinstance(action, Choice) and action.yes
     return t(locale, f"hint.{'' if yes else 'no'}{action.type}")

@@ -18,7 +18,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from bot.engine import ROOMS, VARIANTS, PlayCards, parse_cards
+from bot.engine import ROOMS, VARIANTS, PlayCards, Rules, parse_cards
 from bot.store.reports import MIN_GAMES
 from bot.store.settings import KEYS as SETTING_KEYS
 from bot.tables import TableError
@@ -91,17 +91,11 @@ class Ddz(HistoryCommands, ReplayCommands, ReviewCommands, commands.GroupCog, gr
         return table
 
     async def _rules_for(self, interaction: discord.Interaction, variant: str | None,
-                         room: str | None) -> tuple[str, dict[str, Any], str]:
+                         room: str | None) -> tuple[Rules, str]:
         assert interaction.guild_id is not None
         settings = await self.store.get_settings(interaction.guild_id, interaction.channel_id)
-        options: dict[str, Any] = {
-            "beans_per_point": settings.beans_per_point, "table_fee": settings.table_fee,
-            "min_balance": settings.min_balance, "turn_play_s": settings.turn_s,
-            "turn_bid_s": settings.bid_turn_s}
-        options.update(ROOMS.get(room or "normal", {}))
-        if self.settings.turn_seconds:
-            options["turn_play_s"] = options["turn_bid_s"] = self.settings.turn_seconds
-        return variant or settings.variant, options, settings.ai_level
+        rules = settings.rules(variant, room or "normal", turn_seconds=self.settings.turn_seconds)
+        return rules, settings.ai_level
 
     # ================================================================= table commands
     @app_commands.command(name=_("new"), description=_("Open a table in this channel"))
@@ -113,15 +107,14 @@ class Ddz(HistoryCommands, ReplayCommands, ReviewCommands, commands.GroupCog, gr
                   private: bool = False) -> None:
         locale = self._remember(interaction)
         assert interaction.guild_id is not None and interaction.channel_id is not None
-        name, options, ai_level = await self._rules_for(
+        rules, ai_level = await self._rules_for(
             interaction, variant.value if variant else None, room.value if room else None)
         # the table speaks its creator's language (saved with the table)
         await self.manager.create(interaction.channel_id, interaction.guild_id,
                                   interaction.user.id, interaction.user.display_name,
-                                  name, ai_level=ai_level, private=private, locale=locale,
-                                  **options)
+                                  rules, ai_level=ai_level, private=private, locale=locale)
         await reply(interaction, "✅ " + t(locale, "ok.created") + "\n\n"
-                    + rules_summary(name, locale).split("\n\n")[0])
+                    + rules_summary(rules.variant, locale).split("\n\n")[0])
 
     @app_commands.command(name=_("play"), description=_("Play cards from your hand"))
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)

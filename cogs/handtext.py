@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from bot.engine import seat_stakes
+
 from .cardtext import card_name, play_phrase, play_text
 from .i18n import kind_name, player_name, seat_name, t, variant_name
 
@@ -35,22 +37,10 @@ def cannot_beat(game: GameSnapshot, seat: int, hand: Sequence[Card]) -> bool:
 
 
 def stakes(game: GameSnapshot, seat: int) -> dict[int, int]:
-    """The seat's multiplier against each opponent now, with 加倍, which is pairwise: a
-    farmer's doubles for his own 加倍 and for the landlord's; the landlord has one per
-    farmer. Before every 加倍 is known (or without a landlord): the table's, once."""
-    mult = game.view.multiplier
-    landlord = game.landlord
-    doubles = game.view.doubles
-    if landlord is None or game.phase == "double" or None in doubles:
-        return {-1: mult}
-
-    def factor(s: int) -> int:
-        return 2 if doubles[s] else 1
-
-    if seat == landlord:
-        return {f: mult * factor(landlord) * factor(f) for f in range(game.players)
-                if f != landlord}
-    return {landlord: mult * factor(landlord) * factor(seat)}
+    """The seat's multiplier against each opponent now, with 加倍 (the engine's
+    :func:`seat_stakes`). Before every 加倍 is known (or without a landlord): the table's,
+    once."""
+    return seat_stakes(game.view, seat) or {-1: game.view.multiplier}
 
 
 def stake_text(game: GameSnapshot, seat: int, names: list[str], locale: str) -> str:

@@ -25,7 +25,7 @@ from discord.app_commands import locale_str as _
 
 from bot.ai.review import Decision, Review, review_deal
 from bot.engine import Game, Play, reading_of
-from bot.engine.actions import Action, Bid, Call, Double, Grab, Pass, PlayCards, Show
+from bot.engine.actions import Action, Bid, Call, Choice, Double, Grab, Pass, PlayCards, Show
 from bot.store import GameRecord
 from bot.tables import TableError
 from bot.tables.picture_pool import draw
@@ -112,7 +112,7 @@ def action_words(action: Action, decision: Decision, locale: str) -> str:
     if isinstance(action, Bid):
         return t(locale, "review.do.bid", n=action.points) if action.points \
             else t(locale, "review.do.nobid")
-    yes = bool(getattr(action, action.type, False))
+    yes = isinstance(action, Choice) and action.yes
     return t(locale, f"review.do.{'' if yes else 'no'}{action.type}")
 
 
@@ -169,8 +169,9 @@ def choice_of(action: Action, decision: Decision, win: float, points: float) -> 
     elif isinstance(action, Bid):
         word = f"bid{action.points}" if action.points else "no_bid"
     else:
+        assert isinstance(action, Choice)
         yes, no = _WORD[type(action)]
-        word = yes if getattr(action, action.type, False) else no
+        word = yes if action.yes else no
     return ReviewChoice(word=word, win=win, points=points)
 
 

@@ -12,6 +12,7 @@ from .actions import (
     Action,
     Bid,
     Call,
+    Choice,
     Double,
     Escape,
     Event,
@@ -39,8 +40,10 @@ from .moves import legal_plays
 from .notation import format_cards, parse_cards
 from .play import Play
 from .readings import canonical, follow_reading, reading_of, readings
-from .rules import ROOMS, VARIANTS, Rules, room_of
+from .rules import ROOMS, VARIANTS, Rules, room_of, table_rules
 from .scoring import Result
+from .stakes import EscapeCost, escape_cost, pair_stake, seat_stakes
+from .states import Outcome, Phase
 from .trick import Trick
 from .view import SeatView
 
@@ -54,8 +57,10 @@ __all__ = [
     "Call",
     "Card",
     "CardsNotHeldError",
+    "Choice",
     "Double",
     "Escape",
+    "EscapeCost",
     "Event",
     "Game",
     "GameLog",
@@ -64,7 +69,9 @@ __all__ = [
     "InvalidCardsError",
     "Level",
     "NotYourTurnError",
+    "Outcome",
     "Pass",
+    "Phase",
     "Play",
     "PlayCards",
     "Result",
@@ -78,13 +85,17 @@ __all__ = [
     "beats",
     "bomb_class",
     "canonical",
+    "escape_cost",
     "follow_reading",
     "format_cards",
     "legal_plays",
     "level_for",
     "make_deck",
+    "pair_stake",
     "parse_cards",
     "reading_of",
     "readings",
     "room_of",
+    "seat_stakes",
+    "table_rules",
 ]

@@ -11,9 +11,10 @@ from __future__ import annotations
 import dataclasses
 import json
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, TypeAlias
+from typing import Any, ClassVar, Self, TypeAlias
 
 from .errors import IllegalActionError
+from .states import Outcome
 
 SeatIndex: TypeAlias = int
 """A seat at the table: 0 .. players - 1, in playing order."""
@@ -83,51 +84,57 @@ class Bid(Action):
 
 
 @dataclass(frozen=True)
-class Call(Action):
+class Choice(Action):
+    """A yes/no action: :class:`Call`, :class:`Grab`, :class:`Show` or :class:`Double`.
+    Each keeps its answer in a field named after its type (the JSON form), read as
+    :attr:`yes`."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        _check_bool(self, self.type)
+
+    @property
+    def yes(self) -> bool:
+        """True for 叫 / 抢 / 明牌 / 加倍, False for the refusal."""
+        answer: bool = getattr(self, self.type)
+        return answer
+
+    @classmethod
+    def answer(cls, seat: SeatIndex, yes: bool, *, auto: bool = False) -> Self:
+        """This choice by ``seat``: yes or no."""
+        return cls(seat, **{cls.type: yes}, auto=auto)
+
+
+@dataclass(frozen=True)
+class Call(Choice):
     """叫地主 (True) or 不叫 (False): happy and laizi."""
 
     call: bool = True
     type: ClassVar[str] = "call"
 
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        _check_bool(self, "call")
-
 
 @dataclass(frozen=True)
-class Grab(Action):
+class Grab(Choice):
     """抢地主 (True) or 不抢 (False)."""
 
     grab: bool = True
     type: ClassVar[str] = "grab"
 
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        _check_bool(self, "grab")
-
 
 @dataclass(frozen=True)
-class Show(Action):
+class Show(Choice):
     """明牌 (True) or not (False), in whichever show window is open."""
 
     show: bool = True
     type: ClassVar[str] = "show"
 
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        _check_bool(self, "show")
-
 
 @dataclass(frozen=True)
-class Double(Action):
+class Double(Choice):
     """加倍 (True) or 不加倍 (False)."""
 
     double: bool = True
     type: ClassVar[str] = "double"
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        _check_bool(self, "double")
 
 
 @dataclass(frozen=True)
@@ -321,6 +328,6 @@ class Escaped(Event):
 
 @dataclass(frozen=True)
 class GameOver(Event):
-    outcome: str  # "landlord", "farmers", "escape" or "dissolved"
+    outcome: Outcome
     winners: tuple[SeatIndex, ...]
     type: ClassVar[str] = "game_over"

@@ -26,29 +26,34 @@ from .actions import (
     Action,
     Bid,
     Call,
+    CardsDealt,
+    DealOpened,
     Double,
     Escape,
     Escaped,
     Event,
     GameOver,
     Grab,
+    LaiziDrawn,
+    LandlordChosen,
     Pass,
     Passed,
     PlayCards,
     Played,
+    Redealt,
     SeatIndex,
     Show,
     TrickWon,
 )
-from .auction import Auction
+from .auction import PHASE_ACTIONS, Auction
 from .cards import (
-    BLACK,
     FLOWER,
-    RED,
+    RANK_CHARS,
     TWO,
     Card,
     counts_of,
     counts_of_text,
+    make_deck,
     text_of,
 )
 from .compare import beats
@@ -60,25 +65,26 @@ from .readings import reading_of, readings
 from .rules import Rules
 from .scoring import (
     Result,
+    Settled,
     Tally,
-    bomb_factor,
     count_bomb,
+    escape_multiplier,
     farmer_stakes,
     multiplier,
     settle,
     settle_escape,
 )
+from .states import Outcome, Phase
 from .trick import Trick
 from .view import SeatView, plays_now
 
-_PHASE_ACTIONS: dict[str, type[Action]] = {
-    "show_start": Show, "show_deal": Show, "show_landlord": Show, "bid": Bid, "call": Call,
-    "grab": Grab, "double": Double,
-}
 
+class Game:
+    """One game of Dou Dizhu. Create it with :meth:`new` or :meth:`from_log`.
 
-class Game(Auction):
-    """One game of Dou Dizhu. Create it with :meth:`new` or :meth:`from_log`."""
+    The game holds the cards, the phase, the seat to act and the play; what is said before
+    the first play (bids, calls, shows, 加倍) is its :attr:`auction`, one per deal.
+    """
 
     def __init__(self, start: GameLog) -> None:
         rules = start.rules
@@ -93,27 +99,16 @@ class Game(Auction):
         self._events: list[Event] = []
         self.deal = 0
         self.all_pass_deals = 0
-        self.phase = "bid"
+        self.phase = Phase.BID
         self.to_act: SeatIndex | None = None
-        self.first = 0
+        self.auction = Auction(rules, 0, self.balances)
         self.hands: list[list[Card]] = []
         self._deck: list[Card] = []
         self._bottom: list[Card] = []
         self.bottom_revealed = False
-        self._queue: list[int] = []
-        self.show_factor = 0
-        self.bids: list[tuple[int, int]] = []
-        self.high_bid = 0
-        self._high_seat: int | None = None
-        self.calls: list[tuple[int, str]] = []
-        self._caller: int | None = None
-        self._last_grabber: int | None = None
-        self._caller_regrab = False
-        self.shows: list[tuple[int, int]] = []
         self.landlord: SeatIndex | None = None
         self.laizi: str | None = None
         self.play_rules = rules
-        self.doubles: list[bool | None] = [None] * self.players
         self.tally = Tally()
         self._trick: Trick | None = None
         self.plays_made = [0] * self.players
@@ -170,7 +165,7 @@ class Game(Auction):
 
     @property
     def is_over(self) -> bool:
-        return self.phase == "over"
+        return self.phase == Phase.OVER
 
     @property
     def bottom(self) -> str | None:
@@ -202,7 +197,7 @@ class Game(Auction):
         """The readings of ``cards`` (text as typed) that ``seat`` may play now: none when
         it is not that seat's play turn. Raises :class:`InvalidCardsError` when the text
         is not cards or the hand does not hold them."""
-        if self.phase != "play" or seat != self.to_act:
+        if self.phase != Phase.PLAY or seat != self.to_act:
             return []
         rules = self.play_rules
         hand = self.hands[seat]
@@ -222,20 +217,8 @@ class Game(Auction):
         seat = self.to_act
         if seat is None or self.is_over:
             return []
-        phase = self.phase
-        if phase in ("show_start", "show_deal", "show_landlord"):
-            return [Show(seat, True), Show(seat, False)]
-        if phase == "bid":
-            if seat in self.escaped:
-                return [Bid(seat, 0)]
-            bids: list[Action] = [Bid(seat, p) for p in (0, *range(self.high_bid + 1, 4))]
-            return bids
-        if phase == "call":
-            return [Call(seat, True), Call(seat, False)]
-        if phase == "grab":
-            return [Grab(seat, True), Grab(seat, False)]
-        if phase == "double":
-            return [Double(seat, True), Double(seat, False)]
+        if self.phase != Phase.PLAY:
+            return self.auction.legal_actions(self.phase, seat, self.escaped)
         plays = self.legal_plays()
         out: list[Action] = [PlayCards(seat, p.cards, p.kind, p.main_rank) for p in plays]
         if self.last is not None:
@@ -254,13 +237,9 @@ class Game(Auction):
         seat = self.to_act
         if seat is None:
             return None
-        return {
-            "show_start": Show(seat, False, auto=True), "show_deal": Show(seat, False, auto=True),
-            "show_landlord": Show(seat, False, auto=True), "bid": Bid(seat, 0, auto=True),
-            "call": Call(seat, False, auto=True), "grab": Grab(seat, False, auto=True),
-            "double": Double(seat, False, auto=True),
-            "play": Pass(seat, auto=True) if self.last is not None else None,
-        }.get(self.phase)
+        if self.phase != Phase.PLAY:
+            return self.auction.timeout_action(self.phase, seat)
+        return Pass(seat, auto=True) if self.last is not None else None
 
     # ================================================================= verify, can, apply
     def verify(self, action: Action) -> None:
@@ -306,19 +285,19 @@ class Game(Auction):
                                          code="already_escaped", seat=action.seat)
             return None
         phase = self.phase
-        if phase == "play":
+        if phase == Phase.PLAY:
             if not isinstance(action, (PlayCards, Pass)):
                 raise WrongPhaseError(
                     f"it is time to play cards, not to {action.type}", code="wrong_phase",
                     phase=phase, action=action.type)
-        elif not isinstance(action, _PHASE_ACTIONS[phase]):
+        elif not isinstance(action, PHASE_ACTIONS[phase]):
             raise WrongPhaseError(f"it is the {phase} phase: {action.type} is not possible now",
                                   code="wrong_phase", phase=phase, action=action.type)
         if action.seat != self.to_act:
             raise NotYourTurnError(f"it is seat {self.to_act}'s turn, not seat {action.seat}'s",
                                    code="not_your_turn", seat=action.seat, to_act=self.to_act)
         if isinstance(action, Bid):
-            self._verify_bid(action)
+            self.auction.verify_bid(action, self.escaped)
         elif isinstance(action, Pass):
             if self.last is None:
                 raise IllegalActionError("you lead this trick: play any cards, passing is "
@@ -328,28 +307,102 @@ class Game(Auction):
         return None
 
     def _dispatch(self, action: Action) -> list[Event]:
+        auction = self.auction
         if isinstance(action, Show):
-            return self._show(action)
+            return auction.show(self, action)
         if isinstance(action, Bid):
-            return self._bid(action)
+            return auction.bid(self, action)
         if isinstance(action, Call):
-            return self._call(action)
+            return auction.call(self, action)
         if isinstance(action, Grab):
-            return self._grab(action)
+            return auction.grab(self, action)
         if isinstance(action, Double):
-            return self._double(action)
+            return auction.double(self, action)
         assert isinstance(action, Pass)
         return self._pass(action)
 
-    # ================================================================= play
-    def _start_play(self) -> list[Event]:
-        self.phase = "play"
-        self._queue = []
+    # ================================================================= dealing
+    def _start_deal(self) -> list[Event]:
+        """Shuffle, choose the first bidder and open a new auction."""
+        rules = self.rules
+        self.deal += 1
+        deck = make_deck(rules.decks, rules.flower)
+        self._rng.shuffle(deck)
+        first = self._rng.randrange(self.players)
+        if self.deal == 1 and self._first_wanted is not None:
+            first = self._first_wanted
+        self._deck = deck
+        self.hands = [[] for _ in range(self.players)]
+        self._bottom = deck[self.players * rules.hand_size:]
+        self.bottom_revealed = False
+        self.tally = Tally()
+        self.auction = Auction(rules, first, self.balances)
+        events: list[Event] = [DealOpened(self.deal, first)]
+        if rules.bidding == "points":
+            events += self.deal_rounds(rules.hand_size)
+        self.auction.open(self)
+        return events
+
+    # ================================================================= the auction's host
+    # (AuctionHost: what the auction asks of the game)
+    def deal_rounds(self, rounds: int) -> list[Event]:
+        """Deal up to ``rounds`` cards per seat, one at a time in seat order from seat 0."""
+        n = self.players
+        events: list[Event] = []
+        start = len(self.hands[0])
+        for s in range(n):
+            new = [self._deck[r * n + s] for r in range(start, rounds)]
+            self.hands[s].extend(new)
+            self.hands[s].sort()
+            events.append(CardsDealt(s, text_of(new), text_of(self.hands[s])))
+        return events
+
+    def take_bottom(self, seat: SeatIndex, bid: int) -> list[Event]:
+        """``seat`` is the landlord at ``bid``: it takes the bottom (and, in laizi, the
+        wild rank is drawn)."""
+        self.landlord = seat
+        self.hands[seat].extend(self._bottom)
+        self.hands[seat].sort()
+        self.bottom_revealed = True
+        self.all_pass_deals = 0
+        events: list[Event] = [LandlordChosen(seat, bid, text_of(self._bottom))]
+        if self.rules.variant == "laizi":
+            rank = self.rules.laizi or RANK_CHARS[self._rng.randrange(TWO + 1)]
+            self.laizi = rank
+            self.play_rules = self.rules.with_laizi(rank)
+            events.append(LaiziDrawn(rank))
+        return events
+
+    def redeal(self, reason: str) -> list[Event]:
+        """Nobody took the landlord: deal again. An all-pass of points bidding counts,
+        and the last one allowed dissolves the game."""
+        if reason == "no_call":
+            return [Redealt(reason, self.deal), *self._start_deal()]
+        self.all_pass_deals += 1
+        events: list[Event] = [Redealt(reason, self.all_pass_deals)]
+        if self.all_pass_deals >= self.rules.max_all_pass_deals:
+            return events + self._dissolve()
+        return events + self._start_deal()
+
+    def _dissolve(self) -> list[Event]:
+        n = self.players
+        zeros = (0,) * n
+        self.result = Result(outcome=Outcome.DISSOLVED, landlord=None, winners=(),
+                             points=zeros, transfers=zeros, fees=zeros, penalties=zeros,
+                             beans=zeros, stakes=zeros, doubles=(False,) * n)
+        self.phase, self.to_act = Phase.OVER, None
+        return [GameOver(Outcome.DISSOLVED, ())]
+
+    def start_play(self) -> list[Event]:
+        """The auction is over: the landlord leads the first trick."""
+        self.phase = Phase.PLAY
+        self.auction.queue = []
         self.to_act = self.landlord
         assert self.landlord is not None
         self._trick = Trick(self.landlord)
         return []
 
+    # ================================================================= play
     def _verified_play(self, action: PlayCards) -> Play:
         """The reading ``action`` makes, or the error that forbids it."""
         hand = self.hands[action.seat]
@@ -413,8 +466,8 @@ class Game(Auction):
         spring = landlord_won and all(self.plays_made[f] == 0 for f in farmers)
         anti = not landlord_won and self.plays_made[landlord] == 1
         self.tally.spring = spring or anti
-        doubled = [bool(d) for d in self.doubles]
-        stakes = farmer_stakes(self.play_rules, bid=self.high_bid, tally=self.tally,
+        doubled = [bool(d) for d in self.auction.doubles]
+        stakes = farmer_stakes(self.play_rules, bid=self.auction.high_bid, tally=self.tally,
                                landlord_doubled=doubled[landlord],
                                farmers_doubled=[doubled[f] for f in farmers])
         escaper = self.escaped[0] if self.escaped else None
@@ -428,14 +481,14 @@ class Game(Auction):
         mult, parts = self.table_multiplier()
         winners = (landlord,) if landlord_won else tuple(farmers)
         self.result = Result(
-            outcome="landlord" if landlord_won else "farmers", landlord=landlord,
-            winners=winners, spring=spring, anti_spring=anti, bid=self.high_bid,
+            outcome=Outcome.LANDLORD if landlord_won else Outcome.FARMERS, landlord=landlord,
+            winners=winners, spring=spring, anti_spring=anti, bid=self.auction.high_bid,
             multiplier=mult, parts=parts, doubles=tuple(doubled), stakes=tuple(per_seat),
             points=tuple(points), transfers=tuple(transfers), fees=tuple(fees),
             penalties=tuple(penalties),
             beans=tuple(t - f for t, f in zip(transfers, fees, strict=True)), house=sum(fees),
             escaper=escaper)
-        self.phase, self.to_act = "over", None
+        self.phase, self.to_act = Phase.OVER, None
         return [GameOver(self.result.outcome, winners)]
 
     # ================================================================= escapes
@@ -446,12 +499,16 @@ class Game(Auction):
         self.escaped.append(seat)
         return [Escaped(seat, len(self.escaped) == 1)]
 
-    def _escape_stop(self, seat: int) -> list[Event]:
+    def escape_settlement(self, seat: SeatIndex) -> tuple[Settled, int]:
+        """happy, laizi: what an escape by ``seat`` now settles (RULES.md §6.4), and M_esc."""
+        m_esc = escape_multiplier(self.play_rules, self.tally,
+                                  (counts_of(hand) for hand in self.hands))
+        return settle_escape(self.play_rules, escaper=seat, landlord=self.landlord, m_esc=m_esc,
+                             balances=self.balances), m_esc
+
+    def _escape_stop(self, seat: SeatIndex) -> list[Event]:
         """happy, laizi: the deal ends at once (RULES.md §6.4)."""
-        m_esc = self._escape_multiplier()
-        points, transfers, fees, penalties = settle_escape(
-            self.play_rules, escaper=seat, landlord=self.landlord, m_esc=m_esc,
-            balances=self.balances)
+        (points, transfers, fees, penalties), m_esc = self.escape_settlement(seat)
         n = self.players
         if self.landlord is None:
             winners: tuple[int, ...] = ()
@@ -462,53 +519,38 @@ class Game(Auction):
         mult, parts = self.table_multiplier()
         self.escaped.append(seat)
         self.result = Result(
-            outcome="escape", landlord=self.landlord, winners=winners, bid=self.high_bid,
-            multiplier=mult, parts=parts,
-            doubles=tuple(bool(d) for d in self.doubles), stakes=(0,) * n,
+            outcome=Outcome.ESCAPE, landlord=self.landlord, winners=winners,
+            bid=self.auction.high_bid, multiplier=mult, parts=parts,
+            doubles=tuple(bool(d) for d in self.auction.doubles), stakes=(0,) * n,
             points=tuple(points), transfers=tuple(transfers), fees=tuple(fees),
             penalties=tuple(penalties),
             beans=tuple(t - f for t, f in zip(transfers, fees, strict=True)),
             house=sum(fees), escaper=seat, escape_multiplier=m_esc)
-        self.phase, self.to_act = "over", None
-        return [Escaped(seat, True), GameOver("escape", winners)]
-
-    def _escape_multiplier(self) -> int:
-        """M_esc: the multiplier now (grabs, shows, bombs played) times every natural bomb
-        and rocket held in one hand (RULES.md §6.4). In laizi every four held counts ×4: a
-        hard bomb, the laizi bomb, or any four before the laizi is drawn."""
-        m, _ = multiplier(self.play_rules, self.tally)
-        four_factor = 4 if self.rules.variant == "laizi" else bomb_factor(self.play_rules, "bomb")
-        rocket_factor = bomb_factor(self.play_rules, "rocket")
-        for hand in self.hands:
-            c = counts_of(hand)
-            for r in range(TWO + 1):
-                if c[r] == 4:
-                    m *= four_factor
-            if c[BLACK] and c[RED]:
-                m *= rocket_factor
-        return m
+        self.phase, self.to_act = Phase.OVER, None
+        return [Escaped(seat, True), GameOver(Outcome.ESCAPE, winners)]
 
     # ================================================================= views
     def view(self, seat: int | None) -> SeatView:
         """What ``seat`` may know (None: a spectator): never another seat's hidden hand."""
-        shown = {s: self.hand_text(s) for s, _ in self.shows}
+        auction = self.auction
+        shown = {s: self.hand_text(s) for s, _ in auction.shows}
         if seat is not None and not 0 <= seat < self.players:
             raise IllegalActionError(f"there is no seat {seat}", code="bad_seat", seat=seat)
         doubles: tuple[bool | None, ...]
-        if self.phase == "double":
-            doubles = tuple(d if s == seat else None for s, d in enumerate(self.doubles))
+        if self.phase == Phase.DOUBLE:
+            doubles = tuple(d if s == seat else None for s, d in enumerate(auction.doubles))
         else:
-            doubles = tuple(self.doubles)
+            doubles = tuple(auction.doubles)
         mult, parts = self.table_multiplier()
         return SeatView(
             seat=seat, rules=self.play_rules, phase=self.phase, to_act=self.to_act,
-            deal=self.deal, first=self.first,
+            deal=self.deal, first=auction.first,
             hand=self.hand_text(seat) if seat is not None else "",
             counts=tuple(len(h) for h in self.hands), landlord=self.landlord,
             bottom=self.bottom, laizi=self.laizi, shown=shown,
-            plays=tuple(self.history), last=self.last, bids=tuple(self.bids),
-            calls=tuple(self.calls), shows=tuple(self.shows), doubles=doubles,
-            multiplier=mult, parts=parts, bid=self.high_bid, balances=self.balances,
+            plays=tuple(self.history), last=self.last, bids=tuple(auction.bids),
+            calls=tuple(auction.calls), shows=tuple(auction.shows), doubles=doubles,
+            multiplier=mult, parts=parts, bid=auction.high_bid, balances=self.balances,
             escaped=tuple(self.escaped), action_count=len(self._actions),
             cards=tuple(self.hands[seat]) if seat is not None else (),
         )
@@ -516,14 +558,16 @@ class Game(Auction):
     # ================================================================= comparison
     def state(self) -> dict[str, Any]:
         """A plain snapshot of everything that defines the game (for equality and tests)."""
+        auction = self.auction
         return {
             "rules": self.rules, "seed": self.seed, "balances": self.balances,
             "phase": self.phase, "to_act": self.to_act, "deal": self.deal,
-            "first": self.first, "hands": [text_of(h) for h in self.hands],
+            "first": auction.first, "hands": [text_of(h) for h in self.hands],
             "suits": [tuple(h) for h in self.hands], "bottom": text_of(self._bottom),
-            "revealed": self.bottom_revealed, "queue": tuple(self._queue),
-            "bids": tuple(self.bids), "calls": tuple(self.calls), "shows": tuple(self.shows),
-            "landlord": self.landlord, "laizi": self.laizi, "doubles": tuple(self.doubles),
+            "revealed": self.bottom_revealed, "queue": tuple(auction.queue),
+            "bids": tuple(auction.bids), "calls": tuple(auction.calls),
+            "shows": tuple(auction.shows), "landlord": self.landlord, "laizi": self.laizi,
+            "doubles": tuple(auction.doubles),
             "tally": dict(self.tally.__dict__),
             "trick": None if self._trick is None else (
                 self._trick.leader, tuple((s, p.key if p is not None else None)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -179,6 +180,22 @@ def _check_option(rules: Rules, key: str, value: Any) -> Any:
         raise RuleError(f"show_split must be within 2..{rules.hand_size}", code="bad_option",
                         option=key, value=value)
     return value
+
+
+def table_rules(variant: str, room: str = "normal", server: Mapping[str, int] | None = None,
+                *, turn_seconds: int | None = None) -> Rules:
+    """The rules a new table plays by, built in one place for every front-end: the
+    ``variant``'s preset with the ``server``'s room options (its beans a point, fee, minimum
+    balance, turn timers: keys of :class:`Rules`), then the ``room``'s fixed stakes over
+    them (:data:`ROOMS`: the normal room fixes none), then ``turn_seconds``, when given,
+    for every turn (a play and a bid alike)."""
+    if room not in ROOMS:
+        raise RuleError(f"unknown room {room!r}; choose one of {', '.join(ROOMS)}",
+                        code="bad_option", option="room", value=room)
+    options: dict[str, Any] = {**(server or {}), **ROOMS[room]}
+    if turn_seconds:
+        options["turn_play_s"] = options["turn_bid_s"] = turn_seconds
+    return Rules.preset(variant, **options)
 
 
 def room_of(rules: Rules) -> str:

@@ -8,12 +8,15 @@ house's take. Every settlement satisfies ``sum(beans) + house == 0``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import NamedTuple
 
+from .cards import BLACK, RED, TWO
 from .kinds import BOMB_FACTORS, BOMB_KINDS, KINDS
 from .rules import Rules
+from .states import Outcome
 
 LAIZI_CAP = 10_000
 SUPER_CAP = 24
@@ -121,18 +124,29 @@ def apply_cap(stakes: list[int], cap: int | None) -> list[int]:
     return split(cap, stakes)
 
 
+def stake_base(rules: Rules, bid: int) -> int:
+    """What one unit of a pair's multiplier is worth in points: the bid (points
+    bidding), or M_init (× the laizi coefficient in laizi) (RULES.md §6.2)."""
+    if rules.bidding == "points":
+        return bid
+    return rules.m_init * (rules.laizi_coef if rules.variant == "laizi" else 1)
+
+
+def pair_multiplier(mult: int, a_doubled: bool, b_doubled: bool) -> int:
+    """The table multiplier between two seats with 加倍, which is pairwise: ×2 for each
+    of the two who doubled."""
+    return mult * (2 if a_doubled else 1) * (2 if b_doubled else 1)
+
+
 def farmer_stakes(rules: Rules, *, bid: int, tally: Tally, landlord_doubled: bool,
                   farmers_doubled: list[bool]) -> list[int]:
     """Each farmer's stake ``x_i`` in points, farmers in seat order from next(landlord)."""
     mult, _ = multiplier(rules, tally)
-    if rules.bidding == "points":
-        stakes = [bid * mult for _ in farmers_doubled]
+    base = stake_base(rules, bid)
+    if rules.bidding == "points":  # no 加倍
+        stakes = [base * mult for _ in farmers_doubled]
     else:
-        m = rules.m_init * mult
-        d_l = 2 if landlord_doubled else 1
-        stakes = [m * d_l * (2 if d else 1) for d in farmers_doubled]
-        if rules.variant == "laizi":
-            stakes = [x * rules.laizi_coef for x in stakes]
+        stakes = [base * pair_multiplier(mult, landlord_doubled, d) for d in farmers_doubled]
     caps = [c for c in (LAIZI_CAP if rules.variant == "laizi" else None, rules.deal_cap)
             if c is not None]
     return apply_cap(stakes, min(caps) if caps else None)
@@ -142,7 +156,7 @@ def farmer_stakes(rules: Rules, *, bid: int, tally: Tally, landlord_doubled: boo
 class Result:
     """The outcome of a deal. Seats index every tuple."""
 
-    outcome: str  # "landlord", "farmers", "escape" (happy/laizi: the deal stopped), "dissolved"
+    outcome: Outcome
     landlord: int | None
     winners: tuple[int, ...]
     spring: bool = False
@@ -272,6 +286,23 @@ def escape_points(rules: Rules, *, m_esc: int, escaper_is_landlord: bool) -> int
     if rules.variant == "laizi":
         pts = min(pts * rules.laizi_coef, LAIZI_CAP)
     return pts
+
+
+def escape_multiplier(rules: Rules, tally: Tally, hands: Iterable[Sequence[int]]) -> int:
+    """M_esc: the multiplier now (grabs, shows, bombs played) times every natural bomb
+    and rocket held in one hand (``hands``: each seat's rank counts) (RULES.md §6.4). In
+    laizi every four held counts ×4: a hard bomb, the laizi bomb, or any four before the
+    laizi is drawn."""
+    m, _ = multiplier(rules, tally)
+    four_factor = 4 if rules.variant == "laizi" else bomb_factor(rules, "bomb")
+    rocket_factor = bomb_factor(rules, "rocket")
+    for counts in hands:
+        for r in range(TWO + 1):
+            if counts[r] == 4:
+                m *= four_factor
+        if counts[BLACK] and counts[RED]:
+            m *= rocket_factor
+    return m
 
 
 def settle_escape(rules: Rules, *, escaper: int, landlord: int | None, m_esc: int,

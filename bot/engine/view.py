@@ -9,6 +9,7 @@ from .cards import Card
 from .moves import legal_plays
 from .play import Play
 from .rules import Rules
+from .states import Phase
 
 
 @dataclass(frozen=True)
@@ -18,7 +19,7 @@ class SeatView:
 
     seat: int | None
     rules: Rules  # the rules in play (the laizi set once drawn)
-    phase: str
+    phase: Phase
     to_act: int | None
     deal: int
     first: int  # the first bidder or caller of this deal
@@ -45,7 +46,7 @@ class SeatView:
     @property
     def is_leading(self) -> bool:
         """The play phase, and nothing to beat: the trick is led with any play."""
-        return self.phase == "play" and self.last is None
+        return self.phase == Phase.PLAY and self.last is None
 
     def legal_plays(self) -> list[Play]:
         """This seat's legal plays now (none unless it is this seat's play turn)."""
@@ -54,7 +55,7 @@ class SeatView:
     @property
     def cannot_beat(self) -> bool:
         """要不起: this seat's turn to follow a play that nothing in its hand beats."""
-        return (self.phase == "play" and self.seat is not None and self.to_act == self.seat
+        return (self.phase == Phase.PLAY and self.seat is not None and self.to_act == self.seat
                 and self.last is not None and self.last[0] != self.seat
                 and not self.legal_plays())
 

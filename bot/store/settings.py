@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.ai.levels import AI_LEVELS
-from bot.engine import VARIANTS, Rules
+from bot.engine import VARIANTS, Rules, table_rules
 
 from .errors import InvalidSettingError, UnknownSettingError
 
@@ -45,11 +45,14 @@ class Settings:
         """Is the card counter on in ``room`` ("novice", "normal" or "high")?"""
         return bool(getattr(self, f"counter_{room}", False))
 
-    def rules(self, variant: str | None = None) -> Rules:
-        """The engine rules of ``variant`` (default: this setting's) with this room."""
-        return Rules.preset(variant or self.variant, beans_per_point=self.beans_per_point,
-                            table_fee=self.table_fee, min_balance=self.min_balance,
-                            turn_play_s=self.turn_s, turn_bid_s=self.bid_turn_s)
+    def rules(self, variant: str | None = None, room: str = "normal", *,
+              turn_seconds: int | None = None) -> Rules:
+        """The rules of a new table here: ``variant`` (default: this setting's) in ``room``
+        with this server's stakes and turn timers (:func:`bot.engine.table_rules`)."""
+        server = {"beans_per_point": self.beans_per_point, "table_fee": self.table_fee,
+                  "min_balance": self.min_balance, "turn_play_s": self.turn_s,
+                  "turn_bid_s": self.bid_turn_s}
+        return table_rules(variant or self.variant, room, server, turn_seconds=turn_seconds)
 
     def merged(self, overrides: dict[str, Any]) -> Settings:
         return dataclasses.replace(self, **overrides) if overrides else self

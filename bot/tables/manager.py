@@ -24,6 +24,7 @@ from bot.engine import (
     Call,
     Double,
     Escape,
+    EscapeCost,
     Game,
     Grab,
     Pass,
@@ -50,7 +51,6 @@ from .events import (
     TableRestored,
     TrusteeChanged,
 )
-from .leaving import EscapeCost
 from .registry import LiveTables
 from .snapshot import TableSnapshot
 from .state import AI_NAMES, Seat, Table
@@ -128,13 +128,11 @@ class TableManager:
 
     # ================================================================= lobby
     async def create(self, channel_id: int, guild_id: int, owner_id: int, owner_name: str,
-                     variant: str = "classic", *, ai_level: str = "normal",
-                     private: bool = False, locale: str | None = None,
-                     **room: Any) -> Table:
-        """Open a table in a channel and seat its owner; a ``private`` table seats only
-        the players its owner invites (:meth:`invite`); ``locale`` is the table's language
-        (saved with it)."""
-        rules = Rules.preset(variant, **room)
+                     rules: Rules, *, ai_level: str = "normal",
+                     private: bool = False, locale: str | None = None) -> Table:
+        """Open a table playing ``rules`` (:func:`bot.engine.table_rules` builds them) in a
+        channel and seat its owner; a ``private`` table seats only the players its owner
+        invites (:meth:`invite`); ``locale`` is the table's language (saved with it)."""
         if ai_level not in AI_LEVELS:
             raise TableError(f"unknown AI level {ai_level!r}", code="bad_ai_level",
                              level=ai_level)

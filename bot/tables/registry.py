@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-from bot.engine import Game, SeatView
+from bot.engine import EscapeCost, Game, SeatView, escape_cost
 from bot.engine.errors import NotYourTurnError
 
 from .errors import TableError
-from .leaving import EscapeCost, escape_cost
 from .snapshot import TableSnapshot
 from .state import Table
 

@@ -137,7 +137,7 @@ class Table(SeatLookup):
         if self._shown is None or self._shown[0] != key:
             hands = tuple(game.hand_text(i) for i in range(game.players)) \
                 if game.is_over else None
-            self._shown = key, GameSnapshot(game.view(None), game.trick, game.show_factor,
+            self._shown = key, GameSnapshot(game.view(None), game.trick, game.auction.show_factor,
                                             hands)
         return self._shown[1]
 

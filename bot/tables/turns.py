@@ -116,7 +116,7 @@ class TurnRunner:
         if rules.variant == "super" and table.last_first is not None:
             first = (table.last_first + 1) % rules.players  # super rotates the first bidder
         game = Game.new(rules, seed, balances=balances, first=first)
-        table.last_first = game.first
+        table.last_first = game.auction.first
         game_id = uuid.uuid4().hex
         await self.store.create_game(
             game_id, table.guild_id, table.channel_id, game.log,

@@ -9,6 +9,7 @@ import asyncio
 import sys
 from pathlib import Path
 
+from bot.engine import Rules
 from tests.bot.helpers import make_manager, open_store_at, play_out
 
 CH, GUILD, ALICE, BOB = 10, 1, 101, 102
@@ -18,7 +19,7 @@ async def main(path: Path) -> None:
     store = await open_store_at(path)
     manager, _, _ = make_manager(store, seed_source=None)
     if await manager.recover() == 0:
-        await manager.create(CH, GUILD, ALICE, "alice", "happy")
+        await manager.create(CH, GUILD, ALICE, "alice", Rules.preset("happy"))
         await manager.join(CH, BOB, "bob")
         await manager.add_ai(CH, ALICE)
     print("ready", flush=True)

@@ -57,7 +57,7 @@ async def test_a_table_plays_a_deal_with_the_pool(tmp_path, pool: AiPool) -> Non
     store = await open_store(tmp_path)
     manager, presenter, _ = make_manager(store, decide=None, ai_pool=pool)
     try:
-        await manager.create(CH, GUILD, ALICE, "alice", "classic")
+        await manager.create(CH, GUILD, ALICE, "alice", Rules.preset("classic"))
         table = manager._tables[CH]
         while not table.is_full:
             await manager.add_ai(CH, ALICE)

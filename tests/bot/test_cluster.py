@@ -9,6 +9,7 @@ import pytest
 from bot.app import DdzBot, ShardedDdzBot, create_bot, run
 from bot.cluster import ShardError, ShardPlan, format_shards, owner_shard, parse_shards
 from bot.config import ConfigError, Settings
+from bot.engine import Rules
 from bot.tables import TableRestored
 
 from .helpers import make_manager, open_store
@@ -96,7 +97,7 @@ async def test_recovery_takes_only_the_owned_tables(tmp_path) -> None:
     store = await open_store(tmp_path)
     manager, _, _ = make_manager(store)
     for channel, guild in ((10, mine), (20, theirs)):
-        await manager.create(channel, guild, 101 + channel, "alice", "classic")
+        await manager.create(channel, guild, 101 + channel, "alice", Rules.preset("classic"))
     await manager.shutdown()
     await store.close()
     plan = ShardPlan.from_text("1", 2)

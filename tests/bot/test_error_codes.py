@@ -258,7 +258,7 @@ async def _(ctx: Any) -> None:
 # the tables
 async def _lobby(ctx: Any, *, full: bool = False, start: bool = False) -> Any:
     manager = ctx.manager
-    await manager.create(1, 1, 10, "ann", "classic")
+    await manager.create(1, 1, 10, "ann", Rules.preset("classic"))
     if full or start:
         await manager.add_ai(1, 10)
         await manager.add_ai(1, 10)
@@ -287,13 +287,13 @@ async def _(ctx: Any) -> None:
 @trigger("table_exists")
 async def _(ctx: Any) -> None:
     manager = await _lobby(ctx)
-    await manager.create(1, 1, 11, "bo", "classic")
+    await manager.create(1, 1, 11, "bo", Rules.preset("classic"))
 
 
 @trigger("already_seated")
 async def _(ctx: Any) -> None:
     manager = await _lobby(ctx)
-    await manager.create(2, 1, 10, "ann", "classic")
+    await manager.create(2, 1, 10, "ann", Rules.preset("classic"))
 
 
 @trigger("already_here")
@@ -304,7 +304,7 @@ async def _(ctx: Any) -> None:
 
 @trigger("low_balance")
 async def _(ctx: Any) -> None:
-    await ctx.manager.create(1, 1, 10, "ann", "classic", min_balance=10**7)
+    await ctx.manager.create(1, 1, 10, "ann", Rules.preset("classic", min_balance=10**7))
 
 
 @trigger("game_running")
@@ -501,7 +501,7 @@ async def _(ctx: Any) -> None:
 
 
 async def _private_table(ctx: Any, *, private: bool = True) -> None:
-    await ctx.manager.create(1, 1, 10, "ann", "classic", private=private)
+    await ctx.manager.create(1, 1, 10, "ann", Rules.preset("classic"), private=private)
 
 
 @trigger("not_invited")

@@ -7,6 +7,7 @@ import sqlite3
 
 import pytest
 
+from bot.engine import Rules
 from bot.store import Store, StoreUnavailableError
 from bot.tables import DealEnded, SavingDelayed
 
@@ -16,7 +17,7 @@ GUILD, CH, ALICE = 1, 10, 101
 
 
 async def _table(manager, variant: str):
-    await manager.create(CH, GUILD, ALICE, "alice", variant)
+    await manager.create(CH, GUILD, ALICE, "alice", Rules.preset(variant))
     table = manager._tables[CH]
     while not table.is_full:
         await manager.add_ai(CH, ALICE)

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from bot.engine import RuleError
+from bot.engine import RuleError, Rules
 from bot.tables import ActionTaken, Actor, TableError, TableSnapshot, TableStatus
 from bot.tables.state import Table
 
@@ -27,7 +27,7 @@ async def test_a_saved_table_reads_back_unchanged(tmp_path) -> None:
     store = await open_store(tmp_path)
     manager, presenter, _ = make_manager(store)
     try:
-        await manager.create(1, 1, 10, "ann", "classic", private=True)
+        await manager.create(1, 1, 10, "ann", Rules.preset("classic"), private=True)
         await manager.add_ai(1, 10)
         await manager.add_ai(1, 10)
         await manager.start(1, 10)
@@ -65,7 +65,7 @@ async def test_the_read_api_and_its_refusals(tmp_path) -> None:
         assert _refusal(no_table) == ("no_table", {"channel_id": 1})
         assert manager.find(1) is None and manager.find(None) is None
         assert manager.table_of(10) is None
-        await manager.create(1, 1, 10, "ann", "classic")
+        await manager.create(1, 1, 10, "ann", Rules.preset("classic"))
         lobby = manager.snapshot(1)
         assert isinstance(lobby, TableSnapshot) and lobby.status == TableStatus.LOBBY
         assert manager.find(1) is lobby and manager.table_of(10) is lobby  # one per change

@@ -8,7 +8,7 @@ import sqlite3
 
 import pytest
 
-from bot.engine import Action, Pass
+from bot.engine import Action, Pass, Rules
 from bot.store import SeatTakenError
 from bot.tables import DealEnded, SeatsChanged, TableClosed, TableError
 
@@ -20,7 +20,8 @@ ALICE, BOB, CAROL, DAN = 101, 102, 103, 104
 
 
 async def _table(manager, channel, variant="classic", humans=(ALICE,), **room):
-    await manager.create(channel, GUILD, humans[0], f"user{humans[0]}", variant, **room)
+    await manager.create(channel, GUILD, humans[0], f"user{humans[0]}",
+                         Rules.preset(variant, **room))
     for user in humans[1:]:
         await manager.join(channel, user, f"user{user}")
     table = manager._tables[channel]
@@ -67,7 +68,7 @@ async def test_held_beans_cannot_be_taken_by_an_admin(tmp_path) -> None:
     with pytest.raises(InsufficientBalanceError):
         await store.take(GUILD, BOB, 1, "test", 1)
     with pytest.raises(TableError) as err:  # nothing free to bring to another table
-        await manager.create(CH + 1, GUILD, BOB, "bob")
+        await manager.create(CH + 1, GUILD, BOB, "bob", Rules.preset("classic"))
     assert err.value.code == "low_balance"
     await manager.shutdown()
     await store.close()
@@ -120,7 +121,8 @@ async def test_a_zombie_table_from_an_old_close_is_finished_at_restart(tmp_path)
     assert await manager2.recover() == 1
     assert CH not in manager2._tables and CH + 1 in manager2._tables
     assert manager2._tables.of_user(ALICE) is None
-    await manager2.create(CH + 2, GUILD, ALICE, "alice")  # free to sit again
+    await manager2.create(CH + 2, GUILD, ALICE, "alice",
+                          Rules.preset("classic"))  # free to sit again
     assert [e.reason for e in presenter2.of_type(TableClosed)] == ["closed"]
     await manager2.shutdown()
     await store2.close()
@@ -130,11 +132,12 @@ async def test_a_zombie_table_from_an_old_close_is_finished_at_restart(tmp_path)
 async def test_two_joins_at_once_seat_a_player_once(tmp_path) -> None:
     store = await open_store(tmp_path)
     manager, _, _ = make_manager(store)
-    await manager.create(CH, GUILD, ALICE, "alice")
-    await manager.create(CH + 1, GUILD, BOB, "bob")
+    await manager.create(CH, GUILD, ALICE, "alice", Rules.preset("classic"))
+    await manager.create(CH + 1, GUILD, BOB, "bob", Rules.preset("classic"))
     results = await asyncio.gather(manager.join(CH, DAN, "dan"),
                                    manager.join(CH + 1, DAN, "dan"),
-                                   manager.create(CH + 2, GUILD, DAN, "dan"),
+                                   manager.create(CH + 2, GUILD, DAN, "dan",
+                                                  Rules.preset("classic")),
                                    return_exceptions=True)
     refused = [r for r in results if isinstance(r, TableError)]
     assert len(refused) == 2 and all(r.code == "already_seated" for r in refused)
@@ -153,8 +156,8 @@ async def test_the_database_refuses_a_second_live_seat(tmp_path) -> None:
     store = await open_store(tmp_path)
     one, _, _ = make_manager(store)
     two, _, _ = make_manager(store)
-    await one.create(CH, GUILD, ALICE, "alice")
-    await two.create(CH + 1, GUILD, BOB, "bob")
+    await one.create(CH, GUILD, ALICE, "alice", Rules.preset("classic"))
+    await two.create(CH + 1, GUILD, BOB, "bob", Rules.preset("classic"))
     with pytest.raises(SeatTakenError):
         await two.join(CH + 1, ALICE, "alice")
     assert two._tables[CH + 1].seat_of(ALICE) is None and two._tables.of_user(ALICE) is None
@@ -260,7 +263,7 @@ async def test_the_owner_escaping_passes_the_table_on(tmp_path) -> None:
 async def test_the_owner_leaving_passes_to_the_next_seated_human(tmp_path) -> None:
     store = await open_store(tmp_path)
     manager, presenter, _ = make_manager(store)
-    await manager.create(CH, GUILD, BOB, "bob", "four")
+    await manager.create(CH, GUILD, BOB, "bob", Rules.preset("four"))
     for user in (ALICE, CAROL, DAN):
         await manager.join(CH, user, "x")
     await manager.leave(CH, ALICE)  # seat 1: not the owner
@@ -293,6 +296,6 @@ async def test_one_poisoned_table_does_not_stop_the_others(tmp_path) -> None:
     assert manager2._tables.of_user(BOB) is None
     assert (await store2.get_game(games[CH + 1])).status == "abandoned"
     assert [e.reason for e in presenter2.of_type(TableClosed)] == ["restore_failed"]
-    await manager2.create(CH + 5, GUILD, BOB, "bob")  # freed
+    await manager2.create(CH + 5, GUILD, BOB, "bob", Rules.preset("classic"))  # freed
     await manager2.shutdown()
     await store2.close()

@@ -7,6 +7,7 @@ import dataclasses
 
 import pytest
 
+from bot.engine import Rules
 from bot.tables import HandChanged, TableClosed, TableRestored, TableSnapshot
 
 from .helpers import make_manager, open_store, play_out
@@ -16,7 +17,7 @@ async def test_every_event_carries_a_public_frozen_snapshot(tmp_path) -> None:
     store = await open_store(tmp_path)
     manager, presenter, _ = make_manager(store)
     try:
-        await manager.create(1, 1, 10, "ann", "happy")
+        await manager.create(1, 1, 10, "ann", Rules.preset("happy"))
         await manager.add_ai(1, 10)
         await manager.add_ai(1, 10)
         await manager.start(1, 10)
@@ -50,8 +51,8 @@ async def test_every_event_carries_a_public_frozen_snapshot(tmp_path) -> None:
 async def test_a_tables_language_survives_a_restart(tmp_path) -> None:
     store = await open_store(tmp_path)
     manager, _, _ = make_manager(store)
-    await manager.create(1, 1, 10, "ann", "classic", locale="zh-TW")
-    await manager.create(2, 1, 11, "bo", "classic")
+    await manager.create(1, 1, 10, "ann", Rules.preset("classic"), locale="zh-TW")
+    await manager.create(2, 1, 11, "bo", Rules.preset("classic"))
     await manager.shutdown()
     again, presenter, _ = make_manager(store)
     try:

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from bot.engine import Game, IllegalActionError, NotYourTurnError, PlayCards
+from bot.engine import Game, IllegalActionError, NotYourTurnError, PlayCards, Rules
 from bot.tables import (
     ActionTaken,
     DealEnded,
@@ -27,7 +27,7 @@ ALICE, BOB, CAROL, DAN = 101, 102, 103, 104
 
 
 async def _table_with_ai(manager, variant="classic", humans=(ALICE,), **room):
-    await manager.create(CH, GUILD, humans[0], "alice", variant, **room)
+    await manager.create(CH, GUILD, humans[0], "alice", Rules.preset(variant, **room))
     for user in humans[1:]:
         await manager.join(CH, user, f"user{user}")
     table = manager._tables[CH]
@@ -93,12 +93,12 @@ async def test_three_humans_and_next_deal(tmp_path) -> None:
 async def test_lobby_rules(tmp_path) -> None:
     store = await open_store(tmp_path)
     manager, _, _ = make_manager(store)
-    await manager.create(CH, GUILD, ALICE, "alice")
+    await manager.create(CH, GUILD, ALICE, "alice", Rules.preset("classic"))
     with pytest.raises(TableError) as err:
-        await manager.create(CH, GUILD, BOB, "bob")
+        await manager.create(CH, GUILD, BOB, "bob", Rules.preset("classic"))
     assert err.value.code == "table_exists"
     with pytest.raises(TableError) as err:
-        await manager.create(CH + 1, GUILD, ALICE, "alice")
+        await manager.create(CH + 1, GUILD, ALICE, "alice", Rules.preset("classic"))
     assert err.value.code == "already_seated"
     with pytest.raises(TableError) as err:
         await manager.start(CH, ALICE)
@@ -121,7 +121,7 @@ async def test_lobby_rules(tmp_path) -> None:
     assert err.value.code == "not_owner"
     await manager.close(CH, CAROL, admin=True)
     assert CH not in manager._tables
-    await manager.create(CH, GUILD, CAROL, "carol")  # free again
+    await manager.create(CH, GUILD, CAROL, "carol", Rules.preset("classic"))  # free again
     await store.close()
 
 
@@ -129,7 +129,7 @@ async def test_low_balance_cannot_sit(tmp_path) -> None:
     store = await open_store(tmp_path)
     manager, _, _ = make_manager(store)
     with pytest.raises(TableError) as err:
-        await manager.create(CH, GUILD, ALICE, "alice", "classic", min_balance=20_000)
+        await manager.create(CH, GUILD, ALICE, "alice", Rules.preset("classic", min_balance=20_000))
     assert err.value.code == "low_balance" and err.value.params["needed"] == 20_000
     await store.close()
 
@@ -290,7 +290,7 @@ async def test_an_escape_that_was_not_stored_did_not_happen(tmp_path) -> None:
     # the beans he brought are held until that deal is settled; he may bring the rest
     assert await store2.held_beans(GUILD, BOB) == 10_000
     await store2.grant(GUILD, BOB, 2_000, "test", 1)
-    await manager2.create(CH + 1, GUILD, BOB, "bob", "classic")
+    await manager2.create(CH + 1, GUILD, BOB, "bob", Rules.preset("classic"))
     await manager2.shutdown()
     await store2.close()
 
@@ -304,7 +304,7 @@ async def test_an_escaper_seated_elsewhere_stays_there_after_a_restart(tmp_path)
     await manager.start(CH, ALICE)
     assert await manager.leave(CH, BOB) == "escaped"
     await store.grant(GUILD, BOB, 2_000, "test", 1)  # his 10 000 are held for that deal
-    await manager.create(CH - 1, GUILD, BOB, "bob", "classic")  # restored first
+    await manager.create(CH - 1, GUILD, BOB, "bob", Rules.preset("classic"))  # restored first
     await manager.shutdown()
     await store.close()
     store2 = await open_store(tmp_path)
@@ -478,7 +478,7 @@ async def test_the_autopass_wish_is_stored_and_read_by_a_new_manager(tmp_path) -
         first, _, _ = make_manager(store)
         await first.set_autopass(7, True)
         later, _, _ = make_manager(store)  # as after a restart: nothing in memory
-        table = await later.create(1, 1, 7, "ann", "classic")
+        table = await later.create(1, 1, 7, "ann", Rules.preset("classic"))
         assert table.seats[0] is not None and table.seats[0].autopass
         await later.shutdown()
         await first.shutdown()

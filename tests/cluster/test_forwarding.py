@@ -16,6 +16,7 @@ import pytest
 
 from bot.app import DdzBot, create_bot
 from bot.config import Settings
+from bot.engine import Rules
 from bot.store.pg.forward import ForwardQueue, Notice
 
 from .payloads import command, dm_component
@@ -49,7 +50,7 @@ async def pair(pg_url: str, rest_to_standin: None) -> AsyncIterator[tuple[DdzBot
 
 
 async def deal(bot: DdzBot, channel: int, guild: int, user: int) -> None:
-    await bot.manager.create(channel, guild, user, "Alice", "classic")
+    await bot.manager.create(channel, guild, user, "Alice", Rules.preset("classic"))
     await bot.manager.add_ai(channel, user)
     await bot.manager.add_ai(channel, user)
     await bot.manager.start(channel, user)

@@ -134,7 +134,8 @@ async def test_happy_yes_buttons_call_grab_show_double(simcord_env) -> None:
         yes = next(label for label in labels if label.startswith(
             ("Call landlord", "Grab", "Show hand", "Double")) or label == "3 pt")
         if yes.startswith("Show hand"):
-            assert yes == f"Show hand ×{game.show_factor}", "the multiplier it would give now"
+            assert yes == f"Show hand ×{game.auction.show_factor}", \
+                "the multiplier it would give now"
         phase = game.phase
         await seats[game.to_act].click(table_message(env, channel), label=yes)
         await env.settle()

@@ -13,7 +13,7 @@ from discord import app_commands
 
 from bot import app
 from bot.config import ConfigError, Settings
-from bot.engine import parse_cards
+from bot.engine import Rules, parse_cards
 from bot.store.errors import ClaimRefusedError
 from bot.tables import TableError
 from cogs.errors import ZH_ERRORS, error_text
@@ -169,7 +169,7 @@ async def test_a_refused_new_table_keeps_the_open_table_language(simcord_env) ->
     alice = guild.add_member(env.create_user("alice"))
     bob = guild.add_member(env.create_user("bob"))
     # as if Alice wrote in Chinese (SimCord's interactions all come in en-US)
-    await env.bot.manager.create(channel.id, guild.id, alice.id, "alice", "classic",
+    await env.bot.manager.create(channel.id, guild.id, alice.id, "alice", Rules.preset("classic"),
                                  locale=ZH)
     result = await bob.slash(channel, "ddz new", variant="happy")
     assert result.ephemeral and "❌" in result.response.content
@@ -188,7 +188,8 @@ async def test_a_table_keeps_its_language_through_a_restart(simcord_env, setting
     env = simcord_env
     guild, channel = await setup(env)
     alice = guild.add_member(env.create_user("alice"))
-    await env.bot.manager.create(channel.id, guild.id, alice.id, "alice", "happy", locale=TW)
+    await env.bot.manager.create(channel.id, guild.id, alice.id, "alice", Rules.preset("happy"),
+                                 locale=TW)
     await env.bot.presenter.drain()
     new_bot = await create_bot(settings)
     try:

@@ -45,7 +45,7 @@ async def test_the_presenter_draws_in_its_pool(tmp_path) -> None:
     manager, _, _ = make_manager(store)
     counting = CountingPool()
     try:
-        await manager.create(10, 1, 101, "alice", "classic")
+        await manager.create(10, 1, 101, "alice", Rules.preset("classic"))
         for _ in range(2):
             await manager.add_ai(10, 101)
         await manager.start(10, 101)

@@ -65,7 +65,7 @@ def test_only_the_current_phase_speaks() -> None:
     said, newest = auction_words(game.view(None))
     assert set(said.values()) <= {"call", "no_call", "grab", "no_grab"} and newest is not None
     game = _happy_to("double")
-    assert game.calls  # 叫/抢 were said before...
+    assert game.auction.calls  # 叫/抢 were said before...
     assert auction_words(game.view(None)) == ({}, None)  # ...and are gone during 加倍
     scene = table_scene(_table(game))
     assert scene.phase == "double" and all(s.action is None for s in scene.seats)

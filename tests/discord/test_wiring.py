@@ -7,6 +7,7 @@ import inspect
 import pytest
 
 from bot.app import create_bot
+from bot.engine import Rules
 from bot.tables import TableManager
 from cogs.controls import HAND_CONTROLS, TABLE_CONTROLS, HandButton, TableButton
 from cogs.errors import DdzTree
@@ -21,7 +22,7 @@ async def test_create_bot_injects_store_presenter_and_manager(settings) -> None:
         assert bot.presenter.client is bot
         assert not hasattr(bot.presenter, "manager"), "the presenter has no manager"
         assert bot.manager.store is bot.store and bot.manager.presenter is bot.presenter
-        table = await bot.manager.create(1, 1, 10, "ann", "classic")
+        table = await bot.manager.create(1, 1, 10, "ann", Rules.preset("classic"))
         await bot.manager.add_ai(1, 10)
         await bot.manager.add_ai(1, 10)
         await bot.manager.start(1, 10)

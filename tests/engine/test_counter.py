@@ -16,7 +16,7 @@ from .game_helpers import to_play
 def _hidden_from(game: Game, seat: int) -> dict[str, int]:
     """What ``seat`` cannot see, counted from the whole game: the other seats' hands that
     were not shown, and the bottom while it is not dealt yet (independent of the view)."""
-    shown = {s for s, _ in game.shows}
+    shown = {s for s, _ in game.auction.shows}
     cards = [c for s in range(game.players) if s != seat and s not in shown
              for c in game.hand(s)]
     if not game.bottom_revealed:

@@ -153,7 +153,7 @@ def test_the_log_keeps_a_fixed_first_bidder() -> None:
     log = game.log
     assert (log.rules, log.seed, log.balances, log.first, log.actions) == (
         Rules.preset("super"), 5, (1, 2, 3), 2, ())
-    assert Game.from_log(GameLog.from_json(log.to_json())).first == 2
+    assert Game.from_log(GameLog.from_json(log.to_json())).auction.first == 2
 
 
 @pytest.mark.parametrize(("make", "code"), [

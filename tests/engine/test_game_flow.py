@@ -44,7 +44,7 @@ def test_bid_three_ends_bidding_at_once() -> None:
 
 def test_highest_bid_after_one_round() -> None:
     g = Game.new(Rules.preset("classic"), 2)
-    a = g.first
+    a = g.auction.first
     b, c = (a + 1) % 3, (a + 2) % 3
     g.apply(Bid(a, 1))
     with pytest.raises(IllegalActionError) as err:
@@ -52,7 +52,7 @@ def test_highest_bid_after_one_round() -> None:
     assert err.value.code == "bid_too_low"
     g.apply(Bid(b, 2))
     g.apply(Bid(c, 0))
-    assert g.landlord == b and g.high_bid == 2
+    assert g.landlord == b and g.auction.high_bid == 2
 
 
 def test_classic_redeal_then_dissolve_on_third_all_pass() -> None:
@@ -71,10 +71,10 @@ def test_classic_redeal_then_dissolve_on_third_all_pass() -> None:
 
 def test_super_all_pass_makes_first_bidder_landlord_at_one() -> None:
     g = Game.new(Rules.preset("super"), 4, first=2)
-    assert g.first == 2 and g.to_act == 2
+    assert g.auction.first == 2 and g.to_act == 2
     for _ in range(3):
         g.apply(Bid(g.to_act, 0))
-    assert g.landlord == 2 and g.high_bid == 1 and len(g.hand(2)) == 21
+    assert g.landlord == 2 and g.auction.high_bid == 1 and len(g.hand(2)) == 21
 
 
 def test_four_players_deal_25_plus_8() -> None:
@@ -147,20 +147,20 @@ def test_nobody_calls_redeals_without_limit() -> None:
 # ----------------------------------------------------------------------- 明牌
 def test_show_timings_and_factors() -> None:
     g = Game.new(HAPPY, 12)
-    first = g.first
+    first = g.auction.first
     assert g.phase == "show_start" and all(len(g.hand(s)) == 0 for s in range(3))
     second = (first + 1) % 3
     g.apply(Show(first, False))
     g.apply(Show(second, True))  # 明牌开始 ×5
     g.apply(Show((first + 2) % 3, False))
     assert g.phase == "show_deal" and all(len(g.hand(s)) == 8 for s in range(3))
-    assert g.to_act == first and second not in g._queue  # a shown seat is not asked again
+    assert g.to_act == first and second not in g.auction.queue  # a shown seat is not asked again
     g.apply(Show(first, True))  # ×4
     g.apply(Show((first + 2) % 3, False))
     assert all(len(g.hand(s)) == 17 for s in range(3))
     assert g.phase == "show_deal" and g.to_act == (first + 2) % 3  # window ×3
     g.apply(Show((first + 2) % 3, True))
-    assert g.shows == [(second, 5), (first, 4), ((first + 2) % 3, 3)]
+    assert g.auction.shows == [(second, 5), (first, 4), ((first + 2) % 3, 3)]
     assert g.tally.show == 5  # only the largest counts
     # the first shower calls first
     assert g.phase == "call" and g.to_act == second
@@ -171,7 +171,7 @@ def test_show_timings_and_factors() -> None:
 
 def test_nobody_calls_first_shower_is_landlord() -> None:
     g = Game.new(HAPPY, 13)
-    first = g.first
+    first = g.auction.first
     g.apply(Show(first, False))
     g.apply(Show((first + 1) % 3, False))
     g.apply(Show((first + 2) % 3, False))
@@ -272,7 +272,7 @@ def test_leader_must_play_and_trick_returns() -> None:
 
 def test_spring() -> None:
     g = to_play(Game.new(Rules.preset("classic"), 19), landlord_wants=0)
-    assert g.landlord == 0 and g.high_bid == 3
+    assert g.landlord == 0 and g.auction.high_bid == 3
     force_hands(g, ["33344", "5", "6"])
     g.apply(PlayCards(0, "33344"))
     r = g.result

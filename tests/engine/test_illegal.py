@@ -37,8 +37,8 @@ def _illegal_tries(g: Game, rng: random.Random):
     legal = g.legal_actions()
     if legal:
         tries.append((type(legal[0])(**{**legal[0].__dict__, "seat": other}), NotYourTurnError))
-    if g.phase == "bid" and g.high_bid:
-        tries.append((Bid(seat, g.high_bid), IllegalActionError))
+    if g.phase == "bid" and g.auction.high_bid:
+        tries.append((Bid(seat, g.auction.high_bid), IllegalActionError))
     if g.phase == "bid":  # (Bid(seat, 4) cannot even be made: test_action_values)
         tries.append((Bid(other, 0), NotYourTurnError))
     if g.phase == "play":

@@ -107,7 +107,7 @@ def test_views_never_leak_hidden_cards(variant: str) -> None:
             g.apply(rng.choice(g.legal_actions()))
         if g.is_over:
             continue
-        shown = set(g.shown_seats)
+        shown = set(g.auction.shown_seats)
         for seat in range(rules.players):
             hidden = [s for s in range(rules.players) if s != seat and s not in shown]
             if len(hidden) < 2:
