@@ -19,11 +19,10 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
 
-from bot.engine import Game, Pass, PlayCards
 from bot.store import GameRecord
 from bot.tables import TableError
 from bot.tables.picture_pool import PicturePool, draw
-from bot.tables.state import Seat, Table
+from bot.tables.replay import replay_deal
 from render import ResultScene, render_result, render_table
 from render.replay import render_replay
 from render.scenes import TableScene
@@ -47,45 +46,22 @@ def replay_steps(record: GameRecord, locale: str
                  ) -> tuple[list[TableScene], ResultScene | None]:
     """The table scenes of :func:`replay_scenes` and the deal's result picture (None for a
     dissolved deal), the replay's last step."""
-    log = record.log
-    game = Game.from_log(dataclasses.replace(log, actions=()))
-    table = record_table(record, game)
+    deal = replay_deal(record)
     scenes: list[TableScene] = []
-    total = sum(isinstance(a, PlayCards | Pass) for a in log.actions)
-
-    def snap(step: int) -> None:
-        title = t(locale, "replay.title", variant=variant_name(locale, game.rules.variant),
-                  step=step, total=total)
-        scene = table_scene(table.snapshot(), title=title, locale=locale)
-        seats = tuple(dataclasses.replace(s, shown=game.hand_text(i) or None, turn=False)
+    for number, step in enumerate(deal.steps):
+        title = t(locale, "replay.title", variant=variant_name(locale, deal.rules.variant),
+                  step=number, total=deal.plays)
+        scene = table_scene(step.table, title=title, locale=locale)
+        seats = tuple(dataclasses.replace(s, shown=step.hands[i] or None, turn=False)
                       for i, s in enumerate(scene.seats))
         scenes.append(dataclasses.replace(scene, seats=seats))
-
-    step = 0
-    for action in log.actions:
-        if game.phase == "play" and not scenes:
-            snap(0)
-        game.apply(action)
-        if isinstance(action, PlayCards | Pass):
-            step += 1
-            snap(step)
-    if not scenes:  # over before any play (an escape, or three redeals)
-        snap(0)
     result = None
-    if game.result is not None:
+    if deal.result is not None:
         result = deal_result_scene(
-            game.result, game.rules, [s.name for s in record.seats],
-            [s.ai_level is not None for s in record.seats],
-            [game.hand_text(i) for i in range(game.players)],
+            deal.result, deal.rules, [s.name for s in record.seats],
+            [s.ai_level is not None for s in record.seats], deal.hands,
             title=t(locale, "result.title"), locale=locale)
     return scenes, result
-
-
-def record_table(record: GameRecord, game: Game) -> Table:
-    """A table holding ``game`` (the stored deal, rebuilt to some point) with the deal's
-    seats, for :func:`cogs.scenes.table_scene`."""
-    return Table(record.channel_id or 1, record.guild_id, 0, game.rules,
-                 [Seat(s.user_id, s.name, s.ai_level) for s in record.seats], game=game)
 
 
 def render_step(scenes: list[TableScene], result: ResultScene | None, step: int) -> bytes:
@@ -205,4 +181,4 @@ async def recent_deals(store: Store, interaction: discord.Interaction, current: 
 REPLAY_ITEMS: tuple[Any, ...] = (ReplayButton,)
 
 __all__ = ["REPLAY_ITEMS", "ReplayButton", "ReplayCommands", "finished_record",
-           "recent_deals", "record_table", "render_step", "replay_scenes", "replay_steps"]
+           "recent_deals", "render_step", "replay_scenes", "replay_steps"]

@@ -24,17 +24,18 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 
 from bot.ai.review import Decision, Review, review_deal
-from bot.engine import Game, Play, reading_of
+from bot.engine import Play, reading_of
 from bot.engine.actions import Action, Bid, Call, Double, Grab, Pass, PlayCards, Show
 from bot.store import GameRecord
 from bot.tables import TableError
 from bot.tables.picture_pool import draw
+from bot.tables.replay import position_before
 from render import ReviewChoice, ReviewScene, TableScene, render_review
 
 from . import review_text  # noqa: F401  (the texts join the catalogue)
 from .cardtext import play_phrase
 from .i18n import kind_name, locale_of, t, variant_name
-from .replay import finished_record, pictures_of, recent_deals, record_table
+from .replay import finished_record, pictures_of, recent_deals
 from .scenes import pattern_order, table_scene
 
 if TYPE_CHECKING:
@@ -178,13 +179,11 @@ def position_scene(record: GameRecord, decision: Decision, seat: int, locale: st
                    ) -> TableScene:
     """The table just before the decision, as the seat saw it: the seat at the bottom with
     its own hand face up; the others' hands hidden, unless shown by 明牌."""
-    log = record.log
-    game = Game.from_log(dataclasses.replace(log, actions=log.actions[:decision.index]))
-    table = record_table(record, game)
-    scene = table_scene(table.snapshot(), title=t(locale, "review.title",
-                                                  where=where(decision, locale)),
+    position = position_before(record, decision.index)
+    scene = table_scene(position.table, title=t(locale, "review.title",
+                                                where=where(decision, locale)),
                         locale=locale)
-    seats = tuple(dataclasses.replace(s, shown=game.hand_text(seat), own_hand=True, turn=True)
+    seats = tuple(dataclasses.replace(s, shown=position.hands[seat], own_hand=True, turn=True)
                   if i == seat else s for i, s in enumerate(scene.seats))
     return dataclasses.replace(scene, seats=seats, viewer=seat)
 
