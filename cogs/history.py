@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import discord
 from discord import app_commands
@@ -25,7 +25,9 @@ from .errors import reply, send_error
 from .i18n import locale_of, t, variant_name
 
 if TYPE_CHECKING:
-    from bot.store import PlayerStats, Store
+    from bot.store import PlayerStats
+
+    from .readers import HistoryReader
 
 PER_PAGE = 10
 
@@ -81,7 +83,7 @@ def history_view(page: HistoryPage, locale: str) -> discord.ui.View:
     return view
 
 
-async def history_page(store: Store, guild_id: int, user_id: int, name: str, page: int,
+async def history_page(store: HistoryReader, guild_id: int, user_id: int, name: str, page: int,
                        locale: str) -> tuple[discord.Embed, discord.ui.View]:
     """The embed and buttons of one page; a page past the end is refused (nothing sent)."""
     result = await store.history(guild_id, user_id, page=page, per_page=PER_PAGE)
@@ -96,8 +98,15 @@ async def history_page(store: Store, guild_id: int, user_id: int, name: str, pag
     return history_embed(result, name, locale), history_view(result, locale)
 
 
-def _store_of(interaction: discord.Interaction) -> Store:
-    return cast("Store", interaction.client.store)  # type: ignore[attr-defined]
+class HistoryHost(Protocol):
+    """What a history button reaches through ``interaction.client`` (the bot)."""
+
+    @property
+    def store(self) -> HistoryReader: ...
+
+
+def _store_of(interaction: discord.Interaction) -> HistoryReader:
+    return cast(HistoryHost, interaction.client).store
 
 
 class HistoryButton(discord.ui.DynamicItem[discord.ui.Button], template=(
@@ -137,9 +146,10 @@ async def _name_of(interaction: discord.Interaction, user_id: int) -> str:
 
 
 class HistoryCommands:
-    """The history commands of the ``/ddz`` cog (a mixin: it needs ``self.store``)."""
+    """The history commands of the ``/ddz`` cog (a mixin: it needs ``self.store``, given
+    to the cog when it is made)."""
 
-    store: Store
+    store: HistoryReader
 
     @app_commands.command(name=_("history"),
                           description=_("A player's last deals in this server"))

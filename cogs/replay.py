@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import io
 import re
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import discord
 from discord import app_commands
@@ -33,7 +33,7 @@ from .i18n import locale_of, t, variant_name
 from .scenes import deal_result_scene, table_scene
 
 if TYPE_CHECKING:
-    from bot.store import Store
+    from .readers import DealReader
 
 
 def replay_scenes(record: GameRecord, locale: str) -> list[TableScene]:
@@ -71,7 +71,7 @@ def render_step(scenes: list[TableScene], result: ResultScene | None, step: int)
     return render_table(scenes[min(step, len(scenes) - 1)])
 
 
-async def finished_record(store: Store, guild_id: int, deal: str) -> GameRecord:
+async def finished_record(store: DealReader, guild_id: int, deal: str) -> GameRecord:
     """The settled deal of this guild named by ``deal`` (its id or the start of it)."""
     game_id = await store.find_deal(guild_id, deal)
     record = await store.get_game(game_id)  # find_deal looked in this guild only
@@ -110,9 +110,9 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=(
         locale = locale_of(interaction)
         try:
             assert interaction.guild_id is not None
-            store = cast("Store", interaction.client.store)  # type: ignore[attr-defined]
-            record = await finished_record(store, interaction.guild_id, self.game_id)
-            pool = pictures_of(interaction.client)
+            host = cast(ReplayHost, interaction.client)
+            record = await finished_record(host.store, interaction.guild_id, self.game_id)
+            pool = host.presenter.pictures
             scenes, result = await draw(pool, replay_steps, record, locale)
             last = len(scenes) - (result is None)
             step = min(self.step, last)
@@ -124,15 +124,30 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=(
             await send_error(interaction, error)
 
 
-def pictures_of(client: object) -> PicturePool | None:
-    """The bot's drawing processes (None: draw in a thread)."""
-    return getattr(getattr(client, "presenter", None), "pictures", None)
+class Drawing(Protocol):
+    """Who holds the bot's drawing processes (the presenter)."""
+
+    @property
+    def pictures(self) -> PicturePool | None:
+        """The drawing processes (None: draw in a thread)."""
+
+
+class ReplayHost(Protocol):
+    """What a replay button reaches through ``interaction.client`` (the bot)."""
+
+    @property
+    def store(self) -> DealReader: ...
+
+    @property
+    def presenter(self) -> Drawing: ...
 
 
 class ReplayCommands:
-    """The replay command of the ``/ddz`` cog (a mixin: it needs ``self.store``)."""
+    """The replay command of the ``/ddz`` cog (a mixin: it needs ``self.store`` and
+    ``self.presenter``, given to the cog when it is made)."""
 
-    store: Store
+    store: DealReader
+    presenter: Drawing
 
     @app_commands.command(name=_("replay"), description=_("Watch a finished deal again"))
     @app_commands.guild_only()
@@ -141,7 +156,7 @@ class ReplayCommands:
         assert interaction.guild_id is not None
         record = await finished_record(self.store, interaction.guild_id, deal)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        pool = pictures_of(interaction.client)
+        pool = self.presenter.pictures
         scenes, result = await draw(pool, replay_steps, record, locale)
         gif = await draw(pool, render_replay, scenes, result)
         still = await draw(pool, render_table, scenes[0])
@@ -158,7 +173,7 @@ class ReplayCommands:
         return await recent_deals(self.store, interaction, current)
 
 
-async def recent_deals(store: Store, interaction: discord.Interaction, current: str
+async def recent_deals(store: DealReader, interaction: discord.Interaction, current: str
                        ) -> list[app_commands.Choice[str]]:
     """The caller's last 25 deals here, newest first, filtered by what was typed."""
     if interaction.guild_id is None:
@@ -180,5 +195,5 @@ async def recent_deals(store: Store, interaction: discord.Interaction, current: 
 
 REPLAY_ITEMS: tuple[Any, ...] = (ReplayButton,)
 
-__all__ = ["REPLAY_ITEMS", "ReplayButton", "ReplayCommands", "finished_record",
+__all__ = ["REPLAY_ITEMS", "Drawing", "ReplayButton", "ReplayCommands", "finished_record",
            "recent_deals", "render_step", "replay_scenes", "replay_steps"]

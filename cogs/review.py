@@ -35,12 +35,13 @@ from render import ReviewChoice, ReviewScene, TableScene, render_review
 from . import review_text  # noqa: F401  (the texts join the catalogue)
 from .cardtext import play_phrase
 from .i18n import kind_name, locale_of, t, variant_name
-from .replay import finished_record, pictures_of, recent_deals
+from .replay import Drawing, finished_record, recent_deals
 from .scenes import pattern_order, table_scene
 
 if TYPE_CHECKING:
-    from bot.store import Store
     from bot.tables import TableManager
+
+    from .readers import DealReader
 
 LEVEL = "normal"  # the AI level a review searches at
 COSTLIEST = 3
@@ -75,7 +76,7 @@ class ReviewCache:
         return len(self._items)
 
 
-async def reviewable(store: Store, guild_id: int, deal: str, user_id: int
+async def reviewable(store: DealReader, guild_id: int, deal: str, user_id: int
                      ) -> tuple[GameRecord, int]:
     """The finished deal of this guild named by ``deal`` and the caller's seat in it."""
     try:
@@ -203,11 +204,13 @@ def review_pictures(record: GameRecord, review: Review, locale: str) -> list[byt
 
 # ---------------------------------------------------------------------- the command
 class ReviewCommands:
-    """The review command of the ``/ddz`` cog (a mixin: it needs ``self.store`` and
-    ``self.manager``)."""
+    """The review command of the ``/ddz`` cog (a mixin: it needs ``self.store``,
+    ``self.manager`` (whose AI processes think) and ``self.presenter`` (whose drawing
+    processes draw), given to the cog when it is made)."""
 
-    store: Store
+    store: DealReader
     manager: TableManager
+    presenter: Drawing
 
     @property
     def reviews(self) -> ReviewCache:
@@ -222,7 +225,7 @@ class ReviewCommands:
         if cached is not None:
             return cached
         args = (record.log, seat, LEVEL, review_seed(record.game_id))
-        pool = getattr(self.manager, "ai_pool", None)
+        pool = self.manager.ai_pool
         if pool is not None:
             review = await pool.run(review_deal, *args)
         else:
@@ -241,7 +244,7 @@ class ReviewCommands:
                                         interaction.user.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
         review = await self.review_of(record, seat)
-        pictures = await draw(pictures_of(interaction.client), review_pictures, record, review,
+        pictures = await draw(self.presenter.pictures, review_pictures, record, review,
                               locale)
         await interaction.followup.send(
             review_message(record, review, locale)[:2000],

@@ -71,12 +71,9 @@ class HandSelect(discord.ui.DynamicItem[discord.ui.Select], template=(
             await interaction.response.edit_message(content=None)
             return
         hand = table.game.hand_text(seat)
-        key = (self.table_id, p.user)
-        selection = p.client.presenter.selection
-        if key not in selection or selection[key][0] != hand:
-            selection[key] = (hand, {})  # a new hand: the old numbers mean other cards
-        selection[key][1][self.part] = values
-        chosen = [i for part in selection[key][1].values() for i in part]
+        selection = p.client.presenter.selection(self.table_id, p.user, hand)
+        selection.choose(self.part, values)  # a new hand: the old numbers mean other cards
+        chosen = selection.chosen()
         cards = selected_cards(table.game.hand(seat), chosen, table.game.laizi,
                                selection_order(p.client.presenter, p.user))
         shown = cards_text(p.locale, cards, laizi=table.game.laizi) if cards else "—"
