@@ -21,6 +21,7 @@ from bot.store import HistoryEntry, HistoryPage
 from bot.tables import TableError
 
 from . import history_text  # noqa: F401  (the texts join the catalogue)
+from .command_mixin import CommandMixin
 from .errors import reply, send_error
 from .i18n import locale_of, t, variant_name
 
@@ -109,7 +110,7 @@ def _store_of(interaction: discord.Interaction) -> HistoryReader:
     return cast(HistoryHost, interaction.client).store
 
 
-class HistoryButton(discord.ui.DynamicItem[discord.ui.Button], template=(
+class HistoryButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=(
         r"ddzhi:(?P<user>[0-9]+):(?P<page>[0-9]+)")):
     """◀ or ▶ under a history page: shows page ``page`` of ``user``'s deals in place."""
 
@@ -121,9 +122,10 @@ class HistoryButton(discord.ui.DynamicItem[discord.ui.Button], template=(
         self.user_id, self.page = user_id, page
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> HistoryButton:
-        return cls(int(match["user"]), int(match["page"]), label=item.label or "?")
+        return cls(int(match["user"]), int(match["page"]),
+                   label=getattr(item, "label", None) or "?")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         locale = locale_of(interaction)
@@ -145,7 +147,7 @@ async def _name_of(interaction: discord.Interaction, user_id: int) -> str:
     return str(user_id)
 
 
-class HistoryCommands:
+class HistoryCommands(CommandMixin):
     """The history commands of the ``/ddz`` cog (a mixin: it needs ``self.store``, given
     to the cog when it is made)."""
 

@@ -197,8 +197,8 @@ class DiscordPresenter:
         # a newer one (the state is read inside the lock, so the last edit is the latest)
         async with state.edit_lock:
             table = state.snapshot
-            if table is None:
-                return
+            if table is None or self.tables.get(channel_id) is not state:
+                return  # closed: the closing words stay
             try:
                 content, embed, file = await self.table_message(table)
                 view = table_view(table, self.locale(channel_id))
@@ -241,11 +241,11 @@ class DiscordPresenter:
             notices, state.notices, ended = state.notices, [], state.result
         if table.status != "playing" and ended is not None and table.game is not None:
             text = self._result_text(ended, locale)
-            scene = result_scene(ended, table, title=t(locale, "result.title"),
-                                 locale=locale)
+            result = result_scene(ended, table, title=t(locale, "result.title"),
+                                  locale=locale)
             file = None
-            if scene is not None:
-                png = await draw(self.pictures, render_result, scene)
+            if result is not None:
+                png = await draw(self.pictures, render_result, result)
                 file = discord.File(io.BytesIO(png), filename="result.png")
             return "\n".join([*notices, text]), self._lobby_embed(table, locale), file
         if table.status != "playing" or table.game is None:
@@ -312,9 +312,12 @@ class DiscordPresenter:
         text = t(self.locale(channel_id), f"closed.{reason}")
         # forget the table's state: a later table in this channel starts afresh
         state = self.tables.close(channel_id)
-        message = state.message if state is not None else None
-        if state is not None and state.pending is not None:
-            state.pending.cancel()
+        message = None
+        if state is not None:
+            if state.pending is not None:
+                state.pending.cancel()
+            async with state.edit_lock:  # an edit under way lands first, these words last
+                message = state.message
         self.ephemeral.forget_table(channel_id)
         await self.pings.close(channel_id)
         try:
@@ -491,7 +494,8 @@ class DiscordPresenter:
         channel = channel or await self.client.create_dm(discord.Object(user_id))
         state.dm_messages[user_id] = await channel.send(content=content, file=file, view=view)
 
-    async def _own_message(self, channel: Any, prefix: str) -> discord.Message | None:
+    async def _own_message(self, channel: discord.abc.Messageable, prefix: str
+                           ) -> discord.Message | None:
         """The bot's latest message in ``channel`` whose controls start with ``prefix``
         (a table's message, a hand DM with live buttons), among the last few."""
         me = self.client.user

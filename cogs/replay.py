@@ -28,6 +28,7 @@ from render.replay import render_replay
 from render.scenes import TableScene
 
 from . import history_text  # noqa: F401  (the texts join the catalogue)
+from .command_mixin import CommandMixin
 from .errors import send_error
 from .i18n import locale_of, t, variant_name
 from .scenes import deal_result_scene, table_scene
@@ -90,7 +91,7 @@ def still_view(game_id: str, step: int, last: int, locale: str) -> discord.ui.Vi
     return view
 
 
-class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=(
+class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=(
         r"ddzrp:(?P<game>[0-9A-Za-z_-]+):(?P<step>[0-9]+)")):
     """◀ or ▶ under a replay's still picture: shows step ``step`` in place."""
 
@@ -102,9 +103,9 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=(
         self.game_id, self.step = game_id, max(step, 0)
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> ReplayButton:
-        return cls(match["game"], int(match["step"]), label=item.label or "?")
+        return cls(match["game"], int(match["step"]), label=getattr(item, "label", None) or "?")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         locale = locale_of(interaction)
@@ -142,7 +143,7 @@ class ReplayHost(Protocol):
     def presenter(self) -> Drawing: ...
 
 
-class ReplayCommands:
+class ReplayCommands(CommandMixin):
     """The replay command of the ``/ddz`` cog (a mixin: it needs ``self.store`` and
     ``self.presenter``, given to the cog when it is made)."""
 

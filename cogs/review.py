@@ -34,6 +34,7 @@ from render import ReviewChoice, ReviewScene, TableScene, render_review
 
 from . import review_text  # noqa: F401  (the texts join the catalogue)
 from .cardtext import play_phrase
+from .command_mixin import CommandMixin
 from .i18n import kind_name, locale_of, t, variant_name
 from .replay import Drawing, finished_record, recent_deals
 from .scenes import pattern_order, table_scene
@@ -203,7 +204,7 @@ def review_pictures(record: GameRecord, review: Review, locale: str) -> list[byt
 
 
 # ---------------------------------------------------------------------- the command
-class ReviewCommands:
+class ReviewCommands(CommandMixin):
     """The review command of the ``/ddz`` cog (a mixin: it needs ``self.store``,
     ``self.manager`` (whose AI processes think) and ``self.presenter`` (whose drawing
     processes draw), given to the cog when it is made)."""
