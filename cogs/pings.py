@@ -29,12 +29,10 @@ import discord
 from bot.tables import TableEvent, TurnStarted
 
 from .i18n import STRINGS, t
-from .readers import required
+from .readers import SettingsReader, required
 
 if TYPE_CHECKING:
     from bot.tables import TableSnapshot
-
-    from .readers import SettingsReader
 
 log = logging.getLogger("ddz.pings")
 
