@@ -185,13 +185,15 @@ async def create_bot(settings: Settings, *, seed_source: Callable[[], int] | Non
     (discord.py's ``examples/advanced_startup.py``). ``seed_source`` (each deal's seed)
     and ``decide`` (the AI) are the table manager's: tests fix the deals with them."""
     store = await Store.open(settings.store_target)
-    presenter = DiscordPresenter(edit_delay=settings.edit_delay,
-                                 default_locale=settings.default_locale,
-                                 ping_budget=DEFAULT_BUDGET if settings.ping_budget else None)
+    pictures = None  # drawn in a thread
     if settings.render_processes > 0:
         from render import warm_up
 
-        presenter.pictures = PicturePool(settings.render_processes, warm=warm_up)
+        pictures = PicturePool(settings.render_processes, warm=warm_up)
+    presenter = DiscordPresenter(store=store, pictures=pictures,
+                                 edit_delay=settings.edit_delay,
+                                 default_locale=settings.default_locale,
+                                 ping_budget=DEFAULT_BUDGET if settings.ping_budget else None)
     manager = TableManager(store, presenter, ai_delay=settings.ai_delay,
                            trustee_delay=settings.trustee_delay,
                            ai_in_thread=settings.ai_in_thread, seed_source=seed_source,

@@ -44,7 +44,8 @@ if TYPE_CHECKING:
     from bot.engine import Card, SeatView
     from bot.tables import TableManager, TableSnapshot
 
-Selection = tuple[str, dict[int, list[int]]]  # (the hand the numbers refer to, part -> numbers)
+    from .preferences import Preferences
+    from .selection import Selection
 
 
 class Hands(Protocol):
@@ -52,16 +53,17 @@ class Hands(Protocol):
     messages it keeps up to date, and each player's card selection."""
 
     default_locale: str
-    user_locale: dict[int, str]
-    hand_orders: dict[int, str]
-    dm_messages: dict[tuple[int, int], discord.Message]
-    selection: dict[tuple[int, int], Selection]
+    preferences: Preferences
     ephemeral: EphemeralHands
+
+    def hand_dm(self, channel_id: int, user_id: int) -> discord.Message | None: ...
+
+    def selection(self, channel_id: int, user_id: int, hand: str) -> Selection: ...
+
+    def clear_selection(self, channel_id: int, user_id: int) -> None: ...
 
     async def hand_payload(self, table: TableSnapshot, seat: int, hand: Sequence[Card],
                            locale: str) -> tuple[discord.File, discord.ui.View, str]: ...
-
-    def note_locale(self, user_id: int, locale: str) -> None: ...
 
 
 class DdzClient(Protocol):
@@ -81,7 +83,7 @@ def client_of(interaction: discord.Interaction) -> DdzClient:
 def remember(client: DdzClient, interaction: discord.Interaction) -> str:
     """The user's language (kept: their hand DMs use it too)."""
     locale = locale_of(interaction, client.presenter.default_locale)
-    client.presenter.note_locale(interaction.user.id, locale)
+    client.presenter.preferences.note_locale(interaction.user.id, locale)
     return locale
 
 
@@ -267,10 +269,7 @@ TABLE_CONTROLS: dict[str, Control[TableButton]] = {
 
 def _chosen(p: Press, item: HandButton, hand: str) -> list[int]:
     """The card numbers selected for ``hand`` (none when the hand changed since)."""
-    entry = p.client.presenter.selection.get((item.table_id, p.user))
-    if entry is None or entry[0] != hand:
-        return []
-    return [i for part in entry[1].values() for i in part]
+    return p.client.presenter.selection(item.table_id, p.user, hand).chosen()
 
 
 async def _refresh_hand(p: Press, item: HandButton, *, deferred: bool) -> None:
@@ -284,7 +283,7 @@ async def _refresh_hand(p: Press, item: HandButton, *, deferred: bool) -> None:
     table, seat_view = playing
     assert seat_view.seat is not None
     key = (table.channel_id, p.user)
-    tracked = p.client.presenter.dm_messages.get(key)
+    tracked = p.client.presenter.hand_dm(*key)
     if deferred and interaction.message is not None and tracked is not None and \
             tracked.id == interaction.message.id:
         return  # the presenter updates the DM itself
@@ -320,7 +319,7 @@ async def _play_selected(p: Press, item: HandButton) -> None:
 
 
 async def _played(p: Press, item: HandButton) -> None:
-    p.client.presenter.selection.pop((item.table_id, p.user), None)
+    p.client.presenter.clear_selection(item.table_id, p.user)
     await _refresh_hand(p, item, deferred=True)
 
 
@@ -346,7 +345,7 @@ async def _hint(p: Press, item: HandButton) -> None:
 
 
 async def _clear(p: Press, item: HandButton) -> None:
-    p.client.presenter.selection.pop((item.table_id, p.user), None)
+    p.client.presenter.clear_selection(item.table_id, p.user)
     await _refresh_hand(p, item, deferred=False)
 
 
@@ -486,7 +485,7 @@ class ReadingButton(discord.ui.DynamicItem[discord.ui.Button], template=(
 # ---------------------------------------------------------------------------- the selection
 def selection_order(hands: Hands, user_id: int) -> str:
     """The order ``user_id``'s hand picture is in (so card numbers mean the same cards)."""
-    return hands.hand_orders.get(user_id, "desc")
+    return hands.preferences.hand_order(user_id)
 
 
 def selected_cards(cards: list[Card], indices: list[int], laizi: str | None = None,

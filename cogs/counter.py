@@ -7,7 +7,7 @@ table is read from its rules: the novice and high rooms fix their stakes.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.engine import room_of
 from bot.engine.counter import unseen_counts
@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 
     from bot.engine import Card
     from bot.tables import TableSnapshot
+
+    from .readers import SettingsReader
 
 _NAMES = {  # what a player calls the ranks, high to low
     EN: {"R": "Big joker ", "B": "Small joker ", "F": "Flower ", "T": "10"},
@@ -44,12 +46,12 @@ def counter_text(counts: dict[str, int], locale: str) -> str:
     return t(locale, "counter.line", counts=" ".join(jokers) + " · " + " ".join(ranks))
 
 
-async def counter_line(store: Any, table: TableSnapshot, seat: int, hand: Sequence[Card],
-                       locale: str) -> str | None:
+async def counter_line(store: SettingsReader, table: TableSnapshot, seat: int,
+                       hand: Sequence[Card], locale: str) -> str | None:
     """The counter line for ``seat``'s hand (``hand``: its cards), or None when its room has
     the counter off (or the deal is not being played)."""
     game = table.game
-    if game is None or store is None:
+    if game is None:
         return None
     settings = await store.get_settings(table.guild_id, table.channel_id)
     if not settings.counter(room_of(table.rules)):

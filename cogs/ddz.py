@@ -69,6 +69,9 @@ class Ddz(HistoryCommands, ReplayCommands, ReviewCommands, commands.GroupCog, gr
           group_description=_("Dou Dizhu tables, beans and ranks")):
     """Dou Dizhu: tables, plays, beans and ranks."""
 
+    store: Store
+    presenter: DiscordPresenter
+
     def __init__(self, bot: commands.Bot, *, manager: TableManager, store: Store,
                  presenter: DiscordPresenter, settings: Settings) -> None:
         self.bot = bot
@@ -194,7 +197,7 @@ class Ddz(HistoryCommands, ReplayCommands, ReviewCommands, commands.GroupCog, gr
     async def sort(self, interaction: discord.Interaction,
                    order: app_commands.Choice[str]) -> None:
         locale = self._remember(interaction)
-        await self.presenter.set_order(interaction.user.id, order.value)
+        await self.presenter.preferences.set_order(interaction.user.id, order.value)
         await reply(interaction, t(locale, "sort.set", how=t(locale, f"sort.{order.value}")))
         table = self.manager.table_of(interaction.user.id)
         seat = table.seat_of(interaction.user.id) if table is not None else None

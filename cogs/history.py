@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import discord
 from discord import app_commands
@@ -21,11 +21,14 @@ from bot.store import HistoryEntry, HistoryPage
 from bot.tables import TableError
 
 from . import history_text  # noqa: F401  (the texts join the catalogue)
+from .command_mixin import CommandMixin
 from .errors import reply, send_error
 from .i18n import locale_of, t, variant_name
 
 if TYPE_CHECKING:
-    from bot.store import PlayerStats, Store
+    from bot.store import PlayerStats
+
+    from .readers import HistoryReader
 
 PER_PAGE = 10
 
@@ -81,7 +84,7 @@ def history_view(page: HistoryPage, locale: str) -> discord.ui.View:
     return view
 
 
-async def history_page(store: Store, guild_id: int, user_id: int, name: str, page: int,
+async def history_page(store: HistoryReader, guild_id: int, user_id: int, name: str, page: int,
                        locale: str) -> tuple[discord.Embed, discord.ui.View]:
     """The embed and buttons of one page; a page past the end is refused (nothing sent)."""
     result = await store.history(guild_id, user_id, page=page, per_page=PER_PAGE)
@@ -96,11 +99,18 @@ async def history_page(store: Store, guild_id: int, user_id: int, name: str, pag
     return history_embed(result, name, locale), history_view(result, locale)
 
 
-def _store_of(interaction: discord.Interaction) -> Store:
-    return cast("Store", interaction.client.store)  # type: ignore[attr-defined]
+class HistoryHost(Protocol):
+    """What a history button reaches through ``interaction.client`` (the bot)."""
+
+    @property
+    def store(self) -> HistoryReader: ...
 
 
-class HistoryButton(discord.ui.DynamicItem[discord.ui.Button], template=(
+def _store_of(interaction: discord.Interaction) -> HistoryReader:
+    return cast(HistoryHost, interaction.client).store
+
+
+class HistoryButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=(
         r"ddzhi:(?P<user>[0-9]+):(?P<page>[0-9]+)")):
     """◀ or ▶ under a history page: shows page ``page`` of ``user``'s deals in place."""
 
@@ -112,9 +122,10 @@ class HistoryButton(discord.ui.DynamicItem[discord.ui.Button], template=(
         self.user_id, self.page = user_id, page
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> HistoryButton:
-        return cls(int(match["user"]), int(match["page"]), label=item.label or "?")
+        return cls(int(match["user"]), int(match["page"]),
+                   label=getattr(item, "label", None) or "?")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         locale = locale_of(interaction)
@@ -136,10 +147,11 @@ async def _name_of(interaction: discord.Interaction, user_id: int) -> str:
     return str(user_id)
 
 
-class HistoryCommands:
-    """The history commands of the ``/ddz`` cog (a mixin: it needs ``self.store``)."""
+class HistoryCommands(CommandMixin):
+    """The history commands of the ``/ddz`` cog (a mixin: it needs ``self.store``, given
+    to the cog when it is made)."""
 
-    store: Store
+    store: HistoryReader
 
     @app_commands.command(name=_("history"),
                           description=_("A player's last deals in this server"))

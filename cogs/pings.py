@@ -29,6 +29,7 @@ import discord
 from bot.tables import TableEvent, TurnStarted
 
 from .i18n import STRINGS, t
+from .readers import SettingsReader, required
 
 if TYPE_CHECKING:
     from bot.tables import TableSnapshot
@@ -47,21 +48,19 @@ PING = re.compile("|".join(_pattern(STRINGS[lang]["ping.channel"]) for lang in S
 
 class Speaker(Protocol):
     """What the pings need from the presenter they help (:class:`cogs.presenter.
-    DiscordPresenter`): the tables it was shown, the languages, the client it speaks
-    through."""
-
-    user_locale: dict[int, str]
-    dm_closed: set[int]
-    _client: discord.Client | None
+    DiscordPresenter`): the tables it was shown, the languages, who closed their DMs,
+    the client it speaks through, its background tasks."""
 
     @property
     def client(self) -> discord.Client: ...
 
-    def locale(self, channel_id: int) -> str: ...
+    def snapshot(self, channel_id: int) -> TableSnapshot | None: ...
 
-    def _table(self, channel_id: int) -> TableSnapshot | None: ...
+    def locale_for(self, user_id: int, channel_id: int) -> str: ...
 
-    def _spawn(self, coro: Coroutine[Any, Any, None]) -> asyncio.Task[None]: ...
+    def dms_closed(self, user_id: int) -> bool: ...
+
+    def spawn(self, coro: Coroutine[Any, Any, None]) -> asyncio.Task[None]: ...
 
 
 @dataclass(frozen=True)
@@ -119,8 +118,10 @@ class _Shown:
 class TurnPings:
     """The one turn notification of each table (the presenter's helper)."""
 
-    def __init__(self, presenter: Speaker, budget: PingBudget | None = None) -> None:
+    def __init__(self, presenter: Speaker, settings: SettingsReader,
+                 budget: PingBudget | None = None) -> None:
         self.presenter = presenter
+        self.settings = required(settings, "a store", "TurnPings")  # the server's switch
         self.budget = budget  # None: no budget (tests of other things)
         self.messages: dict[int, discord.Message] = {}  # table -> its ping now
         self._shown: dict[int, _Shown] = {}
@@ -137,7 +138,7 @@ class TurnPings:
             not event.auto else None
         worker = self._workers.get(channel_id)
         if worker is None or worker.done():  # a running worker sees the change itself
-            self._workers[channel_id] = self.presenter._spawn(self._work(channel_id))
+            self._workers[channel_id] = self.presenter.spawn(self._work(channel_id))
 
     def _lock(self, channel_id: int) -> asyncio.Lock:
         return self._locks.setdefault(channel_id, asyncio.Lock())
@@ -170,7 +171,7 @@ class TurnPings:
     def _turn(self, channel_id: int) -> TurnStarted | None:
         """The turn to ping now: the last one started, unless it is over already."""
         event = self._wanted.get(channel_id)
-        table = self.presenter._table(channel_id)
+        table = self.presenter.snapshot(channel_id)
         game = table.game if table is not None else None
         if event is None or table is None or game is None or game.is_over or \
                 table.seq != event.seq or game.to_act != event.to_act:
@@ -231,18 +232,18 @@ class TurnPings:
         pings off (None when that player's DMs are closed)."""
         presenter = self.presenter
         channel_id = turn.channel_id
-        table = presenter._table(channel_id)
+        table = presenter.snapshot(channel_id)
         assert table is not None
         entry = table.seats[turn.to_act]
         assert entry is not None and entry.user_id is not None
         user = entry.user_id
-        locale = presenter.user_locale.get(user, presenter.locale(channel_id))
+        locale = presenter.locale_for(user, channel_id)
         phase = t(locale, f"phase.{turn.phase}")
         when = f"<t:{int(turn.deadline)}:R>" if turn.deadline else "—"
         if await self._in_channel(table.guild_id, channel_id):
             return _Shown(user, channel_id, t(locale, "ping.channel", mention=f"<@{user}>",
                                               phase=phase, when=when))
-        if user in presenter.dm_closed:
+        if presenter.dms_closed(user):
             return None
         return _Shown(user, -user, t(locale, "ping.dm", channel=f"<#{channel_id}>",
                                      phase=phase, when=when))  # a DM: keyed by the user
@@ -276,11 +277,13 @@ class TurnPings:
             self.messages.pop(channel_id, None)
             self._shown.pop(channel_id, None)
 
-    async def _clear(self, channel_id: int) -> None:
-        """Remove the table's ping now (the table closes)."""
+    async def close(self, channel_id: int) -> None:
+        """The table closes: remove its ping now, and forget the table."""
         self._wanted.pop(channel_id, None)
         async with self._lock(channel_id):
             await self._delete(channel_id)
+        for per_table in (self._locks, self._wanted, self._workers, self._shown):
+            per_table.pop(channel_id, None)
 
     async def _delete(self, channel_id: int) -> None:
         message = self.messages.pop(channel_id, None)
@@ -308,15 +311,8 @@ class TurnPings:
 
     async def _in_channel(self, guild_id: int, channel_id: int) -> bool:
         """Ping in the channel (the default) unless the server turned that off."""
-        store: Any = getattr(self.presenter._client, "store", None)
-        if store is None:
-            return True
-        settings = await store.get_settings(guild_id, channel_id)
-        return bool(getattr(settings, "turn_pings", True))
-
-    def forget(self, channel_id: int) -> None:
-        for per_table in (self._locks, self._wanted, self._workers, self._shown):
-            per_table.pop(channel_id, None)
+        settings = await self.settings.get_settings(guild_id, channel_id)
+        return settings.turn_pings
 
 
 __all__ = ["DEFAULT_BUDGET", "PingBudget", "Rate", "TurnPings"]

@@ -18,13 +18,15 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.store.errors import StoreUnavailableError
 from bot.tables import (
     ActionTaken,
     DealEnded,
+    GameStarted,
     HandChanged,
+    SavingDelayed,
     TableClosed,
     TableEvent,
+    TableOpened,
     TableRestored,
     TrusteeChanged,
     TurnStarted,
@@ -33,17 +35,22 @@ from bot.tables.picture_pool import PicturePool, draw
 from render import render_hand, render_result, render_table
 
 from .avatars import AvatarCache
-from .controls import Selection
 from .counter import counter_line
 from .ephemeral import EphemeralHands
 from .handtext import can_act, cannot_beat, deal_over_content, hand_content, table_state
 from .i18n import EN, player_name, seat_name, t, variant_name
 from .pings import DEFAULT_BUDGET, PingBudget, TurnPings
+from .preferences import Preferences
 from .private import lobby_lines
+from .readers import PresenterStore, required
 from .scenes import result_scene, table_scene
+from .selection import Selection
+from .table_state import TableState, TableStates
 from .views import hand_view, table_view
 
 if TYPE_CHECKING:
+    from collections.abc import Coroutine
+
     from bot.engine import Card
     from bot.tables import TableSnapshot
 
@@ -54,35 +61,21 @@ DM_CLOSED = 50007
 class DiscordPresenter:
     """The presenter of :class:`bot.tables.TableManager` for Discord."""
 
-    def __init__(self, *, edit_delay: float = 1.0, default_locale: str = EN,
+    def __init__(self, *, store: PresenterStore, pictures: PicturePool | None,
+                 edit_delay: float = 1.0, default_locale: str = EN,
                  ping_budget: PingBudget | None = DEFAULT_BUDGET) -> None:
         self._client: discord.Client | None = None
+        self.store = required(store, "a store", "DiscordPresenter")
+        self.pictures = pictures  # drawing processes (None: a thread)
         self.edit_delay = edit_delay
         self.default_locale = default_locale
         self.avatars = AvatarCache(lambda: self.client)
-        self.pictures: PicturePool | None = None  # drawing processes (None: a thread)
-        self.messages: dict[int, discord.Message] = {}  # table message per channel
-        self.dm_messages: dict[tuple[int, int], discord.Message] = {}
+        self.tables = TableStates()  # what is shown of each table, by channel
+        self.preferences = Preferences(store, self.spawn)  # hand order, language
         self.dm_closed: set[int] = set()
-        self._told_closed: set[tuple[int, int]] = set()
-        # the last snapshot of each table (every event carries one): what is shown
-        self.tables: dict[int, TableSnapshot] = {}
-        # the cards of each seat's hand as last sent to it: (table, seat) -> cards
-        self.hands: dict[tuple[int, int], tuple[Card, ...]] = {}
-        self.user_locale: dict[int, str] = {}
-        self.hand_orders: dict[int, str] = {}  # user -> render.ORDERS (default big to small)
-        self._players_read: set[int] = set()  # users whose stored order and language are read
-        # (table, user) -> (the hand the numbers refer to, {select part: card numbers})
-        self.selection: dict[tuple[int, int], Selection] = {}
-        self.results: dict[int, DealEnded] = {}
-        self.notices: dict[int, list[str]] = {}
-        self._pending: dict[int, asyncio.Task[None]] = {}
-        self._edit_locks: dict[int, asyncio.Lock] = {}
+        self._told_closed: set[tuple[int, int]] = set()  # (channel, user) told in it
         self._tasks: set[asyncio.Task[None]] = set()
-        self._hand_locks: dict[tuple[int, int], asyncio.Lock] = {}
-        self._dm_seats: dict[tuple[int, int], int] = {}  # (table, user) -> seat of the DM
-        self._adopt: set[int] = set()  # restored tables whose old messages are looked for
-        self.pings = TurnPings(self, ping_budget)
+        self.pings = TurnPings(self, store, ping_budget)
         self.ephemeral = EphemeralHands()  # the "My hand" replies, kept up to date
 
     def attach(self, client: discord.Client) -> None:
@@ -99,53 +92,53 @@ class DiscordPresenter:
     # ------------------------------------------------------------------ events
     async def publish(self, event: TableEvent) -> None:
         channel_id = event.channel_id
+        state = self.tables.of(channel_id)
         if event.table is not None:
-            self.tables[channel_id] = event.table
+            state.snapshot = event.table
         if isinstance(event, HandChanged):
-            self.hands[(channel_id, event.to_seat)] = event.hand
-            self._spawn(self._send_hand(channel_id, event.to_seat))
+            state.hands[event.to_seat] = event.hand
+            self.spawn(self._send_hand(channel_id, event.to_seat))
             return
         if isinstance(event, TableClosed):
-            self._spawn(self._closed(channel_id, event.reason))
+            self.spawn(self._closed(channel_id, event.reason))
             return
         if isinstance(event, TableRestored):
             # after a restart: the table message and the hand DMs of before are found
             # again and edited (no second message, no stale buttons)
-            self.messages.pop(channel_id, None)
-            self._adopt.add(channel_id)
+            state.message = None
+            state.adopt = True
             self.pings.swept.discard(channel_id)  # a ping of before may still be there
         if isinstance(event, DealEnded):
-            self.results[channel_id] = event
-            table = self._table(channel_id)
+            state.result = event
+            table = state.snapshot
             variant = table.rules.variant if table is not None else ""
-            self._spawn(self._end_hands(channel_id, event, variant))
+            self.spawn(self._end_hands(channel_id, event, variant))
         if isinstance(event, TurnStarted | TrusteeChanged):
-            self._spawn(self._refresh_hands(channel_id))
+            self.spawn(self._refresh_hands(channel_id))
         if isinstance(event, TurnStarted | ActionTaken | DealEnded):
             self.pings.follow(event)
         if isinstance(event, TrusteeChanged) and event.on:
-            table = self._table(channel_id)
+            table = state.snapshot
             if table is not None and table.seats[event.seat_index] is not None:
                 locale = self.locale(channel_id)
                 name = seat_name(table.seats[event.seat_index], locale)
-                self.notices.setdefault(channel_id, []).append(
+                state.notices.append(
                     t(locale, "trustee.self" if event.voluntary else "trustee.on", name=name))
-        if event.type == "saving_delayed":  # told once per fault; the table goes on by itself
-            self.notices.setdefault(channel_id, []).append(
-                t(self.locale(channel_id), "saving.delayed"))
-        if event.type == "game_started":
-            self.results.pop(channel_id, None)
-        self.refresh(channel_id, now=event.type == "opened")  # a new lobby shows at once
+        if isinstance(event, SavingDelayed):  # told once per fault; the table goes on
+            state.notices.append(t(self.locale(channel_id), "saving.delayed"))
+        if isinstance(event, GameStarted):
+            state.result = None
+        self.refresh(channel_id, now=isinstance(event, TableOpened))  # a new lobby at once
 
     def refresh(self, channel_id: int, *, now: bool = False) -> None:
         """Schedule an edit of the table message (coalesced)."""
-        task = self._pending.get(channel_id)
-        if task is not None and not task.done():
+        state = self.tables.of(channel_id)
+        if state.pending is not None and not state.pending.done():
             return
-        self._pending[channel_id] = self._spawn(self._update(channel_id, 0 if now else
-                                                             self.edit_delay))
+        state.pending = self.spawn(self._update(channel_id, 0 if now else self.edit_delay))
 
-    def _spawn(self, coro: Any) -> asyncio.Task[None]:
+    def spawn(self, coro: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        """Run ``coro`` in the background, as one of the tasks :meth:`drain` waits for."""
         task = asyncio.create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -156,73 +149,103 @@ class DiscordPresenter:
         while self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
-    def _table(self, channel_id: int) -> TableSnapshot | None:
+    def snapshot(self, channel_id: int) -> TableSnapshot | None:
         """The table as the last event showed it."""
-        return self.tables.get(channel_id)
+        return self.tables.snapshot(channel_id)
 
-    def _hand(self, channel_id: int, seat: int) -> tuple[Card, ...]:
-        return self.hands.get((channel_id, seat), ())
+    def message(self, channel_id: int) -> discord.Message | None:
+        """The table's public message, once it is out."""
+        state = self.tables.get(channel_id)
+        return state.message if state is not None else None
+
+    def hand_dm(self, channel_id: int, user_id: int) -> discord.Message | None:
+        """``user_id``'s hand DM for the table, once it is out."""
+        state = self.tables.get(channel_id)
+        return state.dm_messages.get(user_id) if state is not None else None
+
+    def selection(self, channel_id: int, user_id: int, hand: str) -> Selection:
+        """``user_id``'s card selection in ``hand`` (a new one when the hand changed)."""
+        return self.tables.of(channel_id).selection(user_id, hand)
+
+    def clear_selection(self, channel_id: int, user_id: int) -> None:
+        state = self.tables.get(channel_id)
+        if state is not None:
+            state.selections.pop(user_id, None)
+
+    def dms_closed(self, user_id: int) -> bool:
+        """Did ``user_id`` close their DMs (a DM to them was refused)?"""
+        return user_id in self.dm_closed
 
     def locale(self, channel_id: int) -> str:
         """The table's language (saved with the table), or the bot's default."""
-        table = self.tables.get(channel_id)
+        table = self.snapshot(channel_id)
         return table.locale if table is not None and table.locale else self.default_locale
+
+    def locale_for(self, user_id: int, channel_id: int) -> str:
+        """``user_id``'s language, else the table's."""
+        return self.preferences.locale_of(user_id, self.locale(channel_id))
 
     # ------------------------------------------------------------------ the table message
     async def _update(self, channel_id: int, delay: float) -> None:
         if delay > 0:
             await asyncio.sleep(delay)
-        self._pending.pop(channel_id, None)
+        state = self.tables.get(channel_id)
+        if state is None:  # the table closed meanwhile
+            return
+        state.pending = None
         # one update at a time per table: a slower, older render must never land on top of
         # a newer one (the state is read inside the lock, so the last edit is the latest)
-        async with self._edit_locks.setdefault(channel_id, asyncio.Lock()):
-            table = self._table(channel_id)
-            if table is None:
-                return
+        async with state.edit_lock:
+            table = state.snapshot
+            if table is None or self.tables.get(channel_id) is not state:
+                return  # closed: the closing words stay
             try:
                 content, embed, file = await self.table_message(table)
                 view = table_view(table, self.locale(channel_id))
-                await self._post_or_edit(channel_id, content, embed, file, view)
+                await self._post_or_edit(state, channel_id, content, embed, file, view)
             except discord.HTTPException:
                 log.warning("could not update the table message in %s", channel_id,
                             exc_info=True)
             except Exception:
                 log.exception("table message failed in %s", channel_id)
 
-    async def _post_or_edit(self, channel_id: int, content: str, embed: discord.Embed | None,
-                            file: discord.File | None, view: discord.ui.View) -> None:
-        message = self.messages.get(channel_id)
+    async def _post_or_edit(self, state: TableState, channel_id: int, content: str,
+                            embed: discord.Embed | None, file: discord.File | None,
+                            view: discord.ui.View) -> None:
+        message = state.message
         files = [file] if file else []
         channel = self.client.get_partial_messageable(channel_id)
-        if message is None and channel_id in self._adopt:
-            self._adopt.discard(channel_id)
+        if message is None and state.adopt:
+            state.adopt = False
             message = await self._own_message(channel, f"ddz:{channel_id}:")
             if message is not None:
-                self.messages[channel_id] = message
+                state.message = message
         if message is not None:
             try:
                 await message.edit(content=content, embed=embed, attachments=files, view=view)
                 return
             except discord.NotFound:
-                self.messages.pop(channel_id, None)
+                state.message = None
         kwargs: dict[str, Any] = {"content": content, "view": view, "files": files}
         if embed is not None:
             kwargs["embed"] = embed
-        self.messages[channel_id] = await channel.send(**kwargs)
+        state.message = await channel.send(**kwargs)
 
     async def table_message(self, table: TableSnapshot) -> tuple[str, discord.Embed | None,
                                                           discord.File | None]:
         """Content, embed and picture of the table message for the table's state now."""
         locale = self.locale(table.channel_id)
-        notices = self.notices.pop(table.channel_id, [])
-        ended = self.results.get(table.channel_id)
+        state = self.tables.get(table.channel_id)
+        notices, ended = [], None
+        if state is not None:
+            notices, state.notices, ended = state.notices, [], state.result
         if table.status != "playing" and ended is not None and table.game is not None:
             text = self._result_text(ended, locale)
-            scene = result_scene(ended, table, title=t(locale, "result.title"),
-                                 locale=locale)
+            result = result_scene(ended, table, title=t(locale, "result.title"),
+                                  locale=locale)
             file = None
-            if scene is not None:
-                png = await draw(self.pictures, render_result, scene)
+            if result is not None:
+                png = await draw(self.pictures, render_result, result)
                 file = discord.File(io.BytesIO(png), filename="result.png")
             return "\n".join([*notices, text]), self._lobby_embed(table, locale), file
         if table.status != "playing" or table.game is None:
@@ -286,23 +309,17 @@ class DiscordPresenter:
         return "\n".join(rows)
 
     async def _closed(self, channel_id: int, reason: str) -> None:
-        task = self._pending.pop(channel_id, None)
-        if task is not None:
-            task.cancel()
-        message = self.messages.pop(channel_id, None)
         text = t(self.locale(channel_id), f"closed.{reason}")
         # forget the table's state: a later table in this channel starts afresh
-        for per_user in (self.dm_messages, self.selection, self.hands):
-            for key in [k for k in per_user if k[0] == channel_id]:
-                del per_user[key]
-        for per_channel in (self.results, self.notices, self.tables, self._edit_locks):
-            per_channel.pop(channel_id, None)
-        for key in [k for k in self._hand_locks if k[0] == channel_id]:
-            self._hand_locks.pop(key, None)
-            self._dm_seats.pop(key, None)
+        state = self.tables.close(channel_id)
+        message = None
+        if state is not None:
+            if state.pending is not None:
+                state.pending.cancel()
+            async with state.edit_lock:  # an edit under way lands first, these words last
+                message = state.message
         self.ephemeral.forget_table(channel_id)
-        await self.pings._clear(channel_id)
-        self.pings.forget(channel_id)
+        await self.pings.close(channel_id)
         try:
             if message is not None:
                 await message.edit(content=text, view=None, embed=None)
@@ -321,8 +338,8 @@ class DiscordPresenter:
         marked = (game.view.bottom or "") if seat == game.landlord else ""  # for the deal
         entry = table.seats[seat]
         if entry is not None and entry.user_id is not None:
-            await self.player_choices(entry.user_id)
-        order = self.order_of(entry.user_id if entry else None)
+            await self.preferences.load(entry.user_id)
+        order = self.preferences.hand_order(entry.user_id if entry else None)
         png = await draw(self.pictures, render_hand, cards, laizi=game.laizi, marked=marked,
                          title=t(locale, "hand.title", n=len(cards)), locale=locale,
                          order=order)
@@ -333,8 +350,7 @@ class DiscordPresenter:
     async def hand_words(self, table: TableSnapshot, seat: int, hand: Sequence[Card],
                          locale: str) -> str:
         """The hand message's words, with the card counter (记牌器) where its room has it."""
-        counter = await counter_line(getattr(self._client, "store", None), table, seat, hand,
-                                     locale)
+        counter = await counter_line(self.store, table, seat, hand, locale)
         words = hand_content(table, seat, hand, locale)
         return words if counter is None else f"{words}\n{counter}"
 
@@ -346,32 +362,30 @@ class DiscordPresenter:
         entry = table.seats[seat]
         trick = game.trick
         leading = trick is None or trick.to_beat is None or trick.to_beat_seat == seat
-        order = self.order_of(entry.user_id if entry else None)
+        order = self.preferences.hand_order(entry.user_id if entry else None)
         return hand_view(table.channel_id, list(hand), locale, laizi=game.laizi,
                          order=order, active=can_act(table, seat), leading=leading,
                          cannot_beat=cannot_beat(game, seat, hand),
                          trustee=entry is not None and entry.trustee)
 
-    def _hand_lock(self, key: tuple[int, int]) -> asyncio.Lock:
-        return self._hand_locks.setdefault(key, asyncio.Lock())
-
     async def _refresh_hands(self, channel_id: int) -> None:
         """Edit every hand DM's words and controls (the picture stays) for the state now."""
-        table = self._table(channel_id)
-        if table is None or table.game is None:
+        state = self.tables.get(channel_id)
+        table = state.snapshot if state is not None else None
+        if state is None or table is None or table.game is None:
             return
         for seat, entry in enumerate(table.seats):
             if entry is None or entry.user_id is None:
                 continue
             key = (channel_id, entry.user_id)
-            async with self._hand_lock(key):
-                message = self.dm_messages.get(key)
-                table = self._table(channel_id)
+            async with state.hand_lock(entry.user_id):
+                message = state.dm_messages.get(entry.user_id)
+                table = self.snapshot(channel_id)
                 if (message is None and key not in self.ephemeral.shown) or table is None or \
                         table.game is None or table.status != "playing":
                     continue
-                locale = self.user_locale.get(entry.user_id, self.locale(channel_id))
-                hand = self._hand(channel_id, seat)
+                locale = self.locale_for(entry.user_id, channel_id)
+                hand = state.hand(seat)
                 words = await self.hand_words(table, seat, hand, locale)
                 if message is not None:
                     try:
@@ -384,81 +398,39 @@ class DiscordPresenter:
 
     async def _end_hands(self, channel_id: int, ended: DealEnded, variant: str) -> None:
         """The deal is over: each hand DM says so, and its controls go away."""
+        state = self.tables.get(channel_id)
+        if state is None:
+            return
         # a hand DM being sent right now (its lock is taken) is closed once it is out
-        keys = {k for k in (*self.dm_messages, *self._hand_locks, *self.ephemeral.shown)
-                if k[0] == channel_id}
-        table = self._table(channel_id)
-        for key in keys:
-            async with self._hand_lock(key):
-                message = self.dm_messages.pop(key, None)
-                seat = self._dm_seats.pop(key, None)
+        users = {*state.dm_messages, *state.hand_locks,
+                 *(k[1] for k in self.ephemeral.shown if k[0] == channel_id)}
+        table = state.snapshot
+        for user_id in users:
+            async with state.hand_lock(user_id):
+                message = state.dm_messages.pop(user_id, None)
+                seat = state.dm_seats.pop(user_id, None)
                 if seat is None and table is not None:
-                    seat = table.seat_of(key[1])
+                    seat = table.seat_of(user_id)
                 if seat is None:
                     continue
-                locale = self.user_locale.get(key[1], self.locale(channel_id))
+                locale = self.locale_for(user_id, channel_id)
                 content = deal_over_content(variant, seat, ended, locale)
-                await self.ephemeral.end(key, content)
+                await self.ephemeral.end((channel_id, user_id), content)
                 if message is None:
                     continue
                 try:
                     await message.edit(content=content, view=None)
                 except discord.HTTPException:
-                    log.warning("could not close the hand of %s", key[1])
-
-    def _store(self) -> Any:
-        return getattr(self._client, "store", None)
-
-    async def player_choices(self, user_id: int) -> None:
-        """Read once what ``user_id`` chose before (a restart forgets the memory, not the
-        store): the hand order of ``/ddz sort`` and the language of their last interaction.
-        What this run already learnt wins."""
-        store = self._store()
-        if user_id in self._players_read or store is None:
-            return
-        self._players_read.add(user_id)
-        order = await store.player_setting(user_id, "hand_sort")
-        locale = await store.player_setting(user_id, "locale")
-        self.hand_orders.setdefault(user_id, order)
-        if locale is not None:
-            self.user_locale.setdefault(user_id, locale)
-
-    async def set_order(self, user_id: int, order: str) -> None:
-        """``/ddz sort``: keep ``order`` for ``user_id``, in memory and in the store."""
-        store = self._store()
-        if store is not None:
-            await store.set_player_setting(user_id, "hand_sort", order)
-        self.hand_orders[user_id] = order
-
-    def note_locale(self, user_id: int, locale: str) -> None:
-        """The language of ``user_id``'s interaction: kept (stored when it changed)."""
-        if self.user_locale.get(user_id) == locale:
-            return
-        self.user_locale[user_id] = locale
-        store = self._store()
-        if store is not None:
-            self._spawn(self._store_locale(store, user_id, locale))
-
-    async def _store_locale(self, store: Any, user_id: int, locale: str) -> None:
-        try:
-            await store.set_player_setting(user_id, "locale", locale)
-        except StoreUnavailableError as err:  # forgotten: the next interaction stores it
-            if self.user_locale.get(user_id) == locale:
-                del self.user_locale[user_id]
-            log.warning("could not store the language of user %s (error %s)", user_id,
-                        err.error_id)
-
-    def order_of(self, user_id: int | None) -> str:
-        """How ``user_id`` likes a hand ordered (``/ddz sort``; big to small by default)."""
-        return self.hand_orders.get(user_id, "desc") if user_id is not None else "desc"
+                    log.warning("could not close the hand of %s", user_id)
 
     def resend_hand(self, channel_id: int, seat: int) -> None:
         """Send (or edit) the hand DM of ``seat`` again, e.g. after a new order was chosen."""
-        self._spawn(self._send_hand(channel_id, seat))
+        self.spawn(self._send_hand(channel_id, seat))
 
     async def _send_hand(self, channel_id: int, seat: int) -> None:
-        table = self._table(channel_id)
-        if table is None or table.game is None:
+        state = self.tables.get(channel_id)
+        table = state.snapshot if state is not None else None
+        if state is None or table is None or table.game is None:
             return
         entry = table.seats[seat]
         if entry is None or entry.user_id is None:
@@ -470,17 +442,17 @@ class DiscordPresenter:
             if key not in self.ephemeral.shown:
                 return
         try:
-            async with self._hand_lock(key):
-                await self.player_choices(user_id)
-                locale = self.user_locale.get(user_id, self.locale(channel_id))
+            async with state.hand_lock(user_id):
+                await self.preferences.load(user_id)
+                locale = self.locale_for(user_id, channel_id)
                 # the table as it is now, not as it was when the hand was dealt: the AI
                 # may have bid and led while this waited, and the refresh of that turn
                 # found no message to edit yet (it would show the bidding turn forever)
-                table = self._table(channel_id)
+                table = self.snapshot(channel_id)
                 if table is None:
                     return
-                await self._post_hand(table, seat, key, locale, dm=user_id not in
-                                      self.dm_closed)
+                await self._post_hand(state, table, seat, user_id, locale,
+                                      dm=user_id not in self.dm_closed)
         except discord.Forbidden as err:
             if err.code == DM_CLOSED:
                 self.dm_closed.add(user_id)
@@ -490,39 +462,40 @@ class DiscordPresenter:
         except discord.HTTPException:
             log.warning("could not DM user %s", user_id, exc_info=True)
 
-    async def _post_hand(self, table: TableSnapshot, seat: int, key: tuple[int, int],
-                         locale: str, *, dm: bool = True) -> None:
+    async def _post_hand(self, state: TableState, table: TableSnapshot, seat: int,
+                         user_id: int, locale: str, *, dm: bool = True) -> None:
         """Edit the player's hand DM with a new picture, or send it (a first DM); and
         their ephemeral hand, if they have one open."""
         if table.game is None or table.status != "playing":
             return
-        file, view, content = await self.hand_payload(table, seat,
-                                                      self._hand(table.channel_id, seat), locale)
+        key = (table.channel_id, user_id)
+        file, view, content = await self.hand_payload(table, seat, state.hand(seat), locale)
         if key in self.ephemeral.shown:
             copy = discord.File(io.BytesIO(file.fp.read()), filename=file.filename)
             file.reset()
             await self.ephemeral.edit(key, content=content, attachments=[copy],
-                                      view=self.hand_controls(table, seat, self._hand(
-                                          table.channel_id, seat), locale))
+                                      view=self.hand_controls(table, seat, state.hand(seat),
+                                                              locale))
         if not dm:
             return
-        self._dm_seats[key] = seat
-        message = self.dm_messages.get(key)
-        dm = None
+        state.dm_seats[user_id] = seat
+        message = state.dm_messages.get(user_id)
+        channel: discord.DMChannel | None = None
         if message is None:  # after a restart: the hand DM sent before, if it is live
-            dm = await self.client.create_dm(discord.Object(key[1]))
-            message = await self._own_message(dm, f"ddzh:{key[0]}:")
+            channel = await self.client.create_dm(discord.Object(user_id))
+            message = await self._own_message(channel, f"ddzh:{table.channel_id}:")
         if message is not None:
             try:
                 await message.edit(content=content, attachments=[file], view=view)
-                self.dm_messages[key] = message
+                state.dm_messages[user_id] = message
                 return
             except discord.NotFound:
-                self.dm_messages.pop(key, None)
-        dm = dm or await self.client.create_dm(discord.Object(key[1]))
-        self.dm_messages[key] = await dm.send(content=content, file=file, view=view)
+                state.dm_messages.pop(user_id, None)
+        channel = channel or await self.client.create_dm(discord.Object(user_id))
+        state.dm_messages[user_id] = await channel.send(content=content, file=file, view=view)
 
-    async def _own_message(self, channel: Any, prefix: str) -> discord.Message | None:
+    async def _own_message(self, channel: discord.abc.Messageable, prefix: str
+                           ) -> discord.Message | None:
         """The bot's latest message in ``channel`` whose controls start with ``prefix``
         (a table's message, a hand DM with live buttons), among the last few."""
         me = self.client.user
@@ -552,4 +525,4 @@ class DiscordPresenter:
             except discord.HTTPException:
                 log.warning("could not tell %s that DMs are closed", user_id)
 
-        self._spawn(tell())
+        self.spawn(tell())

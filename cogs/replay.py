@@ -13,28 +13,28 @@ from __future__ import annotations
 import dataclasses
 import io
 import re
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _
 
-from bot.engine import Game, Pass, PlayCards
 from bot.store import GameRecord
 from bot.tables import TableError
 from bot.tables.picture_pool import PicturePool, draw
-from bot.tables.state import Seat, Table
+from bot.tables.replay import replay_deal
 from render import ResultScene, render_result, render_table
 from render.replay import render_replay
 from render.scenes import TableScene
 
 from . import history_text  # noqa: F401  (the texts join the catalogue)
+from .command_mixin import CommandMixin
 from .errors import send_error
 from .i18n import locale_of, t, variant_name
 from .scenes import deal_result_scene, table_scene
 
 if TYPE_CHECKING:
-    from bot.store import Store
+    from .readers import DealReader
 
 
 def replay_scenes(record: GameRecord, locale: str) -> list[TableScene]:
@@ -47,45 +47,22 @@ def replay_steps(record: GameRecord, locale: str
                  ) -> tuple[list[TableScene], ResultScene | None]:
     """The table scenes of :func:`replay_scenes` and the deal's result picture (None for a
     dissolved deal), the replay's last step."""
-    log = record.log
-    game = Game.from_log(dataclasses.replace(log, actions=()))
-    table = record_table(record, game)
+    deal = replay_deal(record)
     scenes: list[TableScene] = []
-    total = sum(isinstance(a, PlayCards | Pass) for a in log.actions)
-
-    def snap(step: int) -> None:
-        title = t(locale, "replay.title", variant=variant_name(locale, game.rules.variant),
-                  step=step, total=total)
-        scene = table_scene(table.snapshot(), title=title, locale=locale)
-        seats = tuple(dataclasses.replace(s, shown=game.hand_text(i) or None, turn=False)
+    for number, step in enumerate(deal.steps):
+        title = t(locale, "replay.title", variant=variant_name(locale, deal.rules.variant),
+                  step=number, total=deal.plays)
+        scene = table_scene(step.table, title=title, locale=locale)
+        seats = tuple(dataclasses.replace(s, shown=step.hands[i] or None, turn=False)
                       for i, s in enumerate(scene.seats))
         scenes.append(dataclasses.replace(scene, seats=seats))
-
-    step = 0
-    for action in log.actions:
-        if game.phase == "play" and not scenes:
-            snap(0)
-        game.apply(action)
-        if isinstance(action, PlayCards | Pass):
-            step += 1
-            snap(step)
-    if not scenes:  # over before any play (an escape, or three redeals)
-        snap(0)
     result = None
-    if game.result is not None:
+    if deal.result is not None:
         result = deal_result_scene(
-            game.result, game.rules, [s.name for s in record.seats],
-            [s.ai_level is not None for s in record.seats],
-            [game.hand_text(i) for i in range(game.players)],
+            deal.result, deal.rules, [s.name for s in record.seats],
+            [s.ai_level is not None for s in record.seats], deal.hands,
             title=t(locale, "result.title"), locale=locale)
     return scenes, result
-
-
-def record_table(record: GameRecord, game: Game) -> Table:
-    """A table holding ``game`` (the stored deal, rebuilt to some point) with the deal's
-    seats, for :func:`cogs.scenes.table_scene`."""
-    return Table(record.channel_id or 1, record.guild_id, 0, game.rules,
-                 [Seat(s.user_id, s.name, s.ai_level) for s in record.seats], game=game)
 
 
 def render_step(scenes: list[TableScene], result: ResultScene | None, step: int) -> bytes:
@@ -95,7 +72,7 @@ def render_step(scenes: list[TableScene], result: ResultScene | None, step: int)
     return render_table(scenes[min(step, len(scenes) - 1)])
 
 
-async def finished_record(store: Store, guild_id: int, deal: str) -> GameRecord:
+async def finished_record(store: DealReader, guild_id: int, deal: str) -> GameRecord:
     """The settled deal of this guild named by ``deal`` (its id or the start of it)."""
     game_id = await store.find_deal(guild_id, deal)
     record = await store.get_game(game_id)  # find_deal looked in this guild only
@@ -114,7 +91,7 @@ def still_view(game_id: str, step: int, last: int, locale: str) -> discord.ui.Vi
     return view
 
 
-class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=(
+class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=(
         r"ddzrp:(?P<game>[0-9A-Za-z_-]+):(?P<step>[0-9]+)")):
     """◀ or ▶ under a replay's still picture: shows step ``step`` in place."""
 
@@ -126,17 +103,17 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=(
         self.game_id, self.step = game_id, max(step, 0)
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> ReplayButton:
-        return cls(match["game"], int(match["step"]), label=item.label or "?")
+        return cls(match["game"], int(match["step"]), label=getattr(item, "label", None) or "?")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         locale = locale_of(interaction)
         try:
             assert interaction.guild_id is not None
-            store = cast("Store", interaction.client.store)  # type: ignore[attr-defined]
-            record = await finished_record(store, interaction.guild_id, self.game_id)
-            pool = pictures_of(interaction.client)
+            host = cast(ReplayHost, interaction.client)
+            record = await finished_record(host.store, interaction.guild_id, self.game_id)
+            pool = host.presenter.pictures
             scenes, result = await draw(pool, replay_steps, record, locale)
             last = len(scenes) - (result is None)
             step = min(self.step, last)
@@ -148,15 +125,30 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=(
             await send_error(interaction, error)
 
 
-def pictures_of(client: object) -> PicturePool | None:
-    """The bot's drawing processes (None: draw in a thread)."""
-    return getattr(getattr(client, "presenter", None), "pictures", None)
+class Drawing(Protocol):
+    """Who holds the bot's drawing processes (the presenter)."""
+
+    @property
+    def pictures(self) -> PicturePool | None:
+        """The drawing processes (None: draw in a thread)."""
 
 
-class ReplayCommands:
-    """The replay command of the ``/ddz`` cog (a mixin: it needs ``self.store``)."""
+class ReplayHost(Protocol):
+    """What a replay button reaches through ``interaction.client`` (the bot)."""
 
-    store: Store
+    @property
+    def store(self) -> DealReader: ...
+
+    @property
+    def presenter(self) -> Drawing: ...
+
+
+class ReplayCommands(CommandMixin):
+    """The replay command of the ``/ddz`` cog (a mixin: it needs ``self.store`` and
+    ``self.presenter``, given to the cog when it is made)."""
+
+    store: DealReader
+    presenter: Drawing
 
     @app_commands.command(name=_("replay"), description=_("Watch a finished deal again"))
     @app_commands.guild_only()
@@ -165,7 +157,7 @@ class ReplayCommands:
         assert interaction.guild_id is not None
         record = await finished_record(self.store, interaction.guild_id, deal)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        pool = pictures_of(interaction.client)
+        pool = self.presenter.pictures
         scenes, result = await draw(pool, replay_steps, record, locale)
         gif = await draw(pool, render_replay, scenes, result)
         still = await draw(pool, render_table, scenes[0])
@@ -182,7 +174,7 @@ class ReplayCommands:
         return await recent_deals(self.store, interaction, current)
 
 
-async def recent_deals(store: Store, interaction: discord.Interaction, current: str
+async def recent_deals(store: DealReader, interaction: discord.Interaction, current: str
                        ) -> list[app_commands.Choice[str]]:
     """The caller's last 25 deals here, newest first, filtered by what was typed."""
     if interaction.guild_id is None:
@@ -204,5 +196,5 @@ async def recent_deals(store: Store, interaction: discord.Interaction, current: 
 
 REPLAY_ITEMS: tuple[Any, ...] = (ReplayButton,)
 
-__all__ = ["REPLAY_ITEMS", "ReplayButton", "ReplayCommands", "finished_record",
-           "recent_deals", "record_table", "render_step", "replay_scenes", "replay_steps"]
+__all__ = ["REPLAY_ITEMS", "Drawing", "ReplayButton", "ReplayCommands", "finished_record",
+           "recent_deals", "render_step", "replay_scenes", "replay_steps"]

@@ -24,22 +24,25 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 
 from bot.ai.review import Decision, Review, review_deal
-from bot.engine import Game, Play, reading_of
+from bot.engine import Play, reading_of
 from bot.engine.actions import Action, Bid, Call, Choice, Double, Grab, Pass, PlayCards, Show
 from bot.store import GameRecord
 from bot.tables import TableError
 from bot.tables.picture_pool import draw
+from bot.tables.replay import position_before
 from render import ReviewChoice, ReviewScene, TableScene, render_review
 
 from . import review_text  # noqa: F401  (the texts join the catalogue)
 from .cardtext import play_phrase
+from .command_mixin import CommandMixin
 from .i18n import kind_name, locale_of, t, variant_name
-from .replay import finished_record, pictures_of, recent_deals, record_table
+from .replay import Drawing, finished_record, recent_deals
 from .scenes import pattern_order, table_scene
 
 if TYPE_CHECKING:
-    from bot.store import Store
     from bot.tables import TableManager
+
+    from .readers import DealReader
 
 LEVEL = "normal"  # the AI level a review searches at
 COSTLIEST = 3
@@ -74,7 +77,7 @@ class ReviewCache:
         return len(self._items)
 
 
-async def reviewable(store: Store, guild_id: int, deal: str, user_id: int
+async def reviewable(store: DealReader, guild_id: int, deal: str, user_id: int
                      ) -> tuple[GameRecord, int]:
     """The finished deal of this guild named by ``deal`` and the caller's seat in it."""
     try:
@@ -179,13 +182,11 @@ def position_scene(record: GameRecord, decision: Decision, seat: int, locale: st
                    ) -> TableScene:
     """The table just before the decision, as the seat saw it: the seat at the bottom with
     its own hand face up; the others' hands hidden, unless shown by 明牌."""
-    log = record.log
-    game = Game.from_log(dataclasses.replace(log, actions=log.actions[:decision.index]))
-    table = record_table(record, game)
-    scene = table_scene(table.snapshot(), title=t(locale, "review.title",
-                                                  where=where(decision, locale)),
+    position = position_before(record, decision.index)
+    scene = table_scene(position.table, title=t(locale, "review.title",
+                                                where=where(decision, locale)),
                         locale=locale)
-    seats = tuple(dataclasses.replace(s, shown=game.hand_text(seat), own_hand=True, turn=True)
+    seats = tuple(dataclasses.replace(s, shown=position.hands[seat], own_hand=True, turn=True)
                   if i == seat else s for i, s in enumerate(scene.seats))
     return dataclasses.replace(scene, seats=seats, viewer=seat)
 
@@ -204,12 +205,14 @@ def review_pictures(record: GameRecord, review: Review, locale: str) -> list[byt
 
 
 # ---------------------------------------------------------------------- the command
-class ReviewCommands:
-    """The review command of the ``/ddz`` cog (a mixin: it needs ``self.store`` and
-    ``self.manager``)."""
+class ReviewCommands(CommandMixin):
+    """The review command of the ``/ddz`` cog (a mixin: it needs ``self.store``,
+    ``self.manager`` (whose AI processes think) and ``self.presenter`` (whose drawing
+    processes draw), given to the cog when it is made)."""
 
-    store: Store
+    store: DealReader
     manager: TableManager
+    presenter: Drawing
 
     @property
     def reviews(self) -> ReviewCache:
@@ -224,7 +227,7 @@ class ReviewCommands:
         if cached is not None:
             return cached
         args = (record.log, seat, LEVEL, review_seed(record.game_id))
-        pool = getattr(self.manager, "ai_pool", None)
+        pool = self.manager.ai_pool
         if pool is not None:
             review = await pool.run(review_deal, *args)
         else:
@@ -243,7 +246,7 @@ class ReviewCommands:
                                         interaction.user.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
         review = await self.review_of(record, seat)
-        pictures = await draw(pictures_of(interaction.client), review_pictures, record, review,
+        pictures = await draw(self.presenter.pictures, review_pictures, record, review,
                               locale)
         await interaction.followup.send(
             review_message(record, review, locale)[:2000],

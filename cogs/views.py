@@ -72,12 +72,9 @@ class HandSelect(discord.ui.DynamicItem[discord.ui.Select], template=(
             return
         _, view = p.manager.seat_view(self.table_id, p.user)
         hand = view.hand
-        key = (self.table_id, p.user)
-        selection = p.client.presenter.selection
-        if key not in selection or selection[key][0] != hand:
-            selection[key] = (hand, {})  # a new hand: the old numbers mean other cards
-        selection[key][1][self.part] = values
-        chosen = [i for part in selection[key][1].values() for i in part]
+        selection = p.client.presenter.selection(self.table_id, p.user, hand)
+        selection.choose(self.part, values)  # a new hand: the old numbers mean other cards
+        chosen = selection.chosen()
         cards = selected_cards(list(view.cards), chosen, view.laizi,
                                selection_order(p.client.presenter, p.user))
         shown = cards_text(p.locale, cards, laizi=view.laizi) if cards else "—"

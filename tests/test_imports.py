@@ -121,11 +121,6 @@ def test_the_layers_point_one_way() -> None:
 FRONT_ENDS = ("cogs", "bot/terminal.py")
 """Modules that show tables to people: they read snapshots and seat views only."""
 
-KNOWN_LIVE_READERS = frozenset({"cogs/replay.py", "cogs/review.py"})
-"""Front-end modules that still build or import a live ``Game``/``Table`` (issue 33: a
-finished deal's replay and review steps are to come as snapshots from a module outside the
-front-ends). Drop each from this set once it reads snapshots: the test fails while one here
-no longer needs to be."""
 
 LONGEST_MODULE = 600
 
@@ -187,9 +182,7 @@ def test_front_ends_read_only_snapshots_and_seat_views() -> None:
     engine's ``Game``, nor reach into the manager's live tables (issue 33)."""
     offenders = {str(p.relative_to(ROOT)): found for p in _front_end_files()
                  if (found := live_reads(p))}
-    assert set(offenders) - KNOWN_LIVE_READERS == set(), offenders
-    assert set(offenders) >= KNOWN_LIVE_READERS, \
-        f"no longer reading live tables: drop {KNOWN_LIVE_READERS - set(offenders)}"
+    assert offenders == {}, offenders
 
 
 def test_no_module_is_too_long() -> None:

@@ -93,6 +93,11 @@ class TableManager:
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
         self._lock = asyncio.Lock()
 
+    @property
+    def ai_pool(self) -> AiPool | None:
+        """The AI's worker processes (None: it thinks in a thread), for the review."""
+        return self.turns.ai_pool
+
     # ================================================================= reading
     # What a front-end reads: frozen snapshots and seat views, never a live table.
     def snapshot(self, channel_id: int) -> TableSnapshot:

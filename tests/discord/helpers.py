@@ -65,7 +65,7 @@ async def setup(env: Any) -> tuple[Any, Any]:
 
 def table_message(env: Any, channel: Any) -> discord.Message:
     """The bot's public table message as it is now (a fresh snapshot)."""
-    wanted = env.bot.presenter.messages[channel.id].id
+    wanted = env.bot.presenter.message(channel.id).id
     for message in channel.history():
         if message.id == wanted:
             return message

@@ -49,7 +49,7 @@ async def _deal(env, variant: str, locale: str, monkeypatch) -> list[str]:
         if game.to_act != 0 or table.seats[0].auto:
             continue
         pings = [m.content for m in channel.history() if f"<@{alice.id}>" in (m.content or "")
-                 and m.id != env.bot.presenter.messages[channel.id].id]
+                 and m.id != env.bot.presenter.message(channel.id).id]
         assert len(pings) == 1, pings
         read.append(f"[ping] {pings[0]}")
         dm = alice.user.dm_channel.last_message

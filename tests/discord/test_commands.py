@@ -180,7 +180,7 @@ async def test_sort_orders_the_hand_and_its_numbers(simcord_env) -> None:
     assert result.ephemeral and "small to big" in result.response.content
     await env.bot.presenter.drain()
     assert first_options()[0] == f"1. {hand[0].label()}"  # the DM came again, small to big
-    assert env.bot.presenter.order_of(alice.user.id) == "asc"
+    assert env.bot.presenter.preferences.hand_order(alice.user.id) == "asc"
 
 
 async def test_the_sort_choice_and_language_survive_a_restart(simcord_env, settings,
@@ -200,12 +200,12 @@ async def test_the_sort_choice_and_language_survive_a_restart(simcord_env, setti
         await restart(env, new_bot)
         await env.settle()
         presenter = env.bot.presenter
-        assert presenter is new_bot.presenter and alice.id not in presenter.hand_orders
+        assert presenter is new_bot.presenter and alice.id not in presenter.preferences.hand_orders
         monkeypatch.undo()  # her next interactions come in en-US: the DM keeps zh-TW till then
         table = await open_table(env, channel, alice, "classic", [alice])
         await presenter.drain()
-        assert presenter.order_of(alice.id) == "asc"  # read back from the store
-        assert presenter.user_locale[alice.id] == "en"  # what she speaks now wins
+        assert presenter.preferences.hand_order(alice.id) == "asc"  # read back from the store
+        assert presenter.preferences.user_locale[alice.id] == "en"  # what she speaks now wins
         hand = sorted(table.game.hand(0), key=lambda c: c.rank)
         dm = alice.user.dm_channel.last_message
         selects = [i for i in buttons(dm) if getattr(i, "options", None)]

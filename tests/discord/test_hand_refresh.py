@@ -20,7 +20,7 @@ async def test_the_first_hand_dm_shows_the_turn_the_ai_reached_meanwhile(simcord
     try:
         presenter = bot.presenter
         gate = asyncio.Event()
-        read, publish = presenter.player_choices, presenter.publish
+        read, publish = presenter.preferences.load, presenter.publish
 
         async def slow_read(user_id: int) -> None:  # a store that answers late
             await env.external_wait(gate.wait(), reason="the store answers late")
@@ -31,7 +31,7 @@ async def test_the_first_hand_dm_shows_the_turn_the_ai_reached_meanwhile(simcord
             if isinstance(event, TurnStarted) and event.phase == "play" and not event.auto:
                 gate.set()  # the store answers once a person's turn to follow has come
 
-        presenter.player_choices = slow_read
+        presenter.preferences.load = slow_read
         presenter.publish = published
         guild, channel = await setup(env)
         alice = guild.add_member(env.create_user("alice"))

@@ -241,7 +241,7 @@ async def test_restart_mid_deal_then_finish(simcord_env, settings) -> None:
         table2 = table_of(env, channel)
         assert table2 is not None and table2.game_id == game_id
         assert table2.game.actions[:len(done)] == done
-        assert env.bot.presenter.messages.get(channel.id) is not None, "re-announced"
+        assert env.bot.presenter.message(channel.id) is not None, "re-announced"
         await play_to_the_end(env, channel, {0: alice})
         result = table2.last_result
         assert await env.bot.store.balance(guild.id, alice.id) == 10_000 + result.beans[0]

@@ -50,8 +50,7 @@ async def test_the_presenter_draws_in_its_pool(tmp_path) -> None:
             await manager.add_ai(10, 101)
         await manager.start(10, 101)
         table = manager._tables[10]
-        presenter = DiscordPresenter()
-        presenter.pictures = counting
+        presenter = DiscordPresenter(store=store, pictures=counting)
         file, _, _ = await presenter.hand_payload(table.snapshot(), 0, table.game.hand(0), "en")
         assert counting.drawn == ["render_hand"]
         assert file.fp.read().startswith(b"\x89PNG")

@@ -152,7 +152,7 @@ async def test_a_restart_reuses_the_table_message_and_the_hand_dm(simcord_env, s
     await take_turn(env, channel, alice)
     await human_turn(env, channel, 0)
     await env.bot.presenter.drain()
-    table_id = env.bot.presenter.messages[channel.id].id
+    table_id = env.bot.presenter.message(channel.id).id
     hands = [m.id for m in alice.user.dm_channel.history() if m.attachments]
     assert len(_pings(channel)) == 1
     new_bot = await create_bot(settings)
@@ -161,7 +161,7 @@ async def test_a_restart_reuses_the_table_message_and_the_hand_dm(simcord_env, s
         await env.settle()
         await env.bot.presenter.drain()
         assert table_of(env, channel) is not None
-        assert env.bot.presenter.messages[channel.id].id == table_id, "the same message"
+        assert env.bot.presenter.message(channel.id).id == table_id, "the same message"
         assert [m.id for m in alice.user.dm_channel.history() if m.attachments] == hands, \
             "no second hand DM: the old one was edited"
         live = [m for m in channel.history() if m.components]

@@ -1,0 +1,80 @@
+"""What the Discord presenter keeps of one table, in one object: closing the table is one
+removal (:class:`TableStates`)."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import discord
+
+from .selection import Selection
+
+if TYPE_CHECKING:
+    from bot.engine import Card
+    from bot.tables import DealEnded, TableSnapshot
+
+__all__ = ["TableState", "TableStates"]
+
+
+@dataclass
+class TableState:
+    """One table as the presenter shows it."""
+
+    snapshot: TableSnapshot | None = None  # the table as the last event showed it
+    message: discord.Message | None = None  # the public table message
+    adopt: bool = False  # restored: the table message of before is looked for
+    pending: asyncio.Task[None] | None = None  # the coalesced edit of the table message
+    edit_lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one edit at a time
+    notices: list[str] = field(default_factory=list)  # said with the next edit
+    result: DealEnded | None = None  # the deal that ended, until the next starts
+    hands: dict[int, tuple[Card, ...]] = field(default_factory=dict)  # seat -> cards sent
+    dm_messages: dict[int, discord.Message] = field(default_factory=dict)  # user -> hand DM
+    dm_seats: dict[int, int] = field(default_factory=dict)  # user -> the seat of their DM
+    hand_locks: dict[int, asyncio.Lock] = field(default_factory=dict)  # user -> lock
+    selections: dict[int, Selection] = field(default_factory=dict)  # user -> cards chosen
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards of ``seat``'s hand as last sent to it."""
+        return self.hands.get(seat, ())
+
+    def hand_lock(self, user_id: int) -> asyncio.Lock:
+        """One hand message update at a time for ``user_id``."""
+        return self.hand_locks.setdefault(user_id, asyncio.Lock())
+
+    def selection(self, user_id: int, hand: str) -> Selection:
+        """``user_id``'s selection in ``hand`` (a new one when the hand changed: the old
+        numbers mean other cards)."""
+        chosen = self.selections.get(user_id)
+        if chosen is None or chosen.hand != hand:
+            chosen = self.selections[user_id] = Selection(hand)
+        return chosen
+
+
+class TableStates:
+    """The state of every table the presenter shows, by channel id."""
+
+    def __init__(self) -> None:
+        self._states: dict[int, TableState] = {}
+
+    def get(self, channel_id: int) -> TableState | None:
+        return self._states.get(channel_id)
+
+    def of(self, channel_id: int) -> TableState:
+        """The table's state, made when it is new."""
+        return self._states.setdefault(channel_id, TableState())
+
+    def close(self, channel_id: int) -> TableState | None:
+        """Forget the table (it closed): a later table in the channel starts afresh."""
+        return self._states.pop(channel_id, None)
+
+    def snapshot(self, channel_id: int) -> TableSnapshot | None:
+        state = self._states.get(channel_id)
+        return state.snapshot if state is not None else None
+
+    def __contains__(self, channel_id: int) -> bool:
+        return channel_id in self._states
+
+    def __len__(self) -> int:
+        return len(self._states)

@@ -1,0 +1,61 @@
+"""What the presenter keeps of a table is one object (closing the table forgets all of
+it), and its collaborators are given when it is made: without a store it does not start."""
+
+from __future__ import annotations
+
+import pytest
+
+from cogs.pings import TurnPings
+from cogs.presenter import DiscordPresenter
+
+from .helpers import buttons, human_turn, open_table, setup
+
+
+def test_the_presenter_needs_a_store() -> None:
+    """A missing store fails when the presenter is made (it used to turn the card counter
+    and the server's ping setting off without a word)."""
+    with pytest.raises(TypeError, match="store"):
+        DiscordPresenter(pictures=None)  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match="DiscordPresenter needs a store"):
+        DiscordPresenter(store=None, pictures=None)  # type: ignore[arg-type]
+
+
+def test_the_turn_pings_need_the_settings() -> None:
+    with pytest.raises(TypeError, match="TurnPings needs a store"):
+        TurnPings(object(), None)  # type: ignore[arg-type]
+
+
+async def test_a_closed_table_leaves_nothing_in_the_presenter(simcord_env) -> None:
+    env = simcord_env
+    presenter = env.bot.presenter
+    guild, channel = await setup(env)
+    alice = guild.add_member(env.create_user("alice"))
+    table = await open_table(env, channel, alice, "classic", [alice])
+    await human_turn(env, channel, table.seat_of(alice.id))
+    await presenter.drain()
+    # a card selected in her hand DM, her hand shown ephemerally too
+    dm = alice.user.dm_channel.last_message
+    select = next(i for i in buttons(dm) if getattr(i, "options", None))
+    await alice.user.select(dm, ["0"], custom_id=select.custom_id)
+    await alice.slash(channel, "ddz hand")
+    await presenter.drain()
+    state = presenter.tables.get(channel.id)
+    assert state is not None and state.snapshot is not None and state.message is not None
+    assert alice.id in state.selections and alice.id in state.dm_messages and state.hands
+    assert any(key[0] == channel.id for key in presenter.ephemeral.shown)
+    table_message_id = state.message.id
+
+    asked = await alice.slash(channel, "ddz leave")
+    await alice.click(asked.response, label="Leave the deal")
+    await env.settle()
+    await presenter.drain()
+    assert env.bot.manager.find(channel.id) is None, "every player left: it closed"
+    assert channel.id not in presenter.tables and presenter.message(channel.id) is None
+    assert presenter.hand_dm(channel.id, alice.id) is None
+    assert not any(key[0] == channel.id for key in presenter.ephemeral.shown)
+    pings = presenter.pings
+    assert all(channel.id not in held for held in (pings.messages, pings._shown,
+                                                     pings._wanted, pings._workers,
+                                                     pings._locks))
+    said = next(m for m in channel.history() if m.id == table_message_id)
+    assert "every player left" in said.content and not said.components
