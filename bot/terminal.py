@@ -50,9 +50,10 @@ from bot.tables import (
     TurnStarted,
 )
 from bot.tables.leaving import escape_cost
-from cogs.cardtext import card_name, cards_text, hint_words, play_phrase
-from cogs.errors import error_text
-from cogs.i18n import EN, kind_name, player_name
+from bot.words.cards import card_name, cards_text, hint_words, play_phrase
+from bot.words.errors import error_text
+from bot.words.locales import EN
+from bot.words.names import kind_name, player_name
 
 CHANNEL, GUILD, YOU = 1, 1, 1
 PHASE_PROMPTS = {
@@ -338,7 +339,7 @@ async def _ask(manager: TableManager, presenter: TerminalPresenter, phase: str,
         try:
             if lower in HINT_WORDS:
                 hint = await manager.hint(CHANNEL, YOU)
-                presenter.say("  " + hint_words(hint, EN, game))
+                presenter.say("  " + hint_words(hint, EN, game.view(0)))
                 continue
             if phase == "play":
                 if lower in PASS_WORDS:

@@ -33,13 +33,15 @@ from bot.engine import Play, PlayCards
 from bot.engine.errors import NotYourTurnError
 from bot.tables import TableError
 from bot.tables.leaving import escape_cost
+from bot.words.cards import cards_text, hint_words, play_phrase, play_text
+from bot.words.catalogue import t
+from bot.words.names import kind_name
+from bot.words.reasons import reason_line
 from render import hand_order
 
-from .cardtext import cards_text, hint_words, play_phrase, play_text
 from .ephemeral import EphemeralHands
 from .errors import reply, send_error
-from .i18n import kind_name, locale_of, t
-from .reasons_text import reason_line
+from .i18n import locale_of
 
 if TYPE_CHECKING:
     from bot.engine import Card
@@ -131,7 +133,8 @@ async def send_hand(client: DdzClient, interaction: discord.Interaction, table: 
 
 async def hint_text(manager: TableManager, table: Table, user_id: int, locale: str) -> str:
     """The AI's advice in words (``Hint: don't call``, ``Hint: QQQ + 3 — trio with …``)."""
-    words = hint_words(await manager.hint(table.channel_id, user_id), locale, table.game)
+    words = hint_words(await manager.hint(table.channel_id, user_id), locale,
+                       table.game and table.game.view(None))
     return words + reason_line(locale, await manager.hint_reason(table.channel_id, user_id))
 
 

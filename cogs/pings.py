@@ -27,8 +27,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 
 from bot.tables import TableEvent, TurnStarted
-
-from .i18n import STRINGS, t
+from bot.words.catalogue import STRINGS, t
 
 if TYPE_CHECKING:
     from bot.tables import TableSnapshot

@@ -30,6 +30,9 @@ from bot.tables import (
     TurnStarted,
 )
 from bot.tables.picture_pool import PicturePool, draw
+from bot.words.catalogue import t
+from bot.words.locales import EN
+from bot.words.names import player_name, seat_name, variant_name
 from render import render_hand, render_result, render_table
 
 from .avatars import AvatarCache
@@ -37,7 +40,6 @@ from .controls import Selection
 from .counter import counter_line
 from .ephemeral import EphemeralHands
 from .handtext import can_act, cannot_beat, deal_over_content, hand_content, table_state
-from .i18n import EN, player_name, seat_name, t, variant_name
 from .pings import DEFAULT_BUDGET, PingBudget, TurnPings
 from .private import lobby_lines
 from .scenes import result_scene, table_scene

@@ -29,11 +29,12 @@ from bot.engine.actions import Action, Bid, Call, Double, Grab, Pass, PlayCards,
 from bot.store import GameRecord
 from bot.tables import TableError
 from bot.tables.picture_pool import draw
+from bot.words.cards import play_phrase
+from bot.words.catalogue import t
+from bot.words.names import kind_name, variant_name
 from render import ReviewChoice, ReviewScene, TableScene, render_review
 
-from . import review_text  # noqa: F401  (the texts join the catalogue)
-from .cardtext import play_phrase
-from .i18n import kind_name, locale_of, t, variant_name
+from .i18n import locale_of
 from .replay import finished_record, pictures_of, recent_deals, record_table
 from .scenes import pattern_order, table_scene
 

@@ -12,12 +12,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from bot.engine import Action, Bid, Game, Pass, Play, PlayCards
+from bot.engine import Action, Bid, Pass, Play, PlayCards, SeatView
 from bot.engine.cards import RANK_CHARS, RANK_INDEX, sort_text
 from bot.engine.kinds import RUN_CARDS
 from bot.engine.readings import reading_of
 
-from .i18n import EN, TW, ZH, kind_name, t
+from .catalogue import t
+from .locales import EN, TW, ZH
+from .names import kind_name
 
 _NAMES = {
     EN: {"T": "10", "B": "Small Joker", "R": "Big Joker", "F": "Flower"},
@@ -134,20 +136,22 @@ __all__ = [
 ]
 
 
-def action_play(action: PlayCards, game: Game) -> Play:
-    """The play a :class:`PlayCards` makes in ``game`` now (its reading resolved)."""
-    last = game.last[1] if game.last and game.last[0] != action.seat else None
-    return reading_of(action.cards, game.play_rules, kind=action.kind,
+def action_play(action: PlayCards, view: SeatView) -> Play:
+    """The play a :class:`PlayCards` makes now in the deal ``view`` shows (any seat's view,
+    or the spectator's: its rules in play and the play to beat), its reading resolved."""
+    last = view.last[1] if view.last and view.last[0] != action.seat else None
+    return reading_of(action.cards, view.rules, kind=action.kind,
                       main_rank=action.main, last=last)
 
 
-def hint_words(action: Action | None, locale: str, game: Game | None) -> str:
+def hint_words(action: Action | None, locale: str, view: SeatView | None) -> str:
     """The AI's advice in words: ``Hint: QQQ + 3 (trio with a single)``, ``Hint: don't
-    call``, ``Hint: bid 2`` (never the action's type)."""
-    if action is None or game is None:
+    call``, ``Hint: bid 2`` (never the action's type); ``view`` is the deal's view (any
+    seat's) when the hint was asked."""
+    if action is None or view is None:
         return t(locale, "hint.none")
     if isinstance(action, PlayCards):
-        play = action_play(action, game)
+        play = action_play(action, view)
         return t(locale, "hint.text", cards=play_phrase(locale, play, kind_name(locale, play.kind)))
     if isinstance(action, Pass):
         return t(locale, "hint.pass")
