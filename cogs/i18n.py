@@ -6,6 +6,8 @@ are :mod:`bot.words`' (the terminal and any other front-end read them too).
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 from discord import app_commands
 
@@ -34,7 +36,7 @@ class DdzTranslator(app_commands.Translator):
     """Command names and descriptions in zh-CN and zh-TW (Discord shows them per user)."""
 
     async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
-                        context: app_commands.TranslationContext) -> str | None:
+                        context: app_commands.TranslationContext[Any, Any]) -> str | None:
         return command_text(locale_of(locale, default=""), string.message)
 
 

@@ -17,7 +17,8 @@ def traditional(text: str) -> str:
     """Simplified Chinese as Taiwanese Traditional Chinese."""
     for mainland, taiwan in _TW_WORDS.items():
         text = text.replace(mainland, taiwan)
-    return _S2TWP.convert(text)
+    converted: str = _S2TWP.convert(text)
+    return converted
 
 
 __all__ = ["EN", "TW", "ZH", "traditional"]
