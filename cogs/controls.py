@@ -134,7 +134,7 @@ async def send_hand(client: DdzClient, interaction: discord.Interaction, table: 
 async def hint_text(manager: TableManager, table: Table, user_id: int, locale: str) -> str:
     """The AI's advice in words (``Hint: don't call``, ``Hint: QQQ + 3 — trio with …``)."""
     words = hint_words(await manager.hint(table.channel_id, user_id), locale,
-                       table.game and table.game.view(None))
+                       table.game.view(None) if table.game is not None else None)
     return words + reason_line(locale, await manager.hint_reason(table.channel_id, user_id))
 
 
