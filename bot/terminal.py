@@ -60,9 +60,10 @@ from bot.tables import (
     TrusteeChanged,
     TurnStarted,
 )
-from cogs.cardtext import card_name, cards_text, hint_words, play_phrase
-from cogs.errors import error_text
-from cogs.i18n import EN, kind_name, player_name
+from bot.words.cards import card_name, cards_text, hint_words, play_phrase
+from bot.words.errors import error_text
+from bot.words.locales import EN
+from bot.words.names import kind_name, player_name
 
 CHANNEL, GUILD, YOU = 1, 1, 1
 PHASE_PROMPTS = {

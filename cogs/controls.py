@@ -32,13 +32,15 @@ import discord
 from bot.engine import Play, PlayCards
 from bot.engine.errors import CodedError
 from bot.tables import TableError, TableStatus
+from bot.words.cards import cards_text, hint_words, play_phrase, play_text
+from bot.words.catalogue import t
+from bot.words.names import kind_name
+from bot.words.reasons import reason_line
 from render import hand_order
 
-from .cardtext import cards_text, hint_words, play_phrase, play_text
 from .ephemeral import EphemeralHands
 from .errors import reply, send_error
-from .i18n import kind_name, locale_of, t
-from .reasons_text import reason_line
+from .i18n import locale_of
 
 if TYPE_CHECKING:
     from bot.engine import Card, SeatView

@@ -11,9 +11,8 @@ from typing import TYPE_CHECKING
 
 from bot.engine import room_of
 from bot.engine.counter import unseen_counts
-
-from . import history_text  # noqa: F401  (the texts join the catalogue)
-from .i18n import EN, t
+from bot.words.catalogue import t
+from bot.words.locales import EN
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

@@ -23,16 +23,18 @@ from bot.store.reports import MIN_GAMES
 from bot.store.settings import KEYS as SETTING_KEYS
 from bot.tables import TableError
 from bot.tables.picture_pool import draw
+from bot.words.cards import play_phrase, play_text
+from bot.words.catalogue import t
+from bot.words.names import kind_name, variant_name
+from bot.words.rules import rules_summary
 from render import ORDERS, render_leaderboard, render_profile
 
-from .cardtext import play_phrase, play_text
 from .controls import ask_leave, ask_reading, hint_text, remember, send_hand
 from .errors import reply
 from .history import HistoryCommands, stats_line
-from .i18n import kind_name, locale_of, t, variant_name
+from .i18n import locale_of
 from .replay import ReplayCommands
 from .review import ReviewCommands
-from .rules_text import rules_summary
 from .scenes import leaderboard_scene, profile_scene
 
 if TYPE_CHECKING:

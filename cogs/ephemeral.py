@@ -16,7 +16,7 @@ from typing import Any
 
 import discord
 
-from .i18n import t
+from bot.words.catalogue import t
 
 log = logging.getLogger("ddz.ephemeral")
 EDITABLE_FOR = 14 * 60.0  # seconds: an interaction's token lives 15 minutes

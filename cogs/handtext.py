@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bot.engine import seat_stakes
-
-from .cardtext import card_name, play_phrase, play_text
-from .i18n import kind_name, player_name, seat_name, t, variant_name
+from bot.words.cards import card_name, play_phrase, play_text
+from bot.words.catalogue import t
+from bot.words.names import kind_name, player_name, seat_name, variant_name
 
 if TYPE_CHECKING:
     from bot.engine import Card

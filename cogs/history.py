@@ -19,11 +19,12 @@ from discord.app_commands import locale_str as _
 
 from bot.store import HistoryEntry, HistoryPage
 from bot.tables import TableError
+from bot.words.catalogue import t
+from bot.words.names import variant_name
 
-from . import history_text  # noqa: F401  (the texts join the catalogue)
 from .command_mixin import CommandMixin
 from .errors import reply, send_error
-from .i18n import locale_of, t, variant_name
+from .i18n import locale_of
 
 if TYPE_CHECKING:
     from bot.store import PlayerStats

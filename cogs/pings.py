@@ -27,8 +27,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 
 from bot.tables import TableEvent, TurnStarted
+from bot.words.catalogue import STRINGS, t
 
-from .i18n import STRINGS, t
 from .readers import SettingsReader, required
 
 if TYPE_CHECKING:

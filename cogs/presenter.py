@@ -32,13 +32,15 @@ from bot.tables import (
     TurnStarted,
 )
 from bot.tables.picture_pool import PicturePool, draw
+from bot.words.catalogue import t
+from bot.words.locales import EN
+from bot.words.names import player_name, seat_name, variant_name
 from render import render_hand, render_result, render_table
 
 from .avatars import AvatarCache
 from .counter import counter_line
 from .ephemeral import EphemeralHands
 from .handtext import can_act, cannot_beat, deal_over_content, hand_content, table_state
-from .i18n import EN, player_name, seat_name, t, variant_name
 from .pings import DEFAULT_BUDGET, PingBudget, TurnPings
 from .preferences import Preferences
 from .private import lobby_lines

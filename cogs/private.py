@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
-from . import history_text  # noqa: F401  (the texts join the catalogue)
+from bot.words.catalogue import t
+
 from .errors import reply, send_error
-from .i18n import locale_of, t
+from .i18n import locale_of
 
 if TYPE_CHECKING:
     from bot.tables import TableManager, TableSnapshot

@@ -23,14 +23,15 @@ from bot.store import GameRecord
 from bot.tables import TableError
 from bot.tables.picture_pool import PicturePool, draw
 from bot.tables.replay import replay_deal
+from bot.words.catalogue import t
+from bot.words.names import variant_name
 from render import ResultScene, render_result, render_table
 from render.replay import render_replay
 from render.scenes import TableScene
 
-from . import history_text  # noqa: F401  (the texts join the catalogue)
 from .command_mixin import CommandMixin
 from .errors import send_error
-from .i18n import locale_of, t, variant_name
+from .i18n import locale_of
 from .scenes import deal_result_scene, table_scene
 
 if TYPE_CHECKING:

@@ -30,12 +30,13 @@ from bot.store import GameRecord
 from bot.tables import TableError
 from bot.tables.picture_pool import draw
 from bot.tables.replay import position_before
+from bot.words.cards import play_phrase
+from bot.words.catalogue import t
+from bot.words.names import kind_name, variant_name
 from render import ReviewChoice, ReviewScene, TableScene, render_review
 
-from . import review_text  # noqa: F401  (the texts join the catalogue)
-from .cardtext import play_phrase
 from .command_mixin import CommandMixin
-from .i18n import kind_name, locale_of, t, variant_name
+from .i18n import locale_of
 from .replay import Drawing, finished_record, recent_deals
 from .scenes import pattern_order, table_scene
 

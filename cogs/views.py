@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.engine import Card
+from bot.words.cards import card_name, cards_text, wild_mark
+from bot.words.catalogue import t
 from render import hand_order
 
-from .cardtext import card_name, cards_text, wild_mark
 from .controls import (
     HandButton,
     Press,
@@ -28,7 +29,6 @@ from .controls import (
     selected_cards,
     selection_order,
 )
-from .i18n import t
 from .private import add_invite
 
 if TYPE_CHECKING:

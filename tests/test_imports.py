@@ -99,13 +99,17 @@ def test_no_import_circles() -> None:
 def test_the_layers_point_one_way() -> None:
     """The engine imports nothing of the project's other packages; render knows only the
     engine; the store never the tables, and of the AI only its plain list of levels
-    (``bot.ai.levels``, which imports nothing); nothing below the composition root imports
-    it."""
+    (``bot.ai.levels``, which imports nothing); the words know neither the tables nor the
+    store nor Discord's layer; the terminal no cog; nothing below the composition root
+    imports it."""
     graph = import_graph()
     forbidden = {"bot.engine": ("bot.", "cogs", "render"), "bot.ai": ("bot.tables", "bot.store",
                  "cogs", "render"), "render": ("bot.tables", "bot.store", "bot.ai", "cogs"),
                  "bot.store": ("bot.tables", "bot.ai", "cogs", "render"),
-                 "bot.tables": ("cogs", "render", "bot.app"), "cogs": ("bot.app",)}
+                 "bot.tables": ("cogs", "render", "bot.app"), "cogs": ("bot.app",),
+                 "bot.words": ("cogs", "render", "bot.tables", "bot.store", "bot.app",
+                               "bot.terminal"),
+                 "bot.terminal": ("cogs", "bot.app")}
     for name, edges in graph.items():
         for layer, banned in forbidden.items():
             if name == layer or name.startswith(layer + "."):
@@ -189,3 +193,43 @@ def test_no_module_is_too_long() -> None:
     long = {str(path.relative_to(ROOT)): n for path in _modules().values()
             if (n := len(path.read_text(encoding="utf-8").splitlines())) > LONGEST_MODULE}
     assert long == {}, f"split these modules (over {LONGEST_MODULE} lines): {long}"
+
+
+def absolute_imports(path: Path) -> set[str]:
+    """The modules a file names in an absolute import (third-party ones included)."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            names.add(node.module)
+    return names
+
+
+def reached_from(graph: dict[str, set[str]], start: str) -> set[str]:
+    """``start`` and every project module it imports, directly or not."""
+    seen, todo = {start}, [start]
+    while todo:
+        for target in graph[todo.pop()] - seen:
+            seen.add(target)
+            todo.append(target)
+    return seen
+
+
+def _imports_discord(path: Path) -> bool:
+    return any(name == "discord" or name.startswith("discord.")
+               for name in absolute_imports(path))
+
+
+def test_the_words_and_the_terminal_need_no_discord() -> None:
+    """``bot.words`` (every front-end's words) and the terminal front-end, with all they
+    import, import no discord and nothing under ``cogs`` (tests/bot/test_terminal.py runs
+    the terminal where ``import discord`` fails)."""
+    graph, modules = import_graph(), _modules()
+    words = {name for name in modules if name == "bot.words" or name.startswith("bot.words.")}
+    assert "bot.words.catalogue" in words and "bot.words.cards" in words
+    for start in [*sorted(words), "bot.terminal"]:
+        reached = reached_from(graph, start)
+        assert not [m for m in reached if m == "cogs" or m.startswith("cogs.")], start
+        assert not [m for m in sorted(reached) if _imports_discord(modules[m])], start
+    assert _imports_discord(modules["cogs.i18n"]), "the scanner sees an import of discord"

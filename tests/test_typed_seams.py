@@ -1,7 +1,7 @@
 """``mypy --strict`` holds for the typed layers (the engine, the AI, the store behind its
-Protocol, and the tables that use it). Imported packages are checked for types but their
-own errors are not reported here (``--follow-imports=silent``): each package is named by
-its own test."""
+Protocol, the tables that use it, and the words). Imported packages are checked for types
+but their own errors are not reported here (``--follow-imports=silent``): each package is
+named by its own test."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-STRICT = ("bot/engine", "bot/store", "bot/tables", "bot/ai")
+STRICT = ("bot/engine", "bot/store", "bot/tables", "bot/ai", "bot/words")
 
 
 @pytest.mark.parametrize("package", STRICT)

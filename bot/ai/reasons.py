@@ -4,8 +4,8 @@
 hint) and returns the first :class:`Reason` of :data:`REASONS` that is true of them, or
 None. Each reason has a checker that looks only at the position and the play, so a reason
 is never shown where it does not hold (``tests/ai/test_reasons.py`` tries each one on
-positions where it holds and where it does not). The words live with the Discord layer
-(``reason.<kind>`` in ``cogs/i18n.py``); ``cards`` and ``count`` fill them in.
+positions where it holds and where it does not). The words live with the other words
+(``bot/words/reasons.py``); ``cards`` and ``count`` fill them in.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ for a run (chain, pair chain, plane, with or without wings) its cards per rank, 
 included, and its fewest ranks. Then per variant (RULES.md §3, §6.1): the kinds it plays,
 the order of its bomb classes (higher beats lower) and what each played bomb class
 multiplies the stake by. The engine's readings, comparison and scoring, and the AI, read
-these tables; the kinds' names in words are the Discord layer's (``cogs/i18n.py``).
+these tables; the kinds' names in words are ``bot/words/names.py``'s.
 """
 
 from __future__ import annotations

@@ -18,7 +18,8 @@ import discord
 from discord import InteractionResponseType, InteractionType
 from discord.utils import MISSING
 
-from cogs.i18n import locale_of, t
+from bot.words.catalogue import t
+from cogs.i18n import locale_of
 
 COMPONENT_DEFER = InteractionResponseType.deferred_message_update.value  # 6
 COMMAND_DEFER = InteractionResponseType.deferred_channel_message.value  # 5

@@ -22,8 +22,8 @@ import bot.store.errors
 import bot.tables.errors
 from bot.engine import Bid, Escape, Game, Pass, PlayCards, Rules, parse_cards
 from bot.engine.errors import CodedError
-from cogs.errors import ZH_ERRORS, error_text
-from cogs.i18n import EN, TW, ZH
+from bot.words.errors import ZH_ERRORS, error_text
+from bot.words.locales import EN, TW, ZH
 
 from .helpers import make_manager, open_store
 

@@ -113,3 +113,43 @@ def test_command_line_exit_status() -> None:
                           text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert "=== result ===" in done.stdout
+
+
+# ``python -m bot …`` where ``import discord`` fails: discord.py is not installed
+WITHOUT_DISCORD = """
+import runpy, sys
+sys.modules["discord"] = None
+sys.argv = ["bot", *sys.argv[1:]]
+try:
+    runpy.run_module("bot", run_name="__main__", alter_sys=True)
+finally:
+    loaded = sorted(m for m in sys.modules if m.split(".")[0] in ("cogs", "discord"))
+    print("loaded:", loaded, file=sys.stderr)
+"""
+
+
+def _without_discord(args: list[str], typed: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-c", WITHOUT_DISCORD, *args], cwd=ROOT,
+                          input=typed, capture_output=True, text=True, timeout=120)
+
+
+def test_the_terminal_plays_without_discord() -> None:
+    done = _without_discord(["play", "--variant", "laizi", "--watch", "--seed", "11"])
+    assert done.returncode == 0, done.stderr
+    assert "loaded: ['discord']" in done.stderr  # only the blocked entry: no cog was imported
+    text = done.stdout
+    assert "=== result ===" in text and "house takes" in text
+    assert " plays " in text or "dissolved" in text
+
+
+def test_the_terminal_answers_typed_input_without_discord() -> None:
+    """Hints, errors and card names come from ``bot.words`` alone."""
+    done = _without_discord(["play", "--variant", "classic", "--seed", "4"],
+                            typed="help\nhint\nquit\nn\nquit\ny\n")
+    assert done.returncode == 1, done.stderr
+    assert "loaded: ['discord']" in done.stderr
+    text = done.stdout
+    assert "q is a queen: type quit to leave" in text
+    assert "Hint: " in text and "Bid(" not in text and "PlayCards(" not in text
+    assert text.count("leaving now is an escape") == 2
+    assert "the AI plays your seat to the end of the deal" in text

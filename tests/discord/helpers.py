@@ -8,7 +8,8 @@ import discord
 from discord import app_commands
 
 from bot.store.errors import StoreUnavailableError
-from cogs.errors import DdzTree, error_text, unwrap
+from bot.words.errors import error_text
+from cogs.errors import DdzTree, unwrap
 
 LABELS_FOR_PHASE = {  # what a scripted human presses in each auction phase
     "bid": "3 pt", "call": "Call landlord", "grab": "Don't grab", "double": "Don't double",

@@ -150,8 +150,8 @@ async def test_happy_yes_buttons_call_grab_show_double(simcord_env) -> None:
 
 async def test_rank_of_someone_who_never_played_names_them(simcord_env) -> None:
     from bot.tables import TableError
-    from cogs.errors import error_text
-    from cogs.i18n import ZH
+    from bot.words.errors import error_text
+    from bot.words.locales import ZH
 
     env = simcord_env
     guild, channel = await setup(env)

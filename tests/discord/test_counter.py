@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from bot.engine import room_of
 from bot.engine.counter import unseen_counts
+from bot.words.locales import ZH
 from cogs.counter import counter_text
-from cogs.i18n import ZH
 
 from .helpers import human_turn, setup, table_message, table_of
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from bot.ai.agent import explain_action
-from cogs.i18n import t
-from cogs.reasons_text import REASON_WORDS, reason_line, reason_words
+from bot.words.catalogue import t
+from bot.words.reasons import REASON_WORDS, reason_line, reason_words
 
 from .helpers import open_table, setup
 from .test_commands import _to_my_play_turn

@@ -8,8 +8,9 @@ import io
 from PIL import Image
 
 from bot.store import HistoryEntry, SeatSettlement, Settlement
+from bot.words.locales import TW, ZH
+from bot.words.names import variant_name
 from cogs.history import PER_PAGE, entry_line
-from cogs.i18n import TW, ZH, variant_name
 from render.profile import PROFILE_H, PROFILE_W, STATS_H
 
 from .helpers import open_table, play_to_the_end, response_buttons, setup, table_of

@@ -16,8 +16,10 @@ from bot.config import ConfigError, Settings
 from bot.engine import Rules, parse_cards
 from bot.store.errors import ClaimRefusedError
 from bot.tables import TableError
-from cogs.errors import ZH_ERRORS, error_text
-from cogs.i18n import EN, STRINGS, TW, ZH, DdzTranslator, locale_of, t
+from bot.words.catalogue import STRINGS, t
+from bot.words.errors import ZH_ERRORS, error_text
+from bot.words.locales import EN, TW, ZH
+from cogs.i18n import DdzTranslator, locale_of
 
 
 def _fields(text: str) -> set[str]:
@@ -206,8 +208,8 @@ async def test_a_table_keeps_its_language_through_a_restart(simcord_env, setting
 def test_kind_names_in_each_language() -> None:
     """Autocomplete and the reading buttons name the pattern in the player's script."""
     from bot.engine import KINDS, Rules, readings
+    from bot.words.names import KIND_NAMES, kind_name
     from cogs.controls import reading_view
-    from cogs.i18n import KIND_NAMES, kind_name
 
     assert set(KIND_NAMES) == set(KINDS), "the Discord layer names every kind of the engine"
     assert [kind_name(loc, "rocket") for loc in (EN, ZH, TW)] == ["rocket", "王炸", "王炸"]

@@ -11,20 +11,13 @@ from bot.engine import Bid, Rules, readings
 from bot.engine.errors import IllegalActionError
 from bot.engine.readings import reading_of
 from bot.tables import TableError
-from cogs.cardtext import cards_text, play_text
-from cogs.errors import EN_ERRORS, ZH_ERRORS, error_text
-from cogs.i18n import (
-    COMMAND_TEXT,
-    EN,
-    STRINGS,
-    TW,
-    VARIANT_NAMES,
-    ZH,
-    kind_name,
-    player_name,
-    traditional,
-)
-from cogs.rules_text import rules_summary
+from bot.words.cards import cards_text, play_text
+from bot.words.catalogue import STRINGS
+from bot.words.commands import COMMAND_TEXT
+from bot.words.errors import EN_ERRORS, ZH_ERRORS, error_text
+from bot.words.locales import EN, TW, ZH, traditional
+from bot.words.names import VARIANT_NAMES, kind_name, player_name
+from bot.words.rules import rules_summary
 from tests.engine.game_helpers import cards
 
 from .helpers import buttons, open_table, setup, speak, table_message, table_of

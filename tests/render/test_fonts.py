@@ -124,7 +124,7 @@ def test_clean_and_fit_text() -> None:
 
 def test_the_rocket_is_wang_zha_in_chinese_pictures_and_stats() -> None:
     # one word for the rocket in each language: 王炸, as the app says (never 火箭)
-    from cogs.history_text import TEXTS
+    from bot.words.history import TEXTS
 
     assert WORDS["zh-CN"]["rocket"] == "王炸" and WORDS["zh-TW"]["rocket"] == "王炸"
     for locale in ("zh-CN", "zh-TW"):

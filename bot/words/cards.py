@@ -17,7 +17,9 @@ from bot.engine.cards import RANK_CHARS, RANK_INDEX, sort_text
 from bot.engine.kinds import RUN_CARDS
 from bot.engine.readings import reading_of
 
-from .i18n import EN, TW, ZH, kind_name, t
+from .catalogue import t
+from .locales import EN, TW, ZH
+from .names import kind_name
 
 _NAMES = {
     EN: {"T": "10", "B": "Small Joker", "R": "Big Joker", "F": "Flower"},
@@ -135,7 +137,8 @@ __all__ = [
 
 
 def action_play(action: PlayCards, view: SeatView) -> Play:
-    """The play a :class:`PlayCards` makes in the deal ``view`` shows (its reading resolved)."""
+    """The play a :class:`PlayCards` makes now in the deal ``view`` shows (any seat's view,
+    or the spectator's: its rules in play and the play to beat), its reading resolved."""
     last = view.last[1] if view.last and view.last[0] != action.seat else None
     return reading_of(action.cards, view.rules, kind=action.kind,
                       main_rank=action.main, last=last)
@@ -143,7 +146,8 @@ def action_play(action: PlayCards, view: SeatView) -> Play:
 
 def hint_words(action: Action | None, locale: str, view: SeatView | None) -> str:
     """The AI's advice in words: ``Hint: QQQ + 3 (trio with a single)``, ``Hint: don't
-    call``, ``Hint: bid 2`` (never the action's type)."""
+    call``, ``Hint: bid 2`` (never the action's type); ``view`` is the deal's view (any
+    seat's) when the hint was asked."""
     if action is None or view is None:
         return t(locale, "hint.none")
     if isinstance(action, PlayCards):

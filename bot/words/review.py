@@ -1,10 +1,11 @@
 """The words of ``/ddz review`` in English, 简体中文 and 繁體中文 (Taiwan), merged into
-:mod:`cogs.i18n`'s catalogues (zh-TW converted from zh-CN by :func:`cogs.i18n.traditional`).
+:mod:`bot.words.catalogue` and :mod:`bot.words.commands` (zh-TW converted from zh-CN by
+:func:`bot.words.locales.traditional`).
 """
 
 from __future__ import annotations
 
-from .i18n import COMMAND_TEXT, EN, STRINGS, TW, ZH, traditional
+from .locales import EN, TW, ZH, traditional
 
 TEXTS: dict[str, dict[str, str]] = {
     EN: {
@@ -58,7 +59,3 @@ COMMANDS: dict[str, dict[str, str]] = {
 # zh-TW: OpenCC's conversion reads right for all of these (the translator converts the
 # commands' words itself)
 TEXTS[TW] = {key: traditional(text) for key, text in TEXTS[ZH].items()}
-
-for _locale, _texts in TEXTS.items():
-    STRINGS[_locale].update(_texts)
-COMMAND_TEXT.update(COMMANDS)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from bot.ai.reasons import REASONS, Reason
 
-from .cardtext import cards_text
-from .i18n import EN, TW, ZH
+from .cards import cards_text
+from .locales import EN, TW, ZH
 
 REASON_WORDS: dict[str, dict[str, str]] = {
     EN: {

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .i18n import EN, TW, ZH, traditional
+from .locales import EN, TW, ZH, traditional
 
 _COMMON_EN = (
     "**Patterns**: single, pair, trio, trio+1, trio+pair, chain (5+), pair chain (3+ pairs), "

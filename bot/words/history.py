@@ -1,5 +1,6 @@
 """The words of the history, statistics, card counter and private-table features, in
-English, 简体中文 and 繁體中文 (Taiwan), merged into :mod:`cogs.i18n`'s catalogues.
+English, 简体中文 and 繁體中文 (Taiwan), merged into :mod:`bot.words.catalogue` (the
+sentences) and :mod:`bot.words.commands` (the command names).
 
 Kept apart from the main catalogue so the features' texts live with them; the zh-TW texts
 are written as Taiwanese players read them (not converted character by character).
@@ -7,7 +8,7 @@ are written as Taiwanese players read them (not converted character by character
 
 from __future__ import annotations
 
-from .i18n import COMMAND_TEXT, EN, STRINGS, TW, ZH
+from .locales import EN, TW, ZH
 
 TEXTS: dict[str, dict[str, str]] = {
     EN: {
@@ -105,7 +106,3 @@ COMMANDS: dict[str, dict[str, str]] = {
     "A player's last deals in this server": {ZH: "玩家在本服务器最近的牌局",
                                              TW: "玩家在這個伺服器最近的牌局"},
 }
-
-for _locale, _texts in TEXTS.items():
-    STRINGS[_locale].update(_texts)
-COMMAND_TEXT.update(COMMANDS)
