@@ -17,6 +17,7 @@ import asyncio
 import sys
 import tempfile
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
@@ -188,6 +189,11 @@ class TerminalPresenter:
             self.say(f"  → doubled: {', '.join(doubled) or 'nobody'}")
 
 
+def as_seats(action: Action) -> Callable[[int], Action]:
+    """What :meth:`TableManager.act` makes for the seat: ``action`` as the player's own."""
+    return lambda seat: replace(action, seat=seat, auto=False)
+
+
 def format_result(event: DealEnded) -> str:
     r = event.result
     names = [player_name(n, EN) for n in event.names]
@@ -195,7 +201,7 @@ def format_result(event: DealEnded) -> str:
     if r.outcome == "dissolved":
         lines.append("nobody bid three deals in a row: the table is dissolved")
         return "\n".join(lines)
-    if r.outcome == "escape":
+    if r.outcome == "escape" and r.escaper is not None:
         lines.append(f"{names[r.escaper]} left the deal")
     else:
         side = "landlord" if r.outcome == "landlord" else "farmers"
@@ -251,7 +257,7 @@ async def play_terminal(variant: str = "classic", *, seed: int | None = None,
         presenter = TerminalPresenter(out)
         seeds = iter([seed]) if seed is not None else None
         manager = TableManager(store, presenter, ai_delay=0.0, trustee_delay=0.0,
-                               seed_source=(lambda: next(seeds)) if seeds else None)  # type: ignore[arg-type]
+                               seed_source=(lambda: next(seeds)) if seeds else None)
         rules = table_rules(variant, room, turn_seconds=3600)
         if db_path is None:  # a throwaway player: beans enough for the room's seat
             start = (await store.get_settings(GUILD)).start_balance
@@ -287,8 +293,7 @@ async def _loop(manager: TableManager, presenter: TerminalPresenter, watch: bool
         if watch:
             hint = await manager.hint(CHANNEL, YOU)
             assert hint is not None
-            await manager.act(CHANNEL, YOU, lambda s, h=hint: type(h)(
-                **{**h.__dict__, "seat": s, "auto": False}), seq=event.seq)
+            await manager.act(CHANNEL, YOU, as_seats(hint), seq=event.seq)
             continue
         if not await _ask(manager, presenter, game.phase, read_line):
             return 1
@@ -366,7 +371,7 @@ async def _ask(manager: TableManager, presenter: TerminalPresenter, phase: str,
                 continue
             action = parse_command(word, phase, 0)
             assert isinstance(action, Action)
-            await manager.act(CHANNEL, YOU, lambda s, a=action: a, seq=table.seq)
+            await manager.act(CHANNEL, YOU, as_seats(action), seq=table.seq)
             return True
         except (RuleError, TableError) as err:
             presenter.say(f"  ✗ {error_text(err, EN)}")

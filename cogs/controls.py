@@ -391,7 +391,12 @@ def actions_pattern(controls: dict[str, Any]) -> str:
 
 
 # ---------------------------------------------------------------------------- the buttons
-class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=(
+def label_of(item: discord.ui.Item[Any]) -> str:
+    """The label of the button a click rebuilds a dynamic item from ("?" if none)."""
+    return item.label or "?" if isinstance(item, discord.ui.Button) else "?"
+
+
+class TableButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=(
         rf"ddz:(?P<table>[0-9]+):(?P<action>{actions_pattern(TABLE_CONTROLS)})"
         r"(?::(?P<arg>[0-9a-z]+))?(?::(?P<seq>[0-9]+))?")):
     """A button of the public table message."""
@@ -414,12 +419,12 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=(
         self.table_id, self.action, self.arg, self.seq = table_id, action, arg, seq
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> TableButton:
         arg = match["arg"]
         seq = match["seq"]
         return cls(int(match["table"]), match["action"], None if arg == "x" else arg,
-                   int(seq) if seq else None, label=item.label or "?")
+                   int(seq) if seq else None, label=label_of(item))
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         return await check_control(interaction, self.control, self.table_id)
@@ -428,7 +433,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button], template=(
         await run_control(interaction, lambda p: self.control.run(p, self))
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=(
+class HandButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=(
         rf"ddzh:(?P<table>[0-9]+):(?P<action>{actions_pattern(HAND_CONTROLS)})")):
     """Play selected / Hint / Play hint / Pass / Clear, under a hand picture."""
 
@@ -442,9 +447,9 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=(
         self.table_id, self.action = table_id, action
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> HandButton:
-        return cls(int(match["table"]), match["action"], label=item.label or "?")
+        return cls(int(match["table"]), match["action"], label=label_of(item))
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         return await check_control(interaction, self.control, self.table_id)
@@ -453,7 +458,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=(
         await run_control(interaction, lambda p: self.control.run(p, self))
 
 
-class ReadingButton(discord.ui.DynamicItem[discord.ui.Button], template=(
+class ReadingButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=(
         r"ddzr:(?P<table>[0-9]+):(?P<kind>[a-z_]+):(?P<main>[0-9TJQKA2BR]):(?P<cards>[0-9TJQKA2BRF]+)")):
     """One reading of an ambiguous wild play."""
 
@@ -465,10 +470,10 @@ class ReadingButton(discord.ui.DynamicItem[discord.ui.Button], template=(
                                                            play.cards)
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> ReadingButton:
         return cls(int(match["table"]), Play(match["kind"], match["main"], match["cards"]),
-                   item.label or "?")
+                   label_of(item))
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         return await check_seated(interaction, self.table_id, turn=True)

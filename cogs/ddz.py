@@ -39,7 +39,7 @@ from .scenes import leaderboard_scene, profile_scene
 
 if TYPE_CHECKING:
     from bot.config import Settings
-    from bot.store import Store
+    from bot.store import Player, Store
     from bot.tables import TableManager, TableSnapshot
 
     from .presenter import DiscordPresenter
@@ -263,6 +263,7 @@ class Ddz(HistoryCommands, ReplayCommands, ReviewCommands, commands.GroupCog, gr
         assert interaction.guild_id is not None
         target = user or interaction.user
         await interaction.response.defer(thinking=True)
+        player: Player | None
         if target.id == interaction.user.id:
             player = await self.store.ensure_player(interaction.guild_id, target.id,
                                                     target.display_name)

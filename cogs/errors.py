@@ -14,6 +14,7 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.utils import MISSING
 
 from bot.store.errors import StoreClosedError, StoreUnavailableError
 from bot.words.catalogue import t
@@ -41,6 +42,7 @@ async def send_error(interaction: discord.Interaction, error: BaseException) -> 
     error = unwrap(error)
     locale = locale_of(interaction)
     where = getattr(interaction.command, "qualified_name", interaction.type)
+    text: str | None
     if isinstance(error, app_commands.CheckFailure):
         text = str(error) or t(locale, "err.no_permission")
     elif isinstance(error, StoreUnavailableError | StoreClosedError):
@@ -84,7 +86,8 @@ async def reply(interaction: discord.Interaction, content: str | None = None, *,
     """Send a reply whether or not the interaction was answered or deferred already."""
     try:
         if interaction.response.is_done():
-            await interaction.followup.send(content, ephemeral=ephemeral, **kwargs)
+            await interaction.followup.send(MISSING if content is None else content,
+                                            ephemeral=ephemeral, **kwargs)
         else:
             await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
     except discord.HTTPException:

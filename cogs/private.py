@@ -9,22 +9,23 @@ still sees and can watch the table message. The owner invites with :class:`Invit
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.words.catalogue import t
 
+from .controls import client_of
 from .errors import reply, send_error
 from .i18n import locale_of
 
 if TYPE_CHECKING:
-    from bot.tables import TableManager, TableSnapshot
+    from bot.tables import TableSnapshot
 
 MAX_INVITES = 10  # per pick; a table seats four at most
 
 
-class InviteSelect(discord.ui.DynamicItem[discord.ui.UserSelect], template=(
+class InviteSelect(discord.ui.DynamicItem[discord.ui.UserSelect[discord.ui.View]], template=(
         r"ddzinv:(?P<table>[0-9]+)")):
     """The owner picks players to invite to a private table."""
 
@@ -37,14 +38,15 @@ class InviteSelect(discord.ui.DynamicItem[discord.ui.UserSelect], template=(
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction,
-                             item: discord.ui.UserSelect, match: re.Match[str]
+                             item: discord.ui.Item[Any], match: re.Match[str]
                              ) -> InviteSelect:
-        return cls(int(match["table"]), item.placeholder)
+        placeholder = item.placeholder if isinstance(item, discord.ui.UserSelect) else None
+        return cls(int(match["table"]), placeholder)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         locale = locale_of(interaction)
         try:
-            manager = cast("TableManager", interaction.client.manager)  # type: ignore[attr-defined]
+            manager = client_of(interaction).manager
             users = [u for u in self.item.values if not u.bot]
             await manager.invite(self.table_id, interaction.user.id, [u.id for u in users])
             names = ", ".join(u.display_name for u in users) or "—"

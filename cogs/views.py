@@ -10,7 +10,7 @@ build the buttons for a table's state now; who may press what is decided in each
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 SELECT_SIZE = 25  # Discord's limit on select options
 
 
-class HandSelect(discord.ui.DynamicItem[discord.ui.Select], template=(
+class HandSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=(
         r"ddzs:(?P<table>[0-9]+):(?P<part>[0-9])")):
     """Choose cards (by their number in the hand picture); a 33-card hand has two."""
 
@@ -51,9 +51,10 @@ class HandSelect(discord.ui.DynamicItem[discord.ui.Select], template=(
         self.table_id, self.part = table_id, part
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> HandSelect:
-        return cls(int(match["table"]), int(match["part"]), list(item.options) or None)
+        options = list(item.options) if isinstance(item, discord.ui.Select) else []
+        return cls(int(match["table"]), int(match["part"]), options or None)
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         return await check_seated(interaction, self.table_id)

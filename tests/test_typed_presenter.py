@@ -1,27 +1,9 @@
-"""``mypy --strict`` holds for the Discord presenter and the commands given the store
-(each through the Protocol of the store methods it calls), and for the replay of a
-stored deal (:mod:`bot.tables.replay`)."""
+"""The Discord presenter and the commands are given the store through the Protocol of the
+store methods each calls (``mypy --strict`` on every package: tests/test_typed_seams.py)."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import typing
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[1]
-STRICT = ("bot/app.py", "bot/tables/replay.py", "cogs/presenter.py", "cogs/pings.py",
-          "cogs/counter.py", "cogs/history.py", "cogs/replay.py", "cogs/review.py",
-          "cogs/ephemeral.py", "cogs/avatars.py", "cogs/readers.py", "cogs/selection.py",
-          "cogs/preferences.py", "cogs/table_state.py", "cogs/command_mixin.py")
-
-
-def test_mypy_strict(tmp_path: Path) -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--follow-imports=silent",
-         "--cache-dir", str(tmp_path / "cache"), *STRICT],
-        cwd=ROOT, capture_output=True, text=True, timeout=240)
-    assert done.returncode == 0, done.stdout + done.stderr
 
 
 def test_the_presenter_and_pings_take_the_store_protocols() -> None:
