@@ -134,7 +134,7 @@ class TableManager:
     # ================================================================= lobby
     async def create(self, channel_id: int, guild_id: int, owner_id: int, owner_name: str,
                      rules: Rules, *, ai_level: str = "normal",
-                     private: bool = False, locale: str | None = None) -> Table:
+                     private: bool = False, locale: str | None = None) -> TableSnapshot:
         """Open a table playing ``rules`` (:func:`bot.engine.table_rules` builds them) in a
         channel and seat its owner; a ``private`` table seats only the players its owner
         invites (:meth:`invite`); ``locale`` is the table's language (saved with it)."""
@@ -163,7 +163,7 @@ class TableManager:
                 self._tables.unclaim(owner_id, channel_id)
                 raise
             await self.publish(TableOpened(channel_id, owner_id))
-        return table
+        return table.snapshot()
 
     async def _check_balance(self, guild_id: int, user_id: int, name: str,
                              rules: Rules) -> int:

@@ -22,11 +22,13 @@ async def test_create_bot_injects_store_presenter_and_manager(settings) -> None:
         assert bot.presenter.client is bot
         assert not hasattr(bot.presenter, "manager"), "the presenter has no manager"
         assert bot.manager.store is bot.store and bot.manager.presenter is bot.presenter
-        table = await bot.manager.create(1, 1, 10, "ann", Rules.preset("classic"))
+        opened = await bot.manager.create(1, 1, 10, "ann", Rules.preset("classic"))
+        assert opened.owner_id == 10 and opened.seats[0] is not None
         await bot.manager.add_ai(1, 10)
         await bot.manager.add_ai(1, 10)
         await bot.manager.start(1, 10)
-        assert table.game is not None and table.game.seed == 5, "the injected seed source"
+        game = bot.manager._tables[1].game  # the live game: the seed is not in a snapshot
+        assert game is not None and game.seed == 5, "the injected seed source"
     finally:
         await bot.close_store()
 
