@@ -177,6 +177,8 @@ class ForwardQueue:
                     await listener.add_listener(channel, callback)
                 for catch_up in self._catch_ups:
                     await catch_up()
+                if listener.is_closed():  # lost again meanwhile: nothing would say so
+                    raise ConnectionResetError("the new listening connection ended")
             except _LOST:
                 if listener is not None:
                     listener.terminate()
