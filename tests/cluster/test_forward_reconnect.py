@@ -182,3 +182,51 @@ async def test_a_dm_click_while_the_owner_listens_again(
         await until(lambda: second.link is not None and second.link.queue.reconnects == 1)
         await asyncio.sleep(0.3)
         assert second.link.receiver.taken == 0 and len(answers(standin, hint)) == 2
+
+
+class RefusingPool:
+    """A pool whose connections are refused while ``refusing`` (the sender's database
+    restarting), as asyncpg's pool fails when it cannot connect again."""
+
+    def __init__(self, pool: asyncpg.Pool) -> None:
+        self.pool = pool
+        self.refusing = True
+        self.refused = 0
+
+    async def acquire(self) -> object:
+        if self.refusing:
+            self.refused += 1
+            raise asyncpg.CannotConnectNowError("the database system is starting up")
+        return await self.pool.acquire()
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.pool, name)
+
+
+async def test_a_sender_whose_database_is_away_waits_its_timeout_then_says_so(
+        pg_url: str) -> None:
+    await migrated(pg_url)
+    owner, sender = await ForwardQueue.open(pg_url), await ForwardQueue.open(pg_url)
+    pool = sender._pool
+    try:
+        heard: list[Notice] = []
+        await owner.listen_shards([2], lambda shard, notice: heard.append(notice))
+        courier = Courier(sender, timeout=1.0)
+        await courier.start()
+        refusing = RefusingPool(pool)
+        sender._pool = refusing
+        started = time.monotonic()
+        assert await courier.deliver(2, '{"d": "never queued"}') is False  # not an error
+        assert time.monotonic() - started >= 0.8 and refusing.refused > 1  # it kept trying
+        assert not heard
+
+        # back within the timeout: queued, and the owner takes it
+        asyncio.get_running_loop().call_later(0.3, setattr, refusing, "refusing", False)
+        delivery = asyncio.get_running_loop().create_task(courier.deliver(2, '{"d": 1}'))
+        await until(lambda: bool(heard))
+        assert await owner.take(heard[0]) == '{"d": 1}'
+        assert await asyncio.wait_for(delivery, 5) is True
+    finally:
+        sender._pool = pool
+        await owner.close()
+        await sender.close()
