@@ -11,9 +11,9 @@ from __future__ import annotations
 import discord
 
 from bot.cluster import ShardPlan
-from bot.store.pg.forward import ForwardQueue
+from bot.store.pg.forward import DEFAULT_TIMEOUT, ForwardQueue
 
-from .relay import DEFAULT_TIMEOUT, Forwarder, Receiver
+from .relay import Forwarder, Receiver
 from .response import ForwardedResponse
 
 

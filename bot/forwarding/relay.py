@@ -10,6 +10,9 @@ interaction from its own gateway (the same items, controls, commands and manager
 with :class:`~bot.forwarding.response.ForwardedResponse` answering through the
 interaction's webhook. When no owner takes it within ``timeout`` seconds (the owner is
 down or restarting), the sender answers "the table is restarting, try again in a moment".
+An owner whose listener lost its connection (a database restart) takes, once it listens
+again, the forwards still within their timeout: the sender waits the whole timeout
+whatever the owner's listener is doing, and only the database's deadline decides.
 
 Everything else (guild interactions, DMs for this process's own tables or for none) goes
 to discord.py untouched.
@@ -29,13 +32,12 @@ from typing import Any
 import discord
 
 from bot.cluster import ShardPlan, owner_shard
-from bot.store.pg.forward import ForwardQueue, Notice
+from bot.store.pg.forward import DEFAULT_TIMEOUT, ForwardQueue, Notice, QueueUnreachable
 
 from .response import ForwardedResponse, defer_for_forwarding, say_restarting
 
 log = logging.getLogger("ddz.forwarding")
 
-DEFAULT_TIMEOUT = 2.0  # seconds an owner has to take a forwarded interaction
 _TABLE_ID = re.compile(r"^ddz[a-z]?:(\d+):")  # ddz:, ddzh:, ddzs:, ddzr: name their table
 Handler = Callable[[dict[str, Any]], None]
 
@@ -79,13 +81,18 @@ class Courier:
         self._early: set[int] = set()  # acks heard before send() returned their id
 
     async def start(self) -> None:
-        await self.queue.listen_acks(self._acked)
+        await self.queue.listen_acks(self._acked, pending=self._waiting.keys)
 
     async def deliver(self, shard: int, payload: str) -> bool:
         """Queue ``payload`` for ``shard``; True once its owner took it, False when nobody
-        did within ``timeout`` (then nobody ever will: the row is gone)."""
+        did within ``timeout`` (then nobody ever will: the row is gone, or past its
+        deadline) or the database could not be reached to queue it within ``timeout``."""
         started = time.perf_counter()
-        forward_id = await self.queue.send(shard, payload)
+        try:
+            forward_id = await self.queue.send(shard, payload, timeout_s=self.timeout)
+        except QueueUnreachable:
+            log.warning("could not queue a forward for shard %d: the database is away", shard)
+            return False
         if forward_id in self._early:
             self._early.discard(forward_id)
             self.latencies.append(time.perf_counter() - started)
@@ -97,9 +104,19 @@ class Courier:
             self.latencies.append(time.perf_counter() - started)
             return True
         except TimeoutError:
-            return not await self.queue.expire(forward_id)  # taken just now: it is handled
+            return await self._taken_after_all(forward_id)
         finally:
             self._waiting.pop(forward_id, None)
+
+    async def _taken_after_all(self, forward_id: int) -> bool:
+        """Whether the owner took ``forward_id`` (just now, or its acknowledgement was lost)
+        once the sender stops waiting; past its deadline nobody can take it any more."""
+        try:
+            return not await self.queue.expire(forward_id, timeout_s=self.timeout)
+        except QueueUnreachable:  # rare: taken before the deadline and its ack lost too
+            log.warning("could not settle forward %d: the database is away; nobody took it "
+                        "in time as far as this process knows", forward_id)
+            return False
 
     def _acked(self, forward_id: int) -> None:
         waiting = self._waiting.get(forward_id)
@@ -216,7 +233,7 @@ class Receiver:
             log.exception("could not take forwarded interaction %d", notice.forward_id)
             return
         if text is None:
-            return  # its sender gave up on it and answered
+            return  # taken already (a notification and the re-read), or past its deadline
         message = json.loads(text)
         self.taken += 1
         log.debug("took forwarded interaction %s", message["d"].get("id"))
@@ -238,5 +255,5 @@ class Receiver:
         await asyncio.gather(*self._tasks, return_exceptions=True)
 
 
-__all__ = ["DEFAULT_TIMEOUT", "Courier", "Forwarder", "Receiver", "dispatch", "table_channel",
+__all__ = ["Courier", "Forwarder", "Receiver", "dispatch", "table_channel",
            "user_of"]

@@ -3,12 +3,21 @@ forwarded interaction (``forwarded_interactions``, migration 009) and PostgreSQL
 ``LISTEN`` / ``NOTIFY`` to say so at once.
 
 - :meth:`ForwardQueue.send` inserts the row and notifies the owning shard's channel in one
-  statement (the notification leaves with the commit). The interaction's JSON travels in
-  the notification when it fits (PostgreSQL's limit is 8000 bytes), else in the row.
-- :meth:`ForwardQueue.take` (the owner) deletes the row and notifies the acknowledgement
-  channel, again in one statement; :meth:`ForwardQueue.expire` (the sender, when nobody
-  took it in time) deletes it too. Whoever deletes the row decides: an interaction is
-  either handled by its owner or answered "restarting" by the sender, never both.
+  statement (the notification leaves with the commit). The row holds the interaction's
+  JSON and its deadline (now + the sender's timeout, on the database's clock, migration
+  011); the JSON travels in the notification too when it fits (PostgreSQL's limit is
+  8000 bytes).
+- :meth:`ForwardQueue.take` (the owner) deletes the row, if its deadline has not passed,
+  and notifies the acknowledgement channel, again in one statement;
+  :meth:`ForwardQueue.expire` (the sender, when nobody took it in time) deletes it too.
+  Whoever deletes the row decides: an interaction is either handled by its owner or
+  answered "restarting" by the sender, never both, and never handled after its deadline.
+- Notifications sent while a listener is away (its connection lost: a database restart,
+  a network cut) are lost, so after every ``LISTEN`` the listener reads what it may have
+  missed: the owner, the rows for its shards still within their deadline (each handed to
+  the same callback as a notification: :meth:`~ForwardQueue.take`'s delete makes a late
+  notification and the re-read take one forward once); the sender, which of the forwards
+  it waits for were taken meanwhile.
 
 Channels are named per database and schema (``ddz_fwd_<hash>_<shard>``, ``…_ack``), so two
 deployments (or two tests) on one server do not hear each other.
@@ -18,8 +27,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 import zlib
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Collection, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -29,8 +39,18 @@ from .database import redact_url
 
 log = logging.getLogger("ddz.forwarding")
 
+DEFAULT_TIMEOUT = 2.0  # seconds an owner has to take a forwarded interaction
 NOTIFY_LIMIT = 7999  # PostgreSQL refuses a notification payload of 8000 bytes or more
+RETRY_S = 0.2  # between attempts to reach the database again (listen, send, expire)
 _ID_ROOM = 21  # the forward id and its separator, in front of an inline payload
+# failing to reach the database: nothing was sent (a connection refused, the server starting)
+_UNREACHABLE = (OSError, asyncpg.CannotConnectNowError)
+_LOST = (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError)
+CatchUp = Callable[[], Awaitable[None]]
+
+
+class QueueUnreachable(Exception):
+    """The database could not be reached in time; nothing was sent."""
 
 
 @dataclass(frozen=True)
@@ -55,13 +75,15 @@ class ForwardQueue:
     connection that listens."""
 
     def __init__(self, url: str, pool: asyncpg.Pool, listener: asyncpg.Connection,
-                 prefix: str) -> None:
+                 prefix: str, *, timeout_s: float = 10.0) -> None:
         self.location = redact_url(url)
         self._url = url
+        self._timeout_s = timeout_s
         self._pool = pool
         self._listener = listener
         self.prefix = prefix
         self._listening: list[tuple[str, Callable[..., object]]] = []
+        self._catch_ups: list[CatchUp] = []
         self._closed = False
         self._relisten: asyncio.Task[None] | None = None
         self.reconnects = 0
@@ -80,7 +102,7 @@ class ForwardQueue:
             pool.terminate()
             raise
         prefix = f"ddz_fwd_{zlib.crc32(f'{database}:{schema}'.encode()):08x}"
-        return cls(url, pool, listener, prefix)
+        return cls(url, pool, listener, prefix, timeout_s=timeout_s)
 
     def shard_channel(self, shard: int) -> str:
         return f"{self.prefix}_{shard}"
@@ -92,22 +114,47 @@ class ForwardQueue:
     # ----------------------------------------------------------------- listening
     async def listen_shards(self, shards: Iterable[int],
                             on_notice: Callable[[int, Notice], None]) -> None:
-        """Call ``on_notice(shard, notice)`` for every interaction forwarded to ``shards``."""
+        """Call ``on_notice(shard, notice)`` for every interaction forwarded to ``shards``:
+        from now on as they are notified, and at once for those already waiting (after
+        every ``LISTEN``, this one and each after a lost connection)."""
+        shards = list(shards)
         for shard in shards:
             def heard(_conn: object, _pid: int, _channel: str, text: str,
                       shard: int = shard) -> None:
                 on_notice(shard, parse_notice(text))
             await self._listen(self.shard_channel(shard), heard)
 
-    async def listen_acks(self, on_ack: Callable[[int], None]) -> None:
-        """Call ``on_ack(forward_id)`` when an owner took a forwarded interaction."""
+        async def waiting() -> None:
+            for shard, forward_id in await self.waiting(shards):
+                on_notice(shard, Notice(forward_id, None))
+        await self._catch_up_always(waiting)
+
+    async def listen_acks(self, on_ack: Callable[[int], None],
+                          pending: Callable[[], Collection[int]] = frozenset) -> None:
+        """Call ``on_ack(forward_id)`` when an owner took a forwarded interaction; after a
+        lost connection, also for those of ``pending()`` taken while it was away."""
         def heard(_conn: object, _pid: int, _channel: str, text: str) -> None:
             on_ack(int(text))
         await self._listen(self.ack_channel, heard)
 
+        async def taken() -> None:
+            waited = list(pending())
+            for forward_id in await self.gone(waited) if waited else []:
+                on_ack(forward_id)
+        await self._catch_up_always(taken)
+
     async def _listen(self, channel: str, callback: Callable[..., object]) -> None:
         await self._listener.add_listener(channel, callback)
         self._listening.append((channel, callback))
+
+    async def _catch_up_always(self, catch_up: CatchUp) -> None:
+        """Run ``catch_up`` now (the ``LISTEN`` is on: nothing committed from now on goes
+        unheard) and again after each new ``LISTEN``."""
+        self._catch_ups.append(catch_up)
+        await catch_up()
+
+    async def _connect(self) -> asyncpg.Connection:
+        return await asyncpg.connect(self._url, timeout=self._timeout_s)
 
     def _lost(self, _conn: object) -> None:
         """The listening connection ended (a database restart, a network cut): listen
@@ -116,50 +163,105 @@ class ForwardQueue:
             self._relisten = asyncio.get_running_loop().create_task(self._listen_again())
 
     async def _listen_again(self) -> None:
-        delay = 0.1
+        """Connect, ``LISTEN`` on every channel, then catch up on what was notified while
+        away; every ``RETRY_S`` until all of it succeeds (a short pause: forwards sent
+        meanwhile wait only their timeout)."""
+        lost_at = time.monotonic()
+        attempts = 0
         while not self._closed:
+            attempts += 1
+            listener: asyncpg.Connection | None = None
             try:
-                listener = await asyncpg.connect(self._url, timeout=10)
+                listener = await self._connect()
                 for channel, callback in self._listening:
                     await listener.add_listener(channel, callback)
-            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError):
-                log.warning("cannot listen for forwarded interactions yet; retrying in "
-                            "%.1f s", delay)
-                await asyncio.sleep(delay)
-                delay = min(delay * 2, 5.0)
+                for catch_up in self._catch_ups:
+                    await catch_up()
+                if listener.is_closed():  # lost again meanwhile: nothing would say so
+                    raise ConnectionResetError("the new listening connection ended")
+            except _LOST:
+                if listener is not None:
+                    listener.terminate()
+                if attempts == 1:
+                    log.warning("cannot listen for forwarded interactions yet; retrying "
+                                "every %.1f s", RETRY_S)
+                await asyncio.sleep(RETRY_S)
                 continue
+            except BaseException:
+                if listener is not None:
+                    listener.terminate()
+                raise
             listener.add_termination_listener(self._lost)
             self._listener = listener
             self.reconnects += 1
-            log.info("listening for forwarded interactions again")
+            log.info("listening for forwarded interactions again (after %.1f s, %d "
+                     "attempt(s))", time.monotonic() - lost_at, attempts)
             return
 
     # ----------------------------------------------------------------- statements
-    async def send(self, shard: int, payload: str) -> int:
-        """Queue ``payload`` (an interaction's JSON) for ``shard``'s owner; its forward id."""
+    async def _reach(self, give_up: float) -> asyncpg.pool.PoolConnectionProxy:
+        """A pooled connection, trying again while the database cannot be reached (nothing
+        is sent then) until ``give_up`` (``time.monotonic()``): QueueUnreachable after."""
+        while True:
+            try:
+                return await self._pool.acquire()
+            except _UNREACHABLE as e:
+                if time.monotonic() + RETRY_S > give_up:
+                    raise QueueUnreachable(f"cannot reach {self.location}: {e}") from e
+                await asyncio.sleep(RETRY_S)
+
+    async def send(self, shard: int, payload: str, *, timeout_s: float = DEFAULT_TIMEOUT
+                   ) -> int:
+        """Queue ``payload`` (an interaction's JSON) for ``shard``'s owner, to be taken
+        within ``timeout_s``; its forward id. QueueUnreachable when the database could not
+        be reached within ``timeout_s``."""
         inline = fits_notification(payload)
-        async with self._pool.acquire() as raw:
+        raw = await self._reach(time.monotonic() + timeout_s)
+        try:
             forward_id = await raw.fetchval(
-                "WITH row AS (INSERT INTO forwarded_interactions (shard, payload, created_at) "
-                "VALUES ($1, $2, $3) RETURNING forward_id) "
+                "WITH row AS (INSERT INTO forwarded_interactions "
+                "(shard, payload, created_at, deadline) "
+                "VALUES ($1, $2, $3, clock_timestamp() + make_interval(secs => $6)) "
+                "RETURNING forward_id) "
                 "SELECT forward_id FROM row, LATERAL (SELECT pg_notify($4, "
                 "row.forward_id::text || $5)) AS note",
-                shard, None if inline else payload, _now(), self.shard_channel(shard),
-                ":" + payload if inline else "")
+                shard, payload, _now(), self.shard_channel(shard),
+                ":" + payload if inline else "", timeout_s)
+        finally:
+            await self._pool.release(raw)
         return int(forward_id)
 
     async def take(self, notice: Notice) -> str | None:
-        """The owner takes a forwarded interaction: its JSON, or None when the sender gave
-        up on it already (it answered "restarting")."""
+        """The owner takes a forwarded interaction: its JSON, or None when it is not there
+        to take (taken already, or its sender gave up on it: past its deadline)."""
         async with self._pool.acquire() as raw:
             row = await raw.fetchrow(
                 "WITH gone AS (DELETE FROM forwarded_interactions WHERE forward_id = $1 "
-                "RETURNING forward_id, payload) "
+                "AND deadline > clock_timestamp() RETURNING forward_id, payload) "
                 "SELECT gone.payload, pg_notify($2, gone.forward_id::text) FROM gone",
                 notice.forward_id, self.ack_channel)
         if row is None:
             return None
         return notice.payload if notice.payload is not None else row["payload"]
+
+    async def waiting(self, shards: Collection[int]) -> list[tuple[int, int]]:
+        """``(shard, forward_id)`` of the forwards to ``shards`` nobody took yet and still
+        within their deadline, oldest first."""
+        async with self._pool.acquire() as raw:
+            rows = await raw.fetch(
+                "SELECT shard, forward_id FROM forwarded_interactions "
+                "WHERE shard = ANY($1::integer[]) AND deadline > clock_timestamp() "
+                "AND payload IS NOT NULL ORDER BY forward_id", list(shards))
+        return [(int(r["shard"]), int(r["forward_id"])) for r in rows]
+
+    async def gone(self, forward_ids: Collection[int]) -> list[int]:
+        """Which of ``forward_ids`` are no longer queued (taken, or expired)."""
+        async with self._pool.acquire() as raw:
+            rows = await raw.fetch(
+                "SELECT id FROM unnest($1::bigint[]) AS id WHERE NOT EXISTS "
+                "(SELECT 1 FROM forwarded_interactions WHERE forward_id = id)",
+                list(forward_ids))
+        return [int(r["id"]) for r in rows]
 
     async def table_guild(self, user_id: int, channel_id: int | None) -> int | None:
         """The guild of the table an interaction is for: the table of ``channel_id`` (a
@@ -175,11 +277,15 @@ class ForwardQueue:
                     "ORDER BY channel_id LIMIT 1", user_id)
         return None if guild is None else int(guild)
 
-    async def expire(self, forward_id: int) -> bool:
-        """The sender gives up waiting: True when no owner took it (the sender answers)."""
-        async with self._pool.acquire() as raw:
+    async def expire(self, forward_id: int, *, timeout_s: float = DEFAULT_TIMEOUT) -> bool:
+        """The sender gives up waiting: True when no owner took it (the sender answers).
+        QueueUnreachable when the database could not be reached within ``timeout_s``."""
+        raw = await self._reach(time.monotonic() + timeout_s)
+        try:
             status = await raw.execute(
                 "DELETE FROM forwarded_interactions WHERE forward_id = $1", forward_id)
+        finally:
+            await self._pool.release(raw)
         return str(status).endswith(" 1")
 
     async def sweep(self, older_than_s: float = 900.0) -> int:
@@ -215,4 +321,5 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
-__all__ = ["NOTIFY_LIMIT", "ForwardQueue", "Notice", "fits_notification", "parse_notice"]
+__all__ = ["DEFAULT_TIMEOUT", "NOTIFY_LIMIT", "RETRY_S", "ForwardQueue", "Notice",
+           "QueueUnreachable", "fits_notification", "parse_notice"]
