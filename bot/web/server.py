@@ -233,12 +233,12 @@ class ActivityServer:
         return user, instance
 
     async def _on_frame(self, page: Connection, data: str | bytes) -> None:
-        if not page.limit.allow():
-            page.send({"type": "error", "code": "rate_limited",
-                       "error": "too many frames: slow down"})
-            return
+        limited = not page.limit.allow()
+        frame: dict[str, Any] = {}
         try:
             frame = parse_frame(data)
+            if limited:  # refused, and said to the action it refuses when it has an id
+                raise FrameError("rate_limited", "too many frames: slow down")
             if frame["type"] == "auth":  # the same user again: the state afresh
                 if self.manager is not None:
                     page.send(state_frame(self.manager, page.channel_id, page.user.user_id))
@@ -247,7 +247,10 @@ class ActivityServer:
                 raise FrameError("bad_frame", f"unknown frame type {frame['type'][:20]!r}")
             action, fields = parse_action(frame)
         except FrameError as err:
-            page.send({"type": "error", "code": err.code, "error": str(err)})
+            refusal: dict[str, Any] = {"type": "error", "code": err.code, "error": str(err)}
+            if limited and isinstance(frame.get("id"), int | str):
+                refusal.update(type="answer", id=frame["id"], ok=False)
+            page.send(refusal)
             return
         ref = frame.get("id")
         if self.manager is None:

@@ -173,7 +173,10 @@ async def play_my_turns(page: Page, timeout: float = 60.0) -> dict[str, Any]:
             else:
                 action, fields = AUCTION[you["phase"]]
                 answer = await page.act(action, seq=you["seq"], **fields)
-            assert answer["ok"] or answer["code"] == "stale", answer
+            if answer.get("code") == "rate_limited":  # this test plays faster than people
+                acted.discard(you["seq"])
+                await asyncio.sleep(0.1)
+            assert answer["ok"] or answer["code"] in ("stale", "rate_limited"), answer
             continue
         seen = len(page.frames)
         await page.wait(lambda: len(page.frames) > seen or page.of_type("result"))
