@@ -63,7 +63,12 @@ async def framing_headers(request: web.Request, handler: Handler) -> web.StreamR
     try:
         response = await handler(request)
     except web.HTTPException as err:
-        response = err
+        _framed(err)
+        raise
+    return _framed(response)
+
+
+def _framed(response: web.StreamResponse) -> web.StreamResponse:
     response.headers["Content-Security-Policy"] = CSP
     response.headers["X-Content-Type-Options"] = "nosniff"
     response.headers.pop("X-Frame-Options", None)
