@@ -195,6 +195,7 @@ async def create_bot(settings: Settings, *, seed_source: Callable[[], int] | Non
     The store, the presenter and the table manager are made here and given to the bot
     (discord.py's ``examples/advanced_startup.py``). ``seed_source`` (each deal's seed)
     and ``decide`` (the AI) are the table manager's: tests fix the deals with them."""
+    settings.check_activity()  # before anything is opened
     store = await Store.open(settings.store_target)
     pictures = None  # drawn in a thread
     if settings.render_processes > 0:
@@ -231,7 +232,6 @@ def _activity_server(settings: Settings, store: Store) -> ActivityServer | None:
     once the bot's ``setup_hook`` runs); its OAuth2 client must be set too."""
     if settings.activity_port is None:
         return None
-    settings.check_activity()
     assert settings.client_id is not None and settings.client_secret is not None
     auth = DiscordAuth(api=settings.discord_api, client_id=settings.client_id,
                        client_secret=settings.client_secret, bot_token=settings.token)
