@@ -179,5 +179,5 @@ async def play_my_turns(page: Page, timeout: float = 60.0) -> dict[str, Any]:
             assert answer["ok"] or answer["code"] in ("stale", "rate_limited"), answer
             continue
         seen = len(page.frames)
-        await page.wait(lambda: len(page.frames) > seen or page.of_type("result"))
+        await page.wait(lambda seen=seen: len(page.frames) > seen or page.of_type("result"))
     return page.of_type("result")[-1]["result"]  # type: ignore[no-any-return]

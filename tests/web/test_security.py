@@ -26,8 +26,8 @@ async def _until_play(pages) -> None:
     acted: set[tuple[int, int]] = set()
     seen = [0] * len(pages)
     for _ in range(200):
-        await pages[0].wait(lambda: any(len(p.frames) > n for p, n in zip(pages, seen,
-                                                                           strict=True)), 5)
+        await pages[0].wait(lambda seen=seen: any(
+            len(p.frames) > n for p, n in zip(pages, seen, strict=True)), 5)
         seen = [len(p.frames) for p in pages]
         frames = [p.table for p in pages]
         if frames[0]["table"]["deal"] and frames[0]["table"]["deal"]["phase"] == "play" and \
