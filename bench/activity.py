@@ -36,10 +36,11 @@ from bot.web import ActivityServer, DiscordAuth, WebUser
 from bot.web.auth import Instance
 
 GUILD, CHANNEL, PLAYER = 1, 2, 10
-AUCTION: dict[str, tuple[str, dict[str, Any]]] = {"bid": ("bid", {"points": 3}), "call": ("call", {"yes": True}),
-           "grab": ("grab", {"yes": False}), "double": ("double", {"yes": False}),
-           "show_start": ("show", {"yes": False}), "show_deal": ("show", {"yes": False}),
-           "show_landlord": ("show", {"yes": False})}
+AUCTION: dict[str, tuple[str, dict[str, Any]]] = {
+    "bid": ("bid", {"points": 3}), "call": ("call", {"yes": True}),
+    "grab": ("grab", {"yes": False}), "double": ("double", {"yes": False}),
+    "show_start": ("show", {"yes": False}), "show_deal": ("show", {"yes": False}),
+    "show_landlord": ("show", {"yes": False})}  # what the player's page chooses
 
 
 class LocalAuth(DiscordAuth):
