@@ -55,12 +55,16 @@ class Connection:
         self.limit = RateLimit(RATE)
         self.cost_asked: tuple[int, int] | None = None  # (table, turn) of the last "cost"
         self._out: asyncio.Queue[str | None] = asyncio.Queue()
+        self.dropped = False  # closed for falling behind: it reconnects for a fresh state
         self._writer = asyncio.create_task(self._write())
 
     def send(self, frame: dict[str, Any] | str) -> None:
         """Queue a frame for the page (never waits)."""
+        if self.dropped:
+            return
         if self._out.qsize() >= BACKLOG:
             log.warning("a page of user %s fell behind: dropping it", self.user.user_id)
+            self.dropped = True
             self._out.put_nowait(None)
             return
         self._out.put_nowait(frame if isinstance(frame, str) else dumps(frame))
@@ -75,6 +79,7 @@ class Connection:
             await self.ws.close()
 
     async def close(self) -> None:
+        self.dropped = True
         self._out.put_nowait(None)
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await asyncio.wait_for(self._writer, 2)

@@ -132,3 +132,14 @@ async def test_a_page_is_rate_limited(activity) -> None:
     await ann.wait(lambda: len(ann.of_type("answer")) == 40)
     codes = [a.get("code") for a in ann.of_type("answer")]
     assert codes.count("rate_limited") >= 15 and not ann.closed
+
+
+async def test_a_page_that_falls_behind_is_dropped(activity) -> None:
+    from bot.web.sessions import BACKLOG
+
+    ann = await activity.page(101, "Ann")
+    page = next(iter(activity.server.sessions))
+    for _ in range(BACKLOG * 3):  # queued faster than any socket drains
+        page.send({"type": "ping"})
+    assert page.dropped
+    await ann.wait(lambda: ann.closed)
