@@ -14,6 +14,7 @@ from typing import Any
 
 import aiohttp
 
+from bench.activity import AUCTION
 from bot.store import Store
 from bot.tables import TableManager
 from bot.web import ActivityServer, DiscordAuth
@@ -142,12 +143,6 @@ async def close_activity(activity: Activity) -> None:
     await activity.server.stop()
     await activity.manager.shutdown()
     await activity.stand.close()
-
-
-AUCTION = {"bid": ("bid", {"points": 3}), "call": ("call", {"yes": True}),
-           "grab": ("grab", {"yes": False}), "double": ("double", {"yes": False}),
-           "show_start": ("show", {"yes": False}), "show_deal": ("show", {"yes": False}),
-           "show_landlord": ("show", {"yes": False})}
 
 
 async def play_my_turns(page: Page, timeout: float = 60.0) -> dict[str, Any]:
