@@ -32,6 +32,7 @@ from bot.store.maintenance import BotRunningError, DatabaseCorruptError, LostDat
 from bot.tables import Decider, TableManager
 from bot.tables.ai_pool import AiPool
 from bot.tables.picture_pool import PicturePool
+from bot.web import ActivityServer, DiscordAuth, FanOutPresenter
 from cogs.ddz import Ddz
 from cogs.errors import DdzTree
 from cogs.history import HISTORY_ITEMS
@@ -50,7 +51,7 @@ class DdzBot(commands.Bot):
     (:func:`create_bot` builds them), and speaks for the presenter."""
 
     def __init__(self, settings: Settings, *, store: Store, presenter: DiscordPresenter,
-                 manager: TableManager) -> None:
+                 manager: TableManager, activity: ActivityServer | None = None) -> None:
         # a card game has no voice: no warning about voice libraries at every start
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(command_prefix=commands.when_mentioned,
@@ -64,6 +65,7 @@ class DdzBot(commands.Bot):
         self._recovery: asyncio.Task[None] | None = None
         self._maintenance: asyncio.Task[None] | None = None
         self.link: ClusterLink | None = None  # forwarding, when this runs only some shards
+        self.activity_server = activity  # the Discord Activity's web server (bot/web), when on
 
     async def setup_hook(self) -> None:
         await self.tree.set_translator(DdzTranslator())
@@ -83,6 +85,8 @@ class DdzBot(commands.Bot):
             self.tree.copy_global_to(guild=guild)
             await self.tree.sync(guild=guild)
         self._recovery = asyncio.create_task(self._recover())
+        if self.activity_server is not None:
+            await self.activity_server.start()
         if self.store.backend == "sqlite":
             self._maintenance = asyncio.create_task(self._maintain())
 
@@ -147,6 +151,7 @@ class DdzBot(commands.Bot):
 
     async def close(self) -> None:
         await self.manager.shutdown()
+        await self._stop_activity()
         await self.presenter.drain()
         self.presenter.ephemeral.close()
         await super().close()
@@ -154,6 +159,11 @@ class DdzBot(commands.Bot):
         await self._close_link()
         await self.store.close()
         await self._close_ai_pool()
+
+    async def _stop_activity(self) -> None:
+        activity, self.activity_server = self.activity_server, None
+        if activity is not None:
+            await activity.stop()
 
     async def _close_link(self) -> None:
         link, self.link = self.link, None
@@ -172,6 +182,7 @@ class DdzBot(commands.Bot):
         """Stop the tables and close the database without touching the connection (for a
         bot that never connected, as in the offline tests)."""
         await self.manager.shutdown()
+        await self._stop_activity()
         await self._close_link()
         await self.store.close()
         await self._close_ai_pool()
@@ -184,6 +195,7 @@ async def create_bot(settings: Settings, *, seed_source: Callable[[], int] | Non
     The store, the presenter and the table manager are made here and given to the bot
     (discord.py's ``examples/advanced_startup.py``). ``seed_source`` (each deal's seed)
     and ``decide`` (the AI) are the table manager's: tests fix the deals with them."""
+    settings.check_activity()  # before anything is opened
     store = await Store.open(settings.store_target)
     pictures = None  # drawn in a thread
     if settings.render_processes > 0:
@@ -194,18 +206,37 @@ async def create_bot(settings: Settings, *, seed_source: Callable[[], int] | Non
                                  edit_delay=settings.edit_delay,
                                  default_locale=settings.default_locale,
                                  ping_budget=DEFAULT_BUDGET if settings.ping_budget else None)
-    manager = TableManager(store, presenter, ai_delay=settings.ai_delay,
+    activity = _activity_server(settings, store)
+    manager = TableManager(store, presenter if activity is None else
+                           FanOutPresenter(presenter, activity.presenter),
+                           ai_delay=settings.ai_delay,
                            trustee_delay=settings.trustee_delay,
                            ai_in_thread=settings.ai_in_thread, seed_source=seed_source,
                            decide=decide, owns=settings.shards.owns,
                            ai_pool=AiPool(settings.ai_processes)
                            if settings.ai_processes > 0 and decide is None else None)
+    if activity is not None:
+        activity.attach(manager)
     plan = settings.shards
     if plan == EVERY_SHARD:  # no shard settings: one connection, as a small bot needs
-        return DdzBot(settings, store=store, presenter=presenter, manager=manager)
+        return DdzBot(settings, store=store, presenter=presenter, manager=manager,
+                      activity=activity)
     return ShardedDdzBot(settings, store=store, presenter=presenter, manager=manager,
+                         activity=activity,
                          shard_ids=list(plan.shard_ids) if plan.shard_ids else None,
                          shard_count=plan.shard_count)
+
+
+def _activity_server(settings: Settings, store: Store) -> ActivityServer | None:
+    """The Discord Activity's web server when ``DDZ_ACTIVITY_PORT`` is set (it serves
+    once the bot's ``setup_hook`` runs); its OAuth2 client must be set too."""
+    if settings.activity_port is None:
+        return None
+    assert settings.client_id is not None and settings.client_secret is not None
+    auth = DiscordAuth(api=settings.discord_api, client_id=settings.client_id,
+                       client_secret=settings.client_secret, bot_token=settings.token)
+    return ActivityServer(host=settings.activity_host, port=settings.activity_port,
+                          auth=auth, store=store, turn_seconds=settings.turn_seconds)
 
 
 class ShardedDdzBot(DdzBot, commands.AutoShardedBot):
@@ -214,10 +245,11 @@ class ShardedDdzBot(DdzBot, commands.AutoShardedBot):
 
     def __init__(self, settings: Settings, *, store: Store, presenter: DiscordPresenter,
                  manager: TableManager, shard_ids: list[int] | None,
-                 shard_count: int | None) -> None:
+                 shard_count: int | None, activity: ActivityServer | None = None) -> None:
         self._shard_options: dict[str, Any] = {"shard_ids": shard_ids,
                                                "shard_count": shard_count}
-        super().__init__(settings, store=store, presenter=presenter, manager=manager)
+        super().__init__(settings, store=store, presenter=presenter, manager=manager,
+                         activity=activity)
 
 
 COMMANDS = """other commands:

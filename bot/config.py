@@ -50,6 +50,24 @@ class Settings:
     forward_timeout: float = 2.0  # seconds an owner has to take a forwarded DM interaction
     discord_api: str | None = None  # Discord's REST base URL (a proxy; tests: a stand-in)
     connect_timeout: float = 30.0  # seconds Discord has to answer the login, then the gateway
+    # the Discord Activity's web server (bot/web): on when activity_port is set
+    activity_port: int | None = None  # DDZ_ACTIVITY_PORT (0: any free port, for tests)
+    activity_host: str = "127.0.0.1"  # DDZ_ACTIVITY_HOST
+    client_id: str | None = None  # DISCORD_CLIENT_ID: the application's OAuth2 client
+    client_secret: str | None = None  # DISCORD_CLIENT_SECRET (never logged)
+
+    def check_activity(self) -> None:
+        """With the Activity on, its OAuth2 client must be known: one clear line if not."""
+        if self.activity_port is None:
+            return
+        missing = [name for name, value in (("DISCORD_CLIENT_ID", self.client_id),
+                                            ("DISCORD_CLIENT_SECRET", self.client_secret))
+                   if not value]
+        if missing:
+            raise ConfigError(f"DDZ_ACTIVITY_PORT is set, so the Activity needs "
+                              f"{' and '.join(missing)} (Developer Portal → OAuth2); set "
+                              f"{'them' if len(missing) > 1 else 'it'} or unset "
+                              f"DDZ_ACTIVITY_PORT")
 
     def __repr__(self) -> str:  # keep the token out of every log and traceback
         token = "set" if self.token else "missing"
@@ -134,8 +152,24 @@ class Settings:
             default_locale=locale,
             log_level=os.environ.get("DDZ_LOG_LEVEL", "INFO").strip().upper() or "INFO",
         )
+        settings = _with_activity(settings)
         return settings.with_shards(os.environ.get("DDZ_SHARDS", "").strip() or None,
                                     os.environ.get("DDZ_SHARD_COUNT", "").strip() or None)
+
+
+def _with_activity(settings: Settings) -> Settings:
+    """The Activity's settings: ``DDZ_ACTIVITY_PORT``, ``DDZ_ACTIVITY_HOST``,
+    ``DISCORD_CLIENT_ID``, ``DISCORD_CLIENT_SECRET`` (checked together)."""
+    port = os.environ.get("DDZ_ACTIVITY_PORT", "").strip()
+    if port and (not port.isdigit() or int(port) > 65535):
+        raise ConfigError(f"DDZ_ACTIVITY_PORT is the Activity's port (0-65535), not {port!r}")
+    settings = dataclasses.replace(
+        settings, activity_port=int(port) if port else None,
+        activity_host=os.environ.get("DDZ_ACTIVITY_HOST", "").strip() or "127.0.0.1",
+        client_id=os.environ.get("DISCORD_CLIENT_ID", "").strip() or None,
+        client_secret=os.environ.get("DISCORD_CLIENT_SECRET", "").strip() or None)
+    settings.check_activity()
+    return settings
 
 
 def _whole(name: str, low: int, default: int) -> int:

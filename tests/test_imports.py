@@ -122,7 +122,7 @@ def test_the_layers_point_one_way() -> None:
 
 
 # ---------------------------------------------------------------------------- the read model
-FRONT_ENDS = ("cogs", "bot/terminal.py")
+FRONT_ENDS = ("cogs", "bot/terminal.py", "bot/web")
 """Modules that show tables to people: they read snapshots and seat views only."""
 
 

@@ -1,7 +1,8 @@
 """A stand-in for the few Discord REST endpoints a headless bot uses, on 127.0.0.1: login
 (``/users/@me``, the application), channel messages and DMs (the presenter), and the
-interaction endpoints (callbacks, follow-ups, edits of the original). Every call is
-recorded; messages get ids so edits of them work."""
+interaction endpoints (callbacks, follow-ups, edits of the original); for the Activity
+(bot/web), the OAuth2 code exchange, ``/users/@me`` with a user's token and the Activity
+instances. Every call is recorded; messages get ids so edits of them work."""
 
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ class Call:
     path: str
     body: dict[str, Any]
     at: float = field(default_factory=time.monotonic)
+    content_type: str = ""
 
     @property
     def content(self) -> str:
@@ -53,6 +55,24 @@ class DiscordStandIn:
         self._runner: web.AppRunner | None = None
         self.base = ""
         self.changed = asyncio.Event()
+        # the Activity: OAuth2 codes (code -> user), user tokens, instances (id -> answer)
+        self.codes: dict[str, tuple[int, str]] = {}
+        self.user_tokens: dict[str, tuple[int, str]] = {}
+        self.instances: dict[str, dict[str, Any]] = {}
+
+    def grant(self, user_id: int, name: str = "u") -> str:
+        """An OAuth2 code for the user, as the SDK's ``authorize`` would give the page."""
+        code = f"code-{user_id}-{len(self.codes)}"
+        self.codes[code] = (user_id, name)
+        return code
+
+    def open_instance(self, instance_id: str, guild_id: int, channel_id: int,
+                      users: list[int]) -> None:
+        self.instances[instance_id] = {
+            "application_id": str(APP_ID), "instance_id": instance_id, "launch_id": "1",
+            "location": {"id": f"gc-{guild_id}-{channel_id}", "kind": "gc",
+                         "channel_id": str(channel_id), "guild_id": str(guild_id)},
+            "users": [str(u) for u in users]}
 
     async def start(self) -> str:
         app = web.Application(client_max_size=2 ** 24)
@@ -100,6 +120,8 @@ class DiscordStandIn:
                 else:
                     await part.read()  # type: ignore[union-attr]
             return body
+        if request.content_type == "application/x-www-form-urlencoded":
+            return {k: str(v) for k, v in (await request.post()).items()}
         if request.can_read_body:
             try:
                 parsed = await request.json()
@@ -117,13 +139,38 @@ class DiscordStandIn:
                 "attachments": [], "embeds": [], "pinned": False, "type": 0,
                 "flags": body.get("flags", 0)}
 
+    def _activity(self, request: web.Request, path: str,
+                  body: dict[str, Any]) -> web.Response | None:
+        """The Activity's routes: the code exchange, a user's ``/users/@me``, instances."""
+        auth = request.headers.get("Authorization", "")
+        if path == "/oauth2/token" and request.method == "POST":
+            who = self.codes.pop(body.get("code", ""), None)
+            if who is None or body.get("grant_type") != "authorization_code":
+                return _json({"error": "invalid_grant"}, status=400)
+            token = f"token-{who[0]}-{len(self.user_tokens)}"
+            self.user_tokens[token] = who
+            return _json({"access_token": token, "token_type": "Bearer",
+                          "expires_in": 604800, "scope": "identify"})
+        if path == "/users/@me" and auth.startswith("Bearer "):
+            user = self.user_tokens.get(auth.removeprefix("Bearer "))
+            return _json(_user(*user)) if user else _json({"message": "401: Unauthorized",
+                                                           "code": 0}, status=401)
+        if "/activity-instances/" in path and request.method == "GET":
+            answer = self.instances.get(path.rsplit("/", 1)[1])
+            return _json(answer) if answer else _json({"message": "Unknown", "code": 10001},
+                                                      status=404)
+        return None
+
     async def _handle(self, request: web.Request) -> web.StreamResponse:
         path = request.path.removeprefix(API)
         body = await self._body(request)
-        self.calls.append(Call(request.method, path, body))
+        self.calls.append(Call(request.method, path, body, content_type=request.content_type))
         self.changed.set()
         parts = path.strip("/").split("/")
         method = request.method
+        activity = self._activity(request, path, body)
+        if activity is not None:
+            return activity
         if path == "/users/@me" and method == "GET":
             return _json(_user(BOT_ID, "ddz"))
         if path == "/oauth2/applications/@me":

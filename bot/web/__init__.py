@@ -1,0 +1,20 @@
+"""The table as a Discord Activity, server side (issue 35): an aiohttp server in the bot
+process serving the page, the OAuth2 token exchange and a WebSocket per open page.
+
+- :mod:`~bot.web.server`: the app and its routes (``/api/…`` and ``/.proxy/api/…``);
+- :mod:`~bot.web.auth`: the code exchange and the Activity instance check;
+- :mod:`~bot.web.protocol`: the JSON frames, documented;
+- :mod:`~bot.web.presenter`: table events pushed to the pages (one more presenter);
+- :mod:`~bot.web.actions`: the pages' actions, through the table manager's methods;
+- :mod:`~bot.web.sessions`: the open pages by table.
+
+Like every front-end it reads only snapshots and seat views, and acts only through the
+manager's action methods (tests/test_imports.py checks it); it imports no discord.
+"""
+
+from .auth import AuthError, DiscordAuth, WebUser
+from .presenter import FanOutPresenter, WebPresenter
+from .server import ActivityServer
+
+__all__ = ["ActivityServer", "AuthError", "DiscordAuth", "FanOutPresenter", "WebPresenter",
+           "WebUser"]

@@ -1,0 +1,200 @@
+"""What a page's actions do: each calls the table manager's method a button calls, with
+the same validation; the acting user is the one the token proved (never a frame field).
+
+:func:`perform` answers one action frame: ``{"ok": true, ...}`` or ``{"ok": false,
+"code", "error"}`` with the error's sentence in the user's language (bot/words).
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from bot.engine import Action, Bid, PlayCards, RuleError
+from bot.engine.actions import Choice
+from bot.engine.errors import CodedError
+from bot.store import Store
+from bot.tables import TableManager, TableSnapshot
+from bot.words.cards import hint_words
+from bot.words.catalogue import t
+from bot.words.errors import error_text
+from bot.words.names import seat_name
+from bot.words.reasons import reason_line
+
+from .protocol import play_json
+from .sessions import Connection
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Act:
+    """One action of one page: who, where, what."""
+
+    manager: TableManager
+    store: Store
+    page: Connection
+    fields: dict[str, Any]
+    turn_seconds: int | None = None
+
+    @property
+    def channel(self) -> int:
+        return self.page.channel_id
+
+    @property
+    def user(self) -> int:
+        return self.page.user.user_id
+
+    @property
+    def locale(self) -> str:
+        return self.page.locale
+
+
+Handler = Callable[[Act], Awaitable[dict[str, Any]]]
+
+
+def hint_json(action: Action | None) -> dict[str, Any] | None:
+    if action is None:
+        return None
+    shown: dict[str, Any] = {"action": action.type}
+    if isinstance(action, PlayCards):
+        shown.update(cards=action.cards, kind=action.kind, main=action.main)
+    elif isinstance(action, Bid):
+        shown["points"] = action.points
+    elif isinstance(action, Choice):
+        shown["yes"] = action.yes
+    return shown
+
+
+async def _play(a: Act) -> dict[str, Any]:
+    f = a.fields
+    status, options = await a.manager.play(a.channel, a.user, f["cards"], kind=f.get("kind"),
+                                           main=f.get("main"), seq=f.get("seq"))
+    if status == "reading":
+        return {"readings": [play_json(p) for p in options]}
+    return {"played": play_json(options[0]) if options else None}
+
+
+async def _pass(a: Act) -> dict[str, Any]:
+    await a.manager.pass_turn(a.channel, a.user, seq=a.fields.get("seq"))
+    return {}
+
+
+async def _hint(a: Act) -> dict[str, Any]:
+    """The AI's hint with its reason, as the Discord Hint gives it."""
+    a.manager.check_seated(a.channel, a.user)
+    action = await a.manager.hint(a.channel, a.user)
+    view = a.manager.seat_view(a.channel, a.user)[1] if action is not None else None
+    text = hint_words(action, a.locale, view) + reason_line(
+        a.locale, await a.manager.hint_reason(a.channel, a.user))
+    return {"hint": hint_json(action), "text": text}
+
+
+def _yes_no(method: str) -> Handler:
+    async def run(a: Act) -> dict[str, Any]:
+        act = getattr(a.manager, method)
+        await act(a.channel, a.user, a.fields["yes"], seq=a.fields.get("seq"))
+        return {}
+    return run
+
+
+async def _bid(a: Act) -> dict[str, Any]:
+    await a.manager.bid(a.channel, a.user, a.fields["points"], seq=a.fields.get("seq"))
+    return {}
+
+
+async def _trustee(a: Act) -> dict[str, Any]:
+    if a.fields["on"]:
+        await a.manager.trustee(a.channel, a.user)
+    else:
+        await a.manager.resume(a.channel, a.user)
+    return {}
+
+
+def _cost_answer(a: Act) -> dict[str, Any]:
+    cost = a.manager.escape_cost(a.channel, a.user)
+    text = t(a.locale, "leave.ask", beans=f"{cost.beans:,}", points=cost.points)
+    if not cost.final:
+        text += " " + t(a.locale, "leave.ask_more")
+    return {"cost": {"beans": cost.beans, "points": cost.points, "final": cost.final},
+            "text": text}
+
+
+async def _cost(a: Act) -> dict[str, Any]:
+    answer = _cost_answer(a)
+    a.page.cost_asked = (a.channel, a.manager.snapshot(a.channel).seq)
+    return answer
+
+
+async def _leave(a: Act) -> dict[str, Any]:
+    """Leave: during a deal, only once the page asked what it costs (at this turn)."""
+    table = a.manager.check_seated(a.channel, a.user)
+    game = table.playing
+    seat = table.seat_of(a.user)
+    if game is not None and seat not in game.escaped and \
+            a.page.cost_asked != (a.channel, table.seq):  # refused: here is what it costs
+        answer = _cost_answer(a)
+        return {"ok": False, "code": "cost_first", "error": answer["text"], **answer}
+    how = await a.manager.leave(a.channel, a.user)
+    return {"left": how, "text": t(a.locale, "ok.escaped" if how == "escaped" else "ok.left")}
+
+
+async def _start(a: Act) -> dict[str, Any]:
+    return {"game_id": await a.manager.start(a.channel, a.user)}
+
+
+async def _join(a: Act) -> dict[str, Any]:
+    return {"seat": await a.manager.join(a.channel, a.user, a.page.user.name)}
+
+
+async def _add_ai(a: Act) -> dict[str, Any]:
+    return {"seat": await a.manager.add_ai(a.channel, a.user, a.fields.get("level"))}
+
+
+async def _open(a: Act) -> dict[str, Any]:
+    """A table in the instance's channel with the choices of ``/ddz new``."""
+    settings = await a.store.get_settings(a.page.guild_id, a.channel)
+    rules = settings.rules(a.fields.get("variant"), a.fields.get("room") or "normal",
+                           turn_seconds=a.turn_seconds)
+    ai_seats = a.fields.get("ai_seats", 0)
+    if not 0 <= ai_seats < rules.players:
+        raise RuleError(f"ai_seats is 0 to {rules.players - 1}", code="bad_option",
+                        option="ai_seats", value=ai_seats)
+    await a.manager.create(a.channel, a.page.guild_id, a.user, a.page.user.name, rules,
+                           ai_level=settings.ai_level, locale=a.locale)
+    for _ in range(ai_seats):
+        await a.manager.add_ai(a.channel, a.user)
+    return {"text": t(a.locale, "ok.created")}
+
+
+HANDLERS: dict[str, Handler] = {
+    "play": _play, "pass": _pass, "hint": _hint, "bid": _bid, "call": _yes_no("call"),
+    "grab": _yes_no("grab"), "show": _yes_no("show"), "double": _yes_no("double"),
+    "trustee": _trustee, "cost": _cost, "leave": _leave, "start": _start, "join": _join,
+    "add_ai": _add_ai, "open": _open,
+}
+
+
+def _names(table: TableSnapshot | None, locale: str) -> tuple[str, ...]:
+    if table is None:
+        return ()
+    return tuple(seat_name(s, locale) if s is not None else "" for s in table.seats)
+
+
+async def perform(a: Act, action: str) -> dict[str, Any]:
+    """Run one action; the answer's ``ok`` says whether it was applied."""
+    try:
+        return {"ok": True, **await HANDLERS[action](a)}  # a handler may say ok: False
+    except CodedError as err:
+        text = error_text(err, a.locale, _names(a.manager.find(a.channel), a.locale))
+        return {"ok": False, "code": err.code, "error": text or str(err)}
+    except Exception:
+        ref = secrets.token_hex(3)
+        log.exception("the Activity's %s failed (error %s)", action, ref)
+        return {"ok": False, "code": "internal", "error": t(a.locale, "err.unexpected", id=ref)}
+
+
+__all__ = ["HANDLERS", "Act", "hint_json", "perform"]

@@ -1,0 +1,135 @@
+"""The Activity as one more presenter of table events: every change of a table is pushed
+to the pages open on it, the public table to everyone, a hand only to its owner's pages.
+
+The presenter reads the tables only through the manager's read methods (``find``,
+``seat_view``: snapshots and seat views, issue 33), and only queues frames: a page's
+socket is written by its own task (:mod:`bot.web.sessions`).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Protocol
+
+from bot.engine import SeatView
+from bot.engine.errors import CodedError
+from bot.tables import (
+    DealEnded,
+    HandChanged,
+    Presenter,
+    ReadingNeeded,
+    TableClosed,
+    TableEvent,
+    TableSnapshot,
+)
+
+from .protocol import dumps, open_choices, result_json, table_json, you_json
+from .sessions import Connection, Sessions
+
+log = logging.getLogger(__name__)
+
+
+class TableReader(Protocol):
+    """The manager's read methods the Activity uses."""
+
+    def find(self, channel_id: int | None) -> TableSnapshot | None: ...
+
+    def seat_view(self, channel_id: int, user_id: int) -> tuple[TableSnapshot, SeatView]: ...
+
+
+def no_table_frame(reason: str | None = None) -> dict[str, Any]:
+    return {"type": "no_table", "reason": reason, "open": open_choices()}
+
+
+def you_for(reader: TableReader, table: TableSnapshot, user_id: int) -> dict[str, Any] | None:
+    """The seated user's own part of the table frame (None for a spectator)."""
+    seat = table.seat_of(user_id)
+    if seat is None:
+        return None
+    try:
+        table, view = reader.seat_view(table.channel_id, user_id)
+    except CodedError:  # no deal yet: a seat without cards
+        return {"seat": seat, "hand": "", "cards": [], "my_turn": False, "phase": None,
+                "seq": table.seq, "legal": [], "cannot_beat": False, "is_leading": False}
+    return you_json(table, view)
+
+
+class TableFrames:
+    """The table frame for each page of one table, the public part made once."""
+
+    def __init__(self, reader: TableReader, table: TableSnapshot) -> None:
+        self.reader = reader
+        self.table = table
+        self._public = table_json(table)
+        self._spectators = dumps({"type": "table", "table": self._public, "you": None})
+
+    def for_user(self, user_id: int) -> str:
+        you = you_for(self.reader, self.table, user_id)
+        if you is None:
+            return self._spectators
+        return dumps({"type": "table", "table": self._public, "you": you})
+
+
+def state_frame(reader: TableReader, channel_id: int, user_id: int) -> str:
+    """What a page is sent when it connects: the table now, or that there is none."""
+    table = reader.find(channel_id)
+    if table is None:
+        return dumps(no_table_frame())
+    return TableFrames(reader, table).for_user(user_id)
+
+
+class WebPresenter:
+    """Pushes every table event to the pages open on that table."""
+
+    def __init__(self, sessions: Sessions) -> None:
+        self.sessions = sessions
+        self.reader: TableReader | None = None  # the manager, once it is made (attach)
+
+    def attach(self, reader: TableReader) -> None:
+        self.reader = reader
+
+    async def publish(self, event: TableEvent) -> None:
+        pages = self.sessions.at(event.channel_id)
+        if not pages or isinstance(event, ReadingNeeded):  # the play's answer asks that
+            return
+        if isinstance(event, TableClosed):
+            for page in pages:
+                page.send(no_table_frame(event.reason))
+            return
+        if isinstance(event, DealEnded):
+            result = dumps({"type": "result", "result": result_json(event)})
+            for page in pages:
+                page.send(result)
+        table, reader = event.table, self.reader
+        if table is None or reader is None:
+            return
+        if isinstance(event, HandChanged):  # private: only that seat's pages
+            pages = [p for p in pages if table.seat_of(p.user.user_id) == event.to_seat]
+        self.send_table(reader, table, pages)
+
+    @staticmethod
+    def send_table(reader: TableReader, table: TableSnapshot,
+                   pages: list[Connection]) -> None:
+        frames = TableFrames(reader, table)
+        for page in pages:
+            page.send(frames.for_user(page.user.user_id))
+
+
+class FanOutPresenter:
+    """Several presenters as one (the Discord one and the Activity's): each is given
+    every event; one failing does not keep the event from the others."""
+
+    def __init__(self, *presenters: Presenter) -> None:
+        self.presenters = presenters
+
+    async def publish(self, event: TableEvent) -> None:
+        for presenter in self.presenters:
+            try:
+                await presenter.publish(event)
+            except Exception:
+                log.exception("%s failed on %s", type(presenter).__name__,
+                              type(event).__name__)
+
+
+__all__ = ["FanOutPresenter", "TableFrames", "TableReader", "WebPresenter",
+           "no_table_frame", "state_frame", "you_for"]

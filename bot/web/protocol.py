@@ -1,0 +1,214 @@
+"""The Activity's wire protocol: JSON text frames over the WebSocket ``/api/ws``.
+
+Every frame is one JSON object with a ``type``. A frame from the page is at most
+:data:`MAX_FRAME` bytes and a connection sends at most :data:`RATE` frames a second;
+anything else is answered by an ``error`` frame and changes nothing.
+
+From the page
+-------------
+``{"type": "auth", "token": T, "instance_id": I, "channel_id"?: C, "locale"?: L}``
+    The first frame: ``T`` is the access token ``POST /api/token`` answered; ``I`` the
+    Activity instance (the SDK's ``instanceId``); ``C`` the channel the page believes it is
+    in (refused when it is not the instance's); ``L`` the user's language (en, zh-CN,
+    zh-TW; anything else is en). Answered by ``welcome`` then ``table`` or ``no_table``.
+``{"type": "action", "id": N, "action": A, ...}``
+    ``N`` is any number the page chooses: the ``answer`` carries it back. The acting user
+    is always the one the token proved; a ``user``/``seat`` field is refused. Actions and
+    their fields:
+
+    ==========  ==================================================================
+    play        ``cards`` (notation, e.g. ``"33344"``), ``kind``?, ``main``?, ``seq``?
+    pass        ``seq``?
+    hint        (the AI's suggestion for the user's turn, with its reason)
+    bid         ``points`` (0: no bid, 1-3), ``seq``?
+    call, grab, show, double   ``yes`` (true/false), ``seq``?
+    trustee     ``on`` (true: 托管, the AI plays for the user; false: take back)
+    cost        (what leaving now would cost: asked before ``leave``)
+    leave       (between deals: stand up; during one: escape, at the cost asked)
+    start, join
+    add_ai      ``level``? (easy, normal, hard)
+    open        ``variant``?, ``room``?, ``ai_seats``? (the choices of ``/ddz new``)
+    ==========  ==================================================================
+
+From the server
+---------------
+``{"type": "welcome", "user_id", "name", "guild_id", "channel_id"}``
+``{"type": "table", "table": TABLE, "you": YOU|null}``
+    Sent at once after ``welcome`` and again after every change of the table. ``TABLE`` is
+    public (:func:`table_json`); ``YOU`` goes only to the seated user's own connections
+    (:func:`you_json`: their hand, legal plays, ``cannot_beat``, ``is_leading``).
+``{"type": "no_table", "reason"?, "open": {"variants", "rooms", "ai_seats"}}``
+    No table in the channel (or it closed): the choices of an ``open`` action.
+``{"type": "result", "result": RESULT}``  a deal ended (beans, points, levels).
+``{"type": "answer", "id": N, "ok": true, ...}``
+    The action was applied; ``play`` may instead answer ``"readings": [PLAY...]`` (a
+    wild play with several readings: send ``play`` again with ``kind`` and ``main``),
+    ``hint`` answers ``"hint": {"action", "cards"?, "points"?, "yes"?}`` and ``"text"``,
+    ``cost`` answers ``"cost": {"beans", "points", "final"}`` and ``"text"``.
+``{"type": "answer", "id": N, "ok": false, "code": CODE, "error": SENTENCE}``
+    Refused (nothing changed): the error's code and its sentence in the user's language.
+``{"type": "error", "code": CODE, "error": SENTENCE}``
+    A frame the server could not take: ``bad_frame``, ``too_large``, ``rate_limited``,
+    ``not_authenticated``, ``auth_failed``, ``not_in_instance``, ``wrong_channel``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from bot.engine import ROOMS, VARIANTS, Play, SeatView
+from bot.tables import DealEnded, TableSnapshot
+
+MAX_FRAME = 4096  # bytes of one frame from the page
+RATE = 20  # frames a second from one connection (a burst of as many)
+AI_LEVEL_CHOICES = ("easy", "normal", "hard")
+
+ACTIONS: dict[str, dict[str, type | tuple[type, ...]]] = {
+    # action -> the fields it may carry and their JSON types
+    "play": {"cards": str, "kind": str, "main": str, "seq": int},
+    "pass": {"seq": int}, "hint": {}, "bid": {"points": int, "seq": int},
+    "call": {"yes": bool, "seq": int}, "grab": {"yes": bool, "seq": int},
+    "show": {"yes": bool, "seq": int}, "double": {"yes": bool, "seq": int},
+    "trustee": {"on": bool}, "cost": {}, "leave": {}, "start": {}, "join": {},
+    "add_ai": {"level": str}, "open": {"variant": str, "room": str, "ai_seats": int},
+}
+REQUIRED = {"play": ("cards",), "bid": ("points",), "call": ("yes",), "grab": ("yes",),
+            "show": ("yes",), "double": ("yes",), "trustee": ("on",)}
+
+
+class FrameError(ValueError):
+    """A frame the server cannot take; ``code`` names why (see the module's list)."""
+
+    def __init__(self, code: str, detail: str) -> None:
+        super().__init__(detail)
+        self.code = code
+
+
+def dumps(frame: Mapping[str, Any]) -> str:
+    return json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
+
+
+def parse_frame(text: str | bytes) -> dict[str, Any]:
+    """A frame from the page as a dict with a ``type``; raises :class:`FrameError`."""
+    if len(text.encode() if isinstance(text, str) else text) > MAX_FRAME:
+        raise FrameError("too_large", f"a frame is at most {MAX_FRAME} bytes")
+    try:
+        frame = json.loads(text)
+    except (ValueError, UnicodeDecodeError):
+        raise FrameError("bad_frame", "a frame is one JSON object") from None
+    if not isinstance(frame, dict) or not isinstance(frame.get("type"), str):
+        raise FrameError("bad_frame", "a frame is a JSON object with a \"type\"")
+    return frame
+
+
+def _typed(value: Any, wanted: type | tuple[type, ...]) -> bool:
+    if isinstance(value, bool) and wanted is int:
+        return False  # JSON true is not a number
+    return isinstance(value, wanted)
+
+
+def parse_action(frame: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+    """An ``action`` frame's action and its fields, checked: only the fields that action
+    takes, each of its type; raises :class:`FrameError` (``bad_frame``)."""
+    action = frame.get("action")
+    if not isinstance(action, str) or action not in ACTIONS:
+        raise FrameError("bad_frame", f"unknown action {str(action)[:20]!r}")
+    allowed = ACTIONS[action]
+    fields = {k: v for k, v in frame.items() if k not in ("type", "action", "id")}
+    for key, value in fields.items():
+        if key not in allowed or not (value is None or _typed(value, allowed[key])):
+            raise FrameError("bad_frame", f"{action} takes no field {key[:20]!r} like that")
+    for key in REQUIRED.get(action, ()):
+        if fields.get(key) is None:
+            raise FrameError("bad_frame", f"{action} needs {key!r}")
+    return action, {k: v for k, v in fields.items() if v is not None}
+
+
+def play_json(play: Play | None) -> dict[str, Any] | None:
+    if play is None:
+        return None
+    return {"cards": play.cards, "kind": play.kind, "main": play.main_rank,
+            "resolved": play.resolved}
+
+
+def open_choices() -> dict[str, Any]:
+    """What an ``open`` action may choose (the choices of ``/ddz new``)."""
+    return {"variants": list(VARIANTS), "rooms": list(ROOMS), "ai_seats": [0, 1, 2, 3],
+            "ai_levels": list(AI_LEVEL_CHOICES)}
+
+
+def _alarm(count: int, playing: bool) -> str | None:
+    """报单 / 报双: a seat down to its last one or two cards."""
+    if not playing or count > 2 or count == 0:
+        return None
+    return "single" if count == 1 else "double"
+
+
+def table_json(table: TableSnapshot) -> dict[str, Any]:
+    """What everyone may see of the table: no hidden hand (the snapshot holds none)."""
+    game = table.game
+    view = game.view if game is not None else None
+    last_by_seat: dict[int, Play | None] = {}
+    if game is not None and game.trick is not None:
+        for who, play in game.trick.plays:
+            last_by_seat[who] = play
+    seats = []
+    for i, seat in enumerate(table.seats):
+        count = view.counts[i] if view is not None and i < len(view.counts) else None
+        entry: dict[str, Any] = {"index": i, "empty": seat is None}
+        if seat is not None:
+            entry.update(user_id=str(seat.user_id) if seat.user_id else None, name=seat.name,
+                         ai=seat.is_ai, trustee=seat.trustee)
+        if view is not None:
+            entry.update(
+                role=view.role(i) or None, cards_left=count,
+                alarm=_alarm(count or 0, view.phase == "play"),
+                shown=view.shown.get(i) or (game.hands[i] if game is not None and
+                                            game.hands else None),
+                escaped=i in view.escaped,
+                played=i in last_by_seat,
+                last_play=play_json(last_by_seat.get(i)))
+        seats.append(entry)
+    frame: dict[str, Any] = {
+        "channel_id": str(table.channel_id), "guild_id": str(table.guild_id),
+        "owner_id": str(table.owner_id), "variant": table.rules.variant,
+        "players": table.rules.players, "status": str(table.status), "seq": table.seq,
+        "deals": table.deals, "deadline": table.deadline, "seats": seats, "deal": None}
+    if view is not None and game is not None:
+        frame["deal"] = {
+            "phase": str(view.phase), "to_act": view.to_act, "landlord": view.landlord,
+            "bottom": view.bottom, "laizi": view.laizi, "multiplier": view.multiplier,
+            "parts": [list(p) for p in view.parts], "bid": view.bid,
+            "bids": [list(b) for b in view.bids], "calls": [list(c) for c in view.calls],
+            "shows": [list(s) for s in view.shows], "show_factor": game.show_factor,
+            "to_beat": play_json(view.last[1]) if view.last else None,
+            "to_beat_seat": view.last[0] if view.last else None, "over": game.is_over}
+    return frame
+
+
+def you_json(table: TableSnapshot, view: SeatView) -> dict[str, Any]:
+    """What only the seated user sees: their hand and what they may do now."""
+    return {"seat": view.seat, "hand": view.hand,
+            "cards": [[c.char, c.suit, c.deck] for c in view.cards],
+            "my_turn": view.to_act == view.seat and table.playing is not None,
+            "phase": str(view.phase), "seq": table.seq,
+            "legal": [play_json(p) for p in view.legal_plays()],
+            "cannot_beat": view.cannot_beat, "is_leading": view.is_leading}
+
+
+def result_json(event: DealEnded) -> dict[str, Any]:
+    result = event.result
+    return {"game_id": event.game_id, "outcome": str(result.outcome),
+            "landlord": result.landlord, "winners": list(result.winners),
+            "spring": result.spring, "multiplier": result.multiplier,
+            "beans": list(result.beans), "points": list(result.points),
+            "names": list(event.names), "levels_before": list(event.levels_before),
+            "levels_after": list(event.levels_after),
+            "balances_after": list(event.balances_after)}
+
+
+__all__ = ["ACTIONS", "MAX_FRAME", "RATE", "FrameError", "dumps", "open_choices",
+           "parse_action", "parse_frame", "play_json", "result_json", "table_json",
+           "you_json"]
