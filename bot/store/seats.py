@@ -1,9 +1,11 @@
 """Live seats and escape holds: the database's side of "one seat per player" and "an
 escaper can always pay".
 
-- ``table_seats`` has one row per seated human (primary key guild + user), kept by
-  :meth:`GamesMixin.save_table` in the same statement group as the table itself: a second
-  live seat for the same player in a guild is refused with :class:`SeatTakenError`.
+- ``table_seats`` has one row per seated human (primary key: the user, across every guild
+  and so every process of a cluster; migration 010), kept by :meth:`GamesMixin.save_table`
+  in the same transaction as the table itself: a second live seat for the same player,
+  at any table of any guild, is refused with :class:`SeatTakenError` and nothing is
+  saved. An escaper of a running deal holds no row (the escape's transaction deletes it).
 - ``holds`` keeps what an escaper (classic, super, four) may still owe: the beans they
   brought, up to what they have free. The hold is written in the escape's own
   transaction and released by the deal's settlement (or its voiding); held beans cannot
@@ -88,7 +90,7 @@ class SeatsMixin(StoreBase):
                                    "VALUES (?, ?, ?)", (guild_id, user, channel_id))
             except INTEGRITY_ERRORS:
                 row = await fetch_one(conn, "SELECT channel_id FROM table_seats WHERE "
-                                            "guild_id = ? AND user_id = ?", (guild_id, user))
+                                            "user_id = ?", (user,))
                 other = int(row[0]) if row else 0
                 raise SeatTakenError(f"user {user} is already seated at the table of "
                                      f"channel {other}", code="already_seated",
