@@ -8,7 +8,7 @@ import pytest
 
 from bot.engine import Rules
 from bot.store import SeatTakenError, Store
-from bot.tables import TableError, TableManager
+from bot.tables import TableClosed, TableError, TableManager
 from bot.tables.status import TableStatus
 
 from .helpers import make_manager, open_store, play_out, run_until
@@ -155,4 +155,45 @@ async def test_one_seat_across_guilds_for_two_runtimes_on_one_database(tmp_path,
                                            ALICE)] == channel
     await one.shutdown()
     await two.shutdown()
+    await store.close()
+
+
+async def _seated_elsewhere(tmp_path, *, deal: bool):
+    """What migration 010 leaves of a player seated in two guilds: Alice is in table A's
+    seats (guild 1, she owns it) but her one live-seat row is at table B (guild 2)."""
+    store = await open_store(tmp_path)
+    manager, _, _ = make_manager(store)
+    await fill(manager, CH, ALICE, "classic", BOB)
+    game_id = await manager.start(CH, ALICE) if deal else None
+    await manager.create(CH + 1, OTHER_GUILD, WEN, "wen", Rules.preset("classic"))
+    await manager.shutdown()
+    a, b = manager._tables[CH], manager._tables[CH + 1]
+    await store.save_table(CH, GUILD, a.to_dict(), seated=[BOB])
+    b.seats[1] = a.seats[0]
+    await store.save_table(CH + 1, OTHER_GUILD, b.to_dict(), seated=[WEN, ALICE])
+    again, presenter, _ = make_manager(store)
+    await again.recover()
+    return store, again, presenter, game_id
+
+
+async def test_a_seat_freed_by_the_migration_is_freed_at_recovery(tmp_path) -> None:
+    store, manager, _, _ = await _seated_elsewhere(tmp_path, deal=False)
+    table = manager._tables[CH]
+    assert table.seat_of(ALICE) is None and table.owner_id == BOB  # passed on
+    assert manager.table_of(ALICE).channel_id == CH + 1
+    await check_rows(store, manager)
+    await manager.shutdown()
+    await store.close()
+
+
+async def test_a_running_deal_with_a_player_seated_elsewhere_is_closed_void(tmp_path) -> None:
+    """One player in two running deals (possible only before migration 010): her seat is
+    at the other table, so this one cannot go on: it is closed and its deal void."""
+    store, manager, presenter, game_id = await _seated_elsewhere(tmp_path, deal=True)
+    assert CH not in manager._tables
+    assert [e.reason for e in presenter.of_type(TableClosed)] == ["restore_failed"]
+    assert (await store.get_game(game_id)).status == "abandoned"
+    assert manager.table_of(ALICE).channel_id == CH + 1
+    await check_rows(store, manager)
+    await manager.shutdown()
     await store.close()
