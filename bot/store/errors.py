@@ -75,7 +75,7 @@ class ActionSequenceError(StoreError):
 
 
 class SeatTakenError(StoreError):
-    """A player seated at one table of a guild cannot take a seat at another."""
+    """A player seated at one table cannot take a seat at another (of any guild)."""
 
     code = "already_seated"
 

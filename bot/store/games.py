@@ -204,7 +204,7 @@ class GamesMixin(SeatsMixin):
                          seated: Sequence[int] | None = None) -> None:
         """Save (replace) a channel's live table state, any JSON-ready dict. ``seated``:
         the humans who hold a seat there now (not given: the seats are left as they are);
-        one seated at another table of the guild raises :class:`SeatTakenError` and
+        one seated at another table (of any guild) raises :class:`SeatTakenError` and
         nothing is saved."""
         check_id(channel_id, "channel_id")
         check_id(guild_id, "guild_id")

@@ -81,8 +81,14 @@ class TableStore(Protocol):
     async def save_table(self, channel_id: int, guild_id: int, data: dict[str, Any], *,
                          seated: Sequence[int] | None = None) -> None:
         """Save (replace) a channel's table state, a JSON-ready dict, and (``seated``)
-        its live seats: one player holds one live seat per guild
+        its live seats: one player holds one live seat, across every guild
         (:class:`bot.store.SeatTakenError` otherwise, and nothing is saved)."""
+        ...
+
+    async def seated_players(self, guild_id: int | None = None
+                             ) -> dict[tuple[int, int], int]:
+        """Every live seat (of one guild, or all): ``{(guild_id, user_id): channel_id}``,
+        one per player."""
         ...
 
     async def load_tables(self) -> list[SavedTable]:

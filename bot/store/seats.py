@@ -1,9 +1,11 @@
 """Live seats and escape holds: the database's side of "one seat per player" and "an
 escaper can always pay".
 
-- ``table_seats`` has one row per seated human (primary key guild + user), kept by
-  :meth:`GamesMixin.save_table` in the same statement group as the table itself: a second
-  live seat for the same player in a guild is refused with :class:`SeatTakenError`.
+- ``table_seats`` has one row per seated human (primary key: the user, across every guild
+  and so every process of a cluster; migration 010), kept by :meth:`GamesMixin.save_table`
+  in the same transaction as the table itself: a second live seat for the same player,
+  at any table of any guild, is refused with :class:`SeatTakenError` and nothing is
+  saved. An escaper of a running deal holds no row (the escape's transaction deletes it).
 - ``holds`` keeps what an escaper (classic, super, four) may still owe: the beans they
   brought, up to what they have free. The hold is written in the escape's own
   transaction and released by the deal's settlement (or its voiding); held beans cannot
@@ -71,8 +73,18 @@ class SeatsMixin(StoreBase):
     async def _sync_seats(self, conn: Connection, channel_id: int, guild_id: int,
                           seated: Iterable[int]) -> None:
         """Make the channel's seat rows exactly ``seated`` (raises :class:`SeatTakenError`
-        when one of them is seated at another table; the caller's transaction rolls back)."""
+        when one of them is seated at another table, of any guild; the caller's
+        transaction rolls back). The writers' transactions run one at a time (SQLite's
+        one writer, PostgreSQL's advisory lock), so the look-up and the insert are one
+        step; the primary key (the user) is the last word."""
         users = sorted({check_id(u, "user_id") for u in seated})
+        if users:
+            marks = ", ".join("?" for _ in users)
+            taken = await fetch_one(conn, f"SELECT channel_id FROM table_seats WHERE "
+                                          f"channel_id <> ? AND user_id IN ({marks}) "
+                                          f"ORDER BY user_id LIMIT 1", (channel_id, *users))
+            if taken is not None:
+                raise _seat_taken(int(taken[0]))
         here = {int(r[0]) for r in await fetch(
             conn, "SELECT user_id FROM table_seats WHERE channel_id = ?", (channel_id,))}
         gone = sorted(here - set(users))
@@ -87,12 +99,7 @@ class SeatsMixin(StoreBase):
                 await conn.execute("INSERT INTO table_seats (guild_id, user_id, channel_id) "
                                    "VALUES (?, ?, ?)", (guild_id, user, channel_id))
             except INTEGRITY_ERRORS:
-                row = await fetch_one(conn, "SELECT channel_id FROM table_seats WHERE "
-                                            "guild_id = ? AND user_id = ?", (guild_id, user))
-                other = int(row[0]) if row else 0
-                raise SeatTakenError(f"user {user} is already seated at the table of "
-                                     f"channel {other}", code="already_seated",
-                                     channel_id=other) from None
+                raise _seat_taken(0) from None
 
     async def _hold_escaper(self, conn: Connection, game_id: str, seat: int) -> int:
         """Hold what the escaper of ``seat`` may still owe and free their seat. Returns
@@ -127,3 +134,10 @@ class SeatsMixin(StoreBase):
                                  f"AND game_id <> ? AND user_id IN ({marks}) GROUP BY user_id",
                            (guild_id, except_game, *users))
         return {int(u): int(a) for u, a in rows}
+
+
+def _seat_taken(channel_id: int) -> SeatTakenError:
+    """The refusal of a second live seat (``channel_id``: the table of the first, 0 when
+    unknown)."""
+    return SeatTakenError(f"the player is already seated at the table of channel "
+                          f"{channel_id}", code="already_seated", channel_id=channel_id)

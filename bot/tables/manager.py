@@ -275,15 +275,12 @@ class TableManager:
         entry = table.seats[seat]
         if entry is not None and entry.user_id is not None:
             self._tables.release(entry.user_id)
-        table.seats[seat] = None
+        table.free_seat(seat)
         if table.status == TableStatus.BETWEEN:
             table.status = TableStatus.LOBBY
-        humans = table.humans
-        if not humans:
+        if not table.humans:
             await self.close_table(table, "empty")
             return
-        if entry is not None and entry.user_id == table.owner_id:
-            table.pass_ownership(seat)
         await self.save(table)
         await self.publish(SeatsChanged(table.channel_id, "left", seat))
 
@@ -512,11 +509,14 @@ class TableManager:
         restored = 0
         live = {r.game_id: r for r in await self.store.unfinished_games()  # one read
                 if self._owns(r.guild_id)}
+        # the store's live seats, one per player (also those of other processes' tables)
+        seats = {user: channel for (_, user), channel in
+                 (await self.store.seated_players()).items()}
         for channel_id, guild_id, data in await self.store.load_tables():
             if not self._owns(guild_id):
                 continue  # another cluster process's table
             try:
-                restored += await self._restore(channel_id, guild_id, data, live)
+                restored += await self._restore(channel_id, guild_id, data, live, seats)
             except StoreUnavailableError:
                 raise
             except Exception:
@@ -529,13 +529,21 @@ class TableManager:
         return restored
 
     async def _restore(self, channel_id: int, guild_id: int, data: dict[str, Any],
-                       live: dict[str, GameRecord]) -> bool:
+                       live: dict[str, GameRecord], seats: dict[int, int]) -> bool:
         table = Table.from_dict(channel_id, guild_id, data)
         self._tables.add(table)
-        for user in table.humans:  # an escaper may be seated at another table
-            self._tables.reclaim(user, channel_id)
         async with table.lock:
             if not (table.status == TableStatus.PLAYING and table.game_id):
+                freed = self._tables.reclaim_seats(table, seats)
+                for seat in freed:  # migration 010 kept its player's seat at another table
+                    log.warning("table %s: seat %s freed (seated elsewhere)", channel_id, seat)
+                    table.free_seat(seat)
+                    table.status = TableStatus.LOBBY
+                if freed and not table.humans:
+                    await self.close_table(table, "empty")
+                    return False
+                if freed:
+                    await self.save(table)
                 await self.publish(TableRestored(channel_id))
                 return True
             # live, or settled just before the crash (then it is announced again)
@@ -545,10 +553,9 @@ class TableManager:
                 await self.close_table(table, "closed")
                 return False
             table.game = Game.from_log(record.log)
-            for i, entry in enumerate(table.seats):  # escapers may sit elsewhere
-                if entry is not None and entry.user_id is not None and \
-                        table.escaped(i):
-                    self._tables.unclaim(entry.user_id, channel_id)
+            elsewhere = self._tables.reclaim_seats(table, seats)
+            if elsewhere:  # one player in two running deals (before migration 010)
+                raise RuntimeError(f"seats {elsewhere} of the deal sit at another table")
             # the running turn's stored deadline (cleared when its action came)
             table.deadline = record.deadline
             self.turns.forget_hands(channel_id)

@@ -95,9 +95,20 @@ class LiveTables(Mapping[int, Table]):
         """Free the user's claim, wherever it is."""
         self._seated.pop(user_id, None)
 
-    def reclaim(self, user_id: int, channel_id: int) -> None:
-        """A restored table's player: claimed here unless already seated elsewhere."""
-        self._seated.setdefault(user_id, channel_id)
+    def reclaim_seats(self, table: Table, stored: Mapping[int, int]) -> list[int]:
+        """Claim the seats of a restored table's players (an escaper of its running deal
+        holds none: they may sit elsewhere), unless already seated elsewhere; returns the
+        seats whose player the store's live seats (``stored``: user -> channel) put at
+        another table (rows from before migration 010 only: one seat per player)."""
+        elsewhere = []
+        for i, entry in enumerate(table.seats):
+            if entry is None or entry.user_id is None or table.escaped(i):
+                continue
+            if stored.get(entry.user_id, table.channel_id) != table.channel_id:
+                elsewhere.append(i)
+            else:
+                self._seated.setdefault(entry.user_id, table.channel_id)
+        return elsewhere
 
     # ================================================================= reading
     def snapshot(self, channel_id: int) -> TableSnapshot:

@@ -87,10 +87,20 @@ class Table(SeatLookup):
         return not self.private or user_id == self.owner_id or user_id in self.invited
 
     def escaped(self, seat: int) -> bool:
-        """Did ``seat`` escape the current deal? (Its Escape is in the game, so this holds
-        exactly when the escape was stored; the AI plays on for it to the end.)"""
-        return self.game is not None and seat in self.game.escaped
+        """Did ``seat`` escape the deal being played? (Its Escape is in the game, so this
+        holds exactly when the escape was stored; the AI plays on for it to the end.) An
+        escape is a fact of a deal: once the deal is over and settled (the table is between
+        deals) the seat's occupant, who may be a new player, is an ordinary player."""
+        return self.status == TableStatus.PLAYING and self.game is not None and \
+            seat in self.game.escaped
 
+    def free_seat(self, seat: int) -> None:
+        """Empty ``seat``; when its player owned the table, the next seated human owns
+        it (:meth:`pass_ownership`)."""
+        entry = self.seats[seat]
+        self.seats[seat] = None
+        if entry is not None and entry.user_id is not None and entry.user_id == self.owner_id:
+            self.pass_ownership(seat)
 
     def pass_ownership(self, seat: int) -> None:
         """The owner at ``seat`` left or escaped: the next seated human (in seat order

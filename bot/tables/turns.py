@@ -391,15 +391,16 @@ class TurnRunner:
         await self.store.settle(settlement)
         after = [await self._player(table, u) for u in users]
         names = table.names()
-        table.status = TableStatus.BETWEEN
+        escapers = [i for i, seat in enumerate(table.seats) if seat is not None and
+                    seat.user_id is not None and (table.escaped(i) or result.escaper == i)]
+        table.status = TableStatus.BETWEEN  # the deal's escapes are over with it
         table.deadline = None
         table.last_result = result
-        for i, seat in enumerate(table.seats):
-            if seat is None:
-                continue
-            seat.trustee, seat.timeouts = False, 0
-            if seat.user_id is not None and (table.escaped(i) or result.escaper == i):
-                table.seats[i] = None  # an escaper leaves the table
+        for seat in table.seats:
+            if seat is not None:
+                seat.trustee, seat.timeouts = False, 0
+        for i in escapers:  # an escaper leaves the table (an owner passes it on)
+            table.free_seat(i)
         await self.host.publish(DealEnded(
             table.channel_id, table.game_id, result, names,
             tuple(None if p is None else int(p.points) for p in before),

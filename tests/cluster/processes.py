@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 READY_S = 60.0
-ROOT = Path(__file__).resolve().parents[2]  # the checkout under test, not an installed copy
+ROOT = Path(__file__).resolve().parents[2]  # the checkout under test (not an installed one)
 
 
 class ClusterProcess:
@@ -28,7 +28,9 @@ class ClusterProcess:
                     "DDZ_DISCORD_API": api, "DDZ_AI_PROCESSES": "0",
                     "DDZ_RENDER_PROCESSES": "1", "DDZ_AI_DELAY": "0",
                     "DDZ_TRUSTEE_DELAY": "0", "DDZ_EDIT_DELAY": "0", "DDZ_LOG_LEVEL": "INFO",
-                    "PYTHONPATH": str(ROOT), **env}
+                    "PYTHONPATH": os.pathsep.join(filter(None, (
+                        str(ROOT), os.environ.get("PYTHONPATH")))),
+                    **env}
         self.env.pop("DDZ_DB_PATH", None)
         self.proc: asyncio.subprocess.Process | None = None
         self.starts = 0

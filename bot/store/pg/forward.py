@@ -265,16 +265,15 @@ class ForwardQueue:
 
     async def table_guild(self, user_id: int, channel_id: int | None) -> int | None:
         """The guild of the table an interaction is for: the table of ``channel_id`` (a
-        button names it), else the user's live seat (the lowest channel when they sit in
-        several guilds); None when there is no such table."""
+        button names it), else the user's one live seat (one per player across the
+        cluster: migration 010); None when there is no such table."""
         async with self._pool.acquire() as raw:
             if channel_id is not None:
                 guild = await raw.fetchval(
                     "SELECT guild_id FROM live_tables WHERE channel_id = $1", channel_id)
             else:
                 guild = await raw.fetchval(
-                    "SELECT guild_id FROM table_seats WHERE user_id = $1 "
-                    "ORDER BY channel_id LIMIT 1", user_id)
+                    "SELECT guild_id FROM table_seats WHERE user_id = $1", user_id)
         return None if guild is None else int(guild)
 
     async def expire(self, forward_id: int, *, timeout_s: float = DEFAULT_TIMEOUT) -> bool:
