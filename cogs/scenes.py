@@ -128,7 +128,9 @@ def table_scene(table: TableSnapshot, *, title: str | None = None, locale: str =
             play_as=stands if stands != cards else "",
             passed=i in trick and play is None, action=said.get(i),
             shown=game.shown.get(i) if i in shown else None,
-            turn=game.to_act == i, auto=bool(entry and (entry.trustee or i in game.escaped)),
+            turn=game.to_act == i,
+            # an escaper's seat is played by the AI to the deal's end (then it is free)
+            auto=bool(entry and (entry.trustee or (i in game.escaped and game.phase != "over"))),
             bot=bool(entry and entry.is_ai), doubled=bool(doubled[i]) if doubled else False,
             to_beat=playing and i == to_beat and play is not None, newest=i == newest,
             avatar=avatars.get(entry.user_id) if entry and entry.user_id else None,

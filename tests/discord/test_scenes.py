@@ -113,3 +113,20 @@ def test_result_rows_carry_their_stake_and_anti_spring_is_named() -> None:
     assert ("double", 2) in scene.multiplier_parts  # the landlord's 加倍
     assert [p.stake for p in scene.players] == [120, 80, 40]
     assert [p.fee for p in scene.players] == [100, 100, 100]
+
+
+def test_an_escape_marks_its_seat_only_while_its_deal_is_played() -> None:
+    """Issue 39: an escape is a fact of the deal. Cy escapes a classic deal: the AI plays
+    his seat (marked) to the end; after it, a player who takes the seat is not marked."""
+    from bot.engine import Escape
+
+    game = Game.new(Rules.preset("classic"), 7)
+    while game.phase != "play":
+        game.apply(game.legal_actions()[-1])  # 3 points: the first bidder is the landlord
+    game.apply(Escape(2))
+    assert table_scene(_table(game)).seats[2].auto, "played for by the AI now"
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    between = Table(1, 1, 100, game.rules, [Seat(100, "Ann"), Seat(None, "Bo (normal)",
+                    ai_level="normal"), Seat(105, "Wu")], status="between", game=game)
+    assert not table_scene(between.snapshot()).seats[2].auto, "Wu took the seat after it"
