@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-STRICT = ("bot/engine", "bot/store", "bot/tables", "bot/ai", "bot/words")
+STRICT = ("bot/engine", "bot/store", "bot/tables", "bot/ai", "bot/words", "bot/metrics")
 
 
 @pytest.mark.parametrize("package", STRICT)
