@@ -9,9 +9,9 @@
 """
 
 from .answers import time_first_answers
-from .health import Check, Health, gateway_check, store_check
+from .health import Check, Health, gateway_check, shard_latencies, store_check
 from .meters import BotMetrics, CountingPresenter
 from .server import MetricsServer
 
 __all__ = ["BotMetrics", "Check", "CountingPresenter", "Health", "MetricsServer",
-           "gateway_check", "store_check", "time_first_answers"]
+           "gateway_check", "shard_latencies", "store_check", "time_first_answers"]

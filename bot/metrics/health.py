@@ -56,6 +56,14 @@ def gateway_check(client: discord.Client) -> Check:
     return Check(True, "connected")
 
 
+def shard_latencies(client: discord.Client) -> list[tuple[int, float]]:
+    """Each gateway connection's heartbeat latency: (shard id, seconds; nan before the
+    first heartbeat is answered)."""
+    if isinstance(client, discord.AutoShardedClient):
+        return client.latencies
+    return [(client.shard_id or 0, client.latency)]
+
+
 async def store_check(ping: Callable[[], Awaitable[None]], *,
                       timeout: float = STORE_TIMEOUT) -> Check:
     """The store answers ``ping`` within ``timeout`` seconds."""
@@ -86,4 +94,4 @@ class Health:
                          "checks": {name: check.to_json() for name, check in checks.items()}}
 
 
-__all__ = ["STORE_TIMEOUT", "Check", "Health", "gateway_check", "store_check"]
+__all__ = ["STORE_TIMEOUT", "Check", "Health", "gateway_check", "shard_latencies", "store_check"]
