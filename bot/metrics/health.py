@@ -65,11 +65,12 @@ def shard_latencies(client: discord.Client) -> list[tuple[int, float]]:
 
 
 async def store_check(ping: Callable[[], Awaitable[None]], *,
-                      timeout: float = STORE_TIMEOUT) -> Check:
-    """The store answers ``ping`` within ``timeout`` seconds."""
+                      timeout: float | None = None) -> Check:
+    """The store answers ``ping`` within ``timeout`` seconds (default
+    :data:`STORE_TIMEOUT`)."""
     started = time.perf_counter()
     try:
-        await asyncio.wait_for(ping(), timeout)
+        await asyncio.wait_for(ping(), STORE_TIMEOUT if timeout is None else timeout)
     except TimeoutError:
         return Check(False, "timeout", time.perf_counter() - started)
     except Exception as error:  # closed, unreachable, locked: it does not answer
