@@ -11,52 +11,18 @@ import asyncio
 import dataclasses
 from typing import Any
 
-import aiohttp
 import pytest
-from prometheus_client.parser import text_string_to_metric_families
 
 from bot.app import create_bot
 from bot.metrics import health as health_module
+from tests.metrics_reading import health, scrape, total, value
 
 from .helpers import human_turn, open_table, restart, setup, table_message, table_of, take_turn
-
-Samples = dict[tuple[str, frozenset[tuple[str, str]]], float]
 
 
 @pytest.fixture
 def settings(settings):
     return dataclasses.replace(settings, metrics_port=0)
-
-
-async def fetch(bot: Any, path: str) -> tuple[int, str]:
-    port = bot.metrics_server.port
-    async with aiohttp.ClientSession() as session, \
-            session.get(f"http://127.0.0.1:{port}{path}") as response:
-        return response.status, await response.text()
-
-
-async def scrape(bot: Any) -> Samples:
-    status, text = await fetch(bot, "/metrics")
-    assert status == 200
-    return {(s.name, frozenset(s.labels.items())): s.value
-            for family in text_string_to_metric_families(text) for s in family.samples}
-
-
-def value(samples: Samples, name: str, **labels: str) -> float:
-    return samples.get((name, frozenset(labels.items())), 0.0)
-
-
-def total(samples: Samples, name: str, **labels: str) -> float:
-    """The sum over every series of ``name`` that has these labels (and maybe more)."""
-    wanted = set(labels.items())
-    return sum(v for (n, ls), v in samples.items() if n == name and wanted <= ls)
-
-
-async def health(bot: Any) -> tuple[int, dict[str, Any]]:
-    port = bot.metrics_server.port
-    async with aiohttp.ClientSession() as session, \
-            session.get(f"http://127.0.0.1:{port}/health") as response:
-        return response.status, await response.json()
 
 
 async def test_both_endpoints_during_a_deal(simcord_env) -> None:
