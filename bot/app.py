@@ -31,6 +31,7 @@ from bot.metrics import (
     Check,
     CountingPresenter,
     Health,
+    MetricsPortError,
     MetricsServer,
     gateway_check,
     shard_latencies,
@@ -327,6 +328,9 @@ def run(argv: list[str] | None = None) -> int:
         print(f"doudizhu-bot: Discord did not answer ({err}). Check the network connection "
               "(and DDZ_DISCORD_API if it is set), then run again.", file=sys.stderr)
         return 3
+    except MetricsPortError as err:
+        print(f"doudizhu-bot: {err}", file=sys.stderr)
+        return 2
     except discord.LoginFailure:
         print("doudizhu-bot: Discord rejected the token. Copy it again from the Developer "
               "Portal (Bot → Reset Token) into DISCORD_TOKEN in .env.", file=sys.stderr)

@@ -358,8 +358,8 @@ class DiscordPresenter:
             await self.preferences.load(entry.user_id)
         order = self.preferences.hand_order(entry.user_id if entry else None)
         png = await self.draw(render_hand, cards, laizi=game.laizi, marked=marked,
-                         title=t(locale, "hand.title", n=len(cards)), locale=locale,
-                         order=order)
+                              title=t(locale, "hand.title", n=len(cards)), locale=locale,
+                              order=order)
         file = discord.File(io.BytesIO(png), filename="hand.png")
         words = await self.hand_words(table, seat, cards, locale)
         return file, self.hand_controls(table, seat, cards, locale), words

@@ -11,7 +11,8 @@
 from .answers import time_first_answers
 from .health import Check, Health, gateway_check, shard_latencies, store_check
 from .meters import BotMetrics, CountingPresenter
-from .server import MetricsServer
+from .server import MetricsPortError, MetricsServer
 
-__all__ = ["BotMetrics", "Check", "CountingPresenter", "Health", "MetricsServer",
-           "gateway_check", "shard_latencies", "store_check", "time_first_answers"]
+__all__ = ["BotMetrics", "Check", "CountingPresenter", "Health", "MetricsPortError",
+           "MetricsServer", "gateway_check", "shard_latencies", "store_check",
+           "time_first_answers"]

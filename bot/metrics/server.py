@@ -16,6 +16,11 @@ from .meters import BotMetrics
 log = logging.getLogger("ddz.metrics")
 
 
+class MetricsPortError(OSError):
+    """The endpoint cannot listen where it was told to (the port is taken, the address is
+    not this machine's); the message says which setting to change."""
+
+
 class MetricsServer:
     """A running ``/metrics`` and ``/health`` endpoint; :meth:`stop` it."""
 
@@ -43,6 +48,12 @@ class MetricsServer:
         site = web.TCPSite(runner, host, port)
         try:
             await site.start()
+        except OSError as err:
+            await runner.cleanup()
+            raise MetricsPortError(
+                f"cannot serve the metrics on {host}:{port} ({err.strerror or err}). Is "
+                "another process using it? Change DDZ_METRICS_PORT (or DDZ_METRICS_HOST), "
+                "or unset it to serve none") from err
         except BaseException:
             await runner.cleanup()
             raise
@@ -60,4 +71,4 @@ class MetricsServer:
         await self._runner.cleanup()
 
 
-__all__ = ["MetricsServer"]
+__all__ = ["MetricsPortError", "MetricsServer"]

@@ -52,3 +52,19 @@ def test_the_gauges_are_read_when_scraped() -> None:
     for kind in ("play", "pass", "bid", "call", "grab", "show", "double", "escape"):
         assert f'ddz_actions_total{{by="player",kind="{kind}"}} 0.0'.encode() in \
             metrics.exposition()
+
+
+async def test_a_taken_port_is_one_clear_error() -> None:
+    from bot.metrics import Check, Health, MetricsPortError, MetricsServer
+
+    async def answering() -> Check:
+        return Check(True, "answering")
+
+    health = Health(gateway=lambda: Check(True, "connected"), store=answering,
+                    recovery=lambda: Check(True, "finished"))
+    first = await MetricsServer.start(BotMetrics(), health, host="127.0.0.1", port=0)
+    try:
+        with pytest.raises(MetricsPortError, match="DDZ_METRICS_PORT"):
+            await MetricsServer.start(BotMetrics(), health, host="127.0.0.1", port=first.port)
+    finally:
+        await first.stop()
