@@ -26,10 +26,22 @@ from bot.config import ConfigError, Settings
 from bot.connecting import DiscordSilentError, start_within
 from bot.forwarding import ClusterLink
 from bot.headless import feed_gateway_events, stdin_lines, use_api
+from bot.metrics import (
+    BotMetrics,
+    Check,
+    CountingPresenter,
+    Health,
+    MetricsPortError,
+    MetricsServer,
+    gateway_check,
+    shard_latencies,
+    store_check,
+    time_first_answers,
+)
 from bot.stopping import serve_until_stopped
 from bot.store import Store
 from bot.store.maintenance import BotRunningError, DatabaseCorruptError, LostDataError, RunLock
-from bot.tables import Decider, TableManager
+from bot.tables import Decider, Presenter, TableManager
 from bot.tables.ai_pool import AiPool
 from bot.tables.picture_pool import PicturePool
 from bot.web import ActivityServer, DiscordAuth, FanOutPresenter
@@ -51,7 +63,8 @@ class DdzBot(commands.Bot):
     (:func:`create_bot` builds them), and speaks for the presenter."""
 
     def __init__(self, settings: Settings, *, store: Store, presenter: DiscordPresenter,
-                 manager: TableManager, activity: ActivityServer | None = None) -> None:
+                 manager: TableManager, activity: ActivityServer | None = None,
+                 metrics: BotMetrics | None = None) -> None:
         # a card game has no voice: no warning about voice libraries at every start
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(command_prefix=commands.when_mentioned,
@@ -66,8 +79,16 @@ class DdzBot(commands.Bot):
         self._maintenance: asyncio.Task[None] | None = None
         self.link: ClusterLink | None = None  # forwarding, when this runs only some shards
         self.activity_server = activity  # the Discord Activity's web server (bot/web), when on
+        self.metrics = metrics  # DDZ_METRICS_PORT set: served on /metrics with /health
+        self.metrics_server: MetricsServer | None = None
+        self.recovery = "waiting"  # for the gateway; then running, finished or failed
+        self.headless = False  # logged in over REST only (no gateway to be connected)
+        if metrics is not None:
+            metrics.watch(tables=manager.count_tables, gateway=lambda: shard_latencies(self))
 
     async def setup_hook(self) -> None:
+        if self.metrics is not None:  # first: the forwarding wraps the answer timer
+            await self._serve_metrics(self.metrics)
         await self.tree.set_translator(DdzTranslator())
         await self.add_cog(Ddz(self, manager=self.manager, store=self.store,
                                presenter=self.presenter, settings=self.settings))
@@ -79,6 +100,8 @@ class DdzBot(commands.Bot):
                                                self.settings.shards,
                                                timeout=self.settings.forward_timeout,
                                                default_locale=self.settings.default_locale)
+            if self.metrics is not None and self.link.forwarder is not None:
+                self.link.forwarder.on_forward = self.metrics.forwarded
             await self.link.start_forwarding()
         if self.settings.dev_guild_id and self.settings.shards.is_primary:
             guild = discord.Object(id=self.settings.dev_guild_id)
@@ -89,6 +112,25 @@ class DdzBot(commands.Bot):
             await self.activity_server.start()
         if self.store.backend == "sqlite":
             self._maintenance = asyncio.create_task(self._maintain())
+
+    async def _serve_metrics(self, metrics: BotMetrics) -> None:
+        """Time every interaction's first answer, and serve ``/metrics`` and ``/health``."""
+        time_first_answers(self, metrics.answered)
+        health = Health(gateway=self._gateway_check, store=lambda: store_check(self.store.ping),
+                        recovery=lambda: Check(self.recovery == "finished", self.recovery))
+        assert self.settings.metrics_port is not None
+        self.metrics_server = await MetricsServer.start(
+            metrics, health, host=self.settings.metrics_host, port=self.settings.metrics_port)
+
+    def _gateway_check(self) -> Check:
+        if self.headless and self.is_ready() and not self.is_closed():
+            return Check(True, "headless")  # REST only, by choice: nothing to connect
+        return gateway_check(self)
+
+    async def _stop_metrics(self) -> None:
+        server, self.metrics_server = self.metrics_server, None
+        if server is not None:
+            await server.stop()
 
     async def _maintain(self) -> None:
         """Checkpoint the write-ahead log every few minutes and back the database up every
@@ -132,24 +174,30 @@ class DdzBot(commands.Bot):
 
     async def _recover(self) -> None:
         await self.wait_until_ready()
+        self.recovery = "running"
         try:
             restored = await self.manager.recover()
             if restored:
                 log.info("restored %d table(s)", restored)
         except Exception:
             log.exception("table recovery failed")
+            self.recovery = "failed"
         if self.link is not None:  # the tables are back: take forwarded clicks for them
             await self.link.start_receiving()
+        if self.recovery == "running":
+            self.recovery = "finished"
 
     async def login_headless(self, token: str) -> None:
         """Log in over REST only (no gateway: :mod:`bot.headless`), then recover the tables
         and start taking forwarded interactions, as after a gateway's READY."""
         await self.login(token)
+        self.headless = True
         self._ready.set()  # no gateway: nothing else will say the bot is ready
         if self._recovery is not None:
             await self._recovery
 
     async def close(self) -> None:
+        await self._stop_metrics()
         await self.manager.shutdown()
         await self._stop_activity()
         await self.presenter.drain()
@@ -181,6 +229,7 @@ class DdzBot(commands.Bot):
     async def close_store(self) -> None:
         """Stop the tables and close the database without touching the connection (for a
         bot that never connected, as in the offline tests)."""
+        await self._stop_metrics()
         await self.manager.shutdown()
         await self._stop_activity()
         await self._close_link()
@@ -197,6 +246,9 @@ async def create_bot(settings: Settings, *, seed_source: Callable[[], int] | Non
     and ``decide`` (the AI) are the table manager's: tests fix the deals with them."""
     settings.check_activity()  # before anything is opened
     store = await Store.open(settings.store_target)
+    metrics = BotMetrics() if settings.metrics_port is not None else None
+    if metrics is not None:
+        store.time_writes(metrics.wrote)
     pictures = None  # drawn in a thread
     if settings.render_processes > 0:
         from render import warm_up
@@ -205,11 +257,13 @@ async def create_bot(settings: Settings, *, seed_source: Callable[[], int] | Non
     presenter = DiscordPresenter(store=store, pictures=pictures,
                                  edit_delay=settings.edit_delay,
                                  default_locale=settings.default_locale,
-                                 ping_budget=DEFAULT_BUDGET if settings.ping_budget else None)
+                                 ping_budget=DEFAULT_BUDGET if settings.ping_budget else None,
+                                 drawn=metrics.drawn if metrics is not None else None)
     activity = _activity_server(settings, store)
-    manager = TableManager(store, presenter if activity is None else
-                           FanOutPresenter(presenter, activity.presenter),
-                           ai_delay=settings.ai_delay,
+    shown: Presenter = presenter if activity is None else \
+        FanOutPresenter(presenter, activity.presenter)
+    manager = TableManager(store, shown if metrics is None else
+                           CountingPresenter(shown, metrics), ai_delay=settings.ai_delay,
                            trustee_delay=settings.trustee_delay,
                            ai_in_thread=settings.ai_in_thread, seed_source=seed_source,
                            decide=decide, owns=settings.shards.owns,
@@ -220,11 +274,11 @@ async def create_bot(settings: Settings, *, seed_source: Callable[[], int] | Non
     plan = settings.shards
     if plan == EVERY_SHARD:  # no shard settings: one connection, as a small bot needs
         return DdzBot(settings, store=store, presenter=presenter, manager=manager,
-                      activity=activity)
+                      activity=activity, metrics=metrics)
     return ShardedDdzBot(settings, store=store, presenter=presenter, manager=manager,
                          activity=activity,
                          shard_ids=list(plan.shard_ids) if plan.shard_ids else None,
-                         shard_count=plan.shard_count)
+                         shard_count=plan.shard_count, metrics=metrics)
 
 
 def _activity_server(settings: Settings, store: Store) -> ActivityServer | None:
@@ -245,11 +299,12 @@ class ShardedDdzBot(DdzBot, commands.AutoShardedBot):
 
     def __init__(self, settings: Settings, *, store: Store, presenter: DiscordPresenter,
                  manager: TableManager, shard_ids: list[int] | None,
-                 shard_count: int | None, activity: ActivityServer | None = None) -> None:
+                 shard_count: int | None, activity: ActivityServer | None = None,
+                 metrics: BotMetrics | None = None) -> None:
         self._shard_options: dict[str, Any] = {"shard_ids": shard_ids,
                                                "shard_count": shard_count}
         super().__init__(settings, store=store, presenter=presenter, manager=manager,
-                         activity=activity)
+                         activity=activity, metrics=metrics)
 
 
 COMMANDS = """other commands:
@@ -305,6 +360,9 @@ def run(argv: list[str] | None = None) -> int:
         print(f"doudizhu-bot: Discord did not answer ({err}). Check the network connection "
               "(and DDZ_DISCORD_API if it is set), then run again.", file=sys.stderr)
         return 3
+    except MetricsPortError as err:
+        print(f"doudizhu-bot: {err}", file=sys.stderr)
+        return 2
     except discord.LoginFailure:
         print("doudizhu-bot: Discord rejected the token. Copy it again from the Developer "
               "Portal (Bot → Reset Token) into DISCORD_TOKEN in .env.", file=sys.stderr)

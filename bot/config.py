@@ -50,6 +50,8 @@ class Settings:
     forward_timeout: float = 2.0  # seconds an owner has to take a forwarded DM interaction
     discord_api: str | None = None  # Discord's REST base URL (a proxy; tests: a stand-in)
     connect_timeout: float = 30.0  # seconds Discord has to answer the login, then the gateway
+    metrics_port: int | None = None  # /metrics and /health served here (None: not served)
+    metrics_host: str = "127.0.0.1"  # the address they listen on (0.0.0.0: every interface)
     # the Discord Activity's web server (bot/web): on when activity_port is set
     activity_port: int | None = None  # DDZ_ACTIVITY_PORT (0: any free port, for tests)
     activity_host: str = "127.0.0.1"  # DDZ_ACTIVITY_HOST
@@ -104,7 +106,7 @@ class Settings:
         ``DDZ_DEFAULT_LOCALE``, ``DDZ_LOG_LEVEL``, ``DDZ_SHARDS``, ``DDZ_SHARD_COUNT``,
         ``DDZ_AI_PROCESSES``, ``DDZ_BACKUP_MINUTES``, ``DDZ_BACKUP_KEEP``, ``DDZ_BACKUP_DIR``,
         ``DDZ_FORWARD_TIMEOUT``, ``DDZ_DISCORD_API``, ``DDZ_AI_DELAY``, ``DDZ_TRUSTEE_DELAY``,
-        ``DDZ_EDIT_DELAY``, ``DDZ_RENDER_PROCESSES``
+        ``DDZ_EDIT_DELAY``, ``DDZ_RENDER_PROCESSES``, ``DDZ_METRICS_PORT``, ``DDZ_METRICS_HOST``
         (``.env`` first, the environment wins)."""
         if env_file is not None:
             from dotenv import load_dotenv
@@ -134,7 +136,13 @@ class Settings:
         if api is not None and not api.startswith(("http://", "https://")):
             raise ConfigError(f"DDZ_DISCORD_API is Discord's REST base URL, like "
                               f"https://discord.com/api/v10, not {api!r}")
+        port = os.environ.get("DDZ_METRICS_PORT", "").strip()
+        if port and not (port.isdigit() and 1 <= int(port) <= 65535):
+            raise ConfigError(f"DDZ_METRICS_PORT is the port of /metrics and /health, from 1 "
+                              f"to 65535 (unset: not served), not {port!r}")
         settings = cls(
+            metrics_port=int(port) if port else None,
+            metrics_host=os.environ.get("DDZ_METRICS_HOST", "").strip() or cls.metrics_host,
             backup_minutes=_whole("DDZ_BACKUP_MINUTES", 0, cls.backup_minutes),
             backup_keep=_whole("DDZ_BACKUP_KEEP", 1, cls.backup_keep),
             backup_dir=os.environ.get("DDZ_BACKUP_DIR", "").strip() or None,

@@ -22,7 +22,6 @@ from bot.engine import ROOMS, VARIANTS, PlayCards, Rules, parse_cards
 from bot.store.reports import MIN_GAMES
 from bot.store.settings import KEYS as SETTING_KEYS
 from bot.tables import TableError
-from bot.tables.picture_pool import draw
 from bot.words.cards import play_phrase, play_text
 from bot.words.catalogue import t
 from bot.words.names import kind_name, variant_name
@@ -273,8 +272,7 @@ class Ddz(HistoryCommands, ReplayCommands, ReviewCommands, commands.GroupCog, gr
                 raise TableError(f"{target.display_name} has not played here yet",
                                  code="never_played", name=target.display_name)
         stats = await self.store.player_stats(player.guild_id, player.user_id)
-        png = await draw(self.presenter.pictures, render_profile,
-                         profile_scene(player, locale, stats))
+        png = await self.presenter.draw(render_profile, profile_scene(player, locale, stats))
         await interaction.followup.send(stats_line(stats, locale),
                                         file=_png(png, "profile.png"))
 
@@ -295,7 +293,7 @@ class Ddz(HistoryCommands, ReplayCommands, ReviewCommands, commands.GroupCog, gr
         await interaction.response.defer(thinking=True)
         scene = leaderboard_scene(board, t(locale, f"lb.title.{kind}"), interaction.user.id,
                                   locale)
-        png = await draw(self.presenter.pictures, render_leaderboard, scene)
+        png = await self.presenter.draw(render_leaderboard, scene)
         await interaction.followup.send(file=_png(png, "leaderboard.png"))
 
     @app_commands.command(name=_("daily"), description=_("Claim today's bonus beans"))

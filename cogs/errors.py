@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import logging
 import secrets
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 from discord import app_commands
 from discord.utils import MISSING
 
+from bot.engine.errors import CodedError
 from bot.store.errors import StoreClosedError, StoreUnavailableError
 from bot.words.catalogue import t
 from bot.words.errors import error_text
@@ -56,9 +57,29 @@ async def send_error(interaction: discord.Interaction, error: BaseException) -> 
         ident = secrets.token_hex(3)
         log.error("unexpected error %s in %s", ident, where, exc_info=error)
         text = t(locale, "err.unexpected", id=ident)
+    counter: ErrorCounter | None = getattr(interaction.client, "metrics", None)
+    if counter is not None:  # the metrics' errors by code
+        counter.refused(error_code(error))
     if len(text) > LONGEST:
         text = text[:LONGEST - 1] + "…"
     await reply(interaction, "❌ " + text, ephemeral=True)
+
+
+class ErrorCounter(Protocol):
+    """Who counts the error replies by code (the bot's metrics, when they are on)."""
+
+    def refused(self, code: str) -> None: ...
+
+
+def error_code(error: BaseException) -> str:
+    """The code an error reply is counted under: a refusal's own code, ``no_permission``
+    for a failed check, ``store_unavailable`` when the database did not answer (or was
+    closed), ``unexpected`` for a bug."""
+    if isinstance(error, app_commands.CheckFailure):
+        return "no_permission"
+    if isinstance(error, StoreUnavailableError | StoreClosedError):
+        return "store_unavailable"
+    return error.code if isinstance(error, CodedError) else "unexpected"
 
 
 def _names(interaction: discord.Interaction, locale: str) -> tuple[str, ...]:
@@ -94,4 +115,4 @@ async def reply(interaction: discord.Interaction, content: str | None = None, *,
         log.warning("could not answer interaction %s", interaction.id, exc_info=True)
 
 
-__all__ = ["DdzTree", "reply", "send_error", "unwrap"]
+__all__ = ["DdzTree", "ErrorCounter", "error_code", "reply", "send_error", "unwrap"]

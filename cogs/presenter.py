@@ -13,8 +13,9 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+import time
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
@@ -58,6 +59,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("ddz.presenter")
 DM_CLOSED = 50007
+T = TypeVar("T")
+PictureTimer = Callable[[str, float], None]
+"""``observe(kind, seconds)``: a picture of this kind took so long (the metrics)."""
 
 
 class DiscordPresenter:
@@ -65,10 +69,12 @@ class DiscordPresenter:
 
     def __init__(self, *, store: PresenterStore, pictures: PicturePool | None,
                  edit_delay: float = 1.0, default_locale: str = EN,
-                 ping_budget: PingBudget | None = DEFAULT_BUDGET) -> None:
+                 ping_budget: PingBudget | None = DEFAULT_BUDGET,
+                 drawn: PictureTimer | None = None) -> None:
         self._client: discord.Client | None = None
         self.store = required(store, "a store", "DiscordPresenter")
         self.pictures = pictures  # drawing processes (None: a thread)
+        self.drawn = drawn  # told how long each picture took
         self.edit_delay = edit_delay
         self.default_locale = default_locale
         self.avatars = AvatarCache(lambda: self.client)
@@ -187,6 +193,15 @@ class DiscordPresenter:
         """``user_id``'s language, else the table's."""
         return self.preferences.locale_of(user_id, self.locale(channel_id))
 
+    async def draw(self, render: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
+        """``render(*args, **kwargs)`` in the drawing processes (or a thread), timed by
+        picture kind (``render_hand``: ``hand``) when :attr:`drawn` is set."""
+        started = time.perf_counter()
+        picture = await draw(self.pictures, render, *args, **kwargs)
+        if self.drawn is not None:
+            self.drawn(render.__name__.removeprefix("render_"), time.perf_counter() - started)
+        return picture
+
     # ------------------------------------------------------------------ the table message
     async def _update(self, channel_id: int, delay: float) -> None:
         if delay > 0:
@@ -247,7 +262,7 @@ class DiscordPresenter:
                                   locale=locale)
             file = None
             if result is not None:
-                png = await draw(self.pictures, render_result, result)
+                png = await self.draw(render_result, result)
                 file = discord.File(io.BytesIO(png), filename="result.png")
             return "\n".join([*notices, text]), self._lobby_embed(table, locale), file
         if table.status != "playing" or table.game is None:
@@ -256,7 +271,7 @@ class DiscordPresenter:
         avatars = await self.avatars.many(s.user_id for s in table.seats if s and s.user_id)
         scene = table_scene(table, title=variant_name(locale, table.rules.variant),
                             locale=locale, avatars=avatars)
-        png = await draw(self.pictures, render_table, scene)
+        png = await self.draw(render_table, scene)
         seat = game.to_act
         lines = list(notices)
         if seat is not None:
@@ -342,9 +357,9 @@ class DiscordPresenter:
         if entry is not None and entry.user_id is not None:
             await self.preferences.load(entry.user_id)
         order = self.preferences.hand_order(entry.user_id if entry else None)
-        png = await draw(self.pictures, render_hand, cards, laizi=game.laizi, marked=marked,
-                         title=t(locale, "hand.title", n=len(cards)), locale=locale,
-                         order=order)
+        png = await self.draw(render_hand, cards, laizi=game.laizi, marked=marked,
+                              title=t(locale, "hand.title", n=len(cards)), locale=locale,
+                              order=order)
         file = discord.File(io.BytesIO(png), filename="hand.png")
         words = await self.hand_words(table, seat, cards, locale)
         return file, self.hand_controls(table, seat, cards, locale), words

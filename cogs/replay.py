@@ -13,7 +13,8 @@ from __future__ import annotations
 import dataclasses
 import io
 import re
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 import discord
 from discord import app_commands
@@ -21,7 +22,6 @@ from discord.app_commands import locale_str as _
 
 from bot.store import GameRecord
 from bot.tables import TableError
-from bot.tables.picture_pool import PicturePool, draw
 from bot.tables.replay import replay_deal
 from bot.words.catalogue import t
 from bot.words.names import variant_name
@@ -114,11 +114,11 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], t
             assert interaction.guild_id is not None
             host = cast(ReplayHost, interaction.client)
             record = await finished_record(host.store, interaction.guild_id, self.game_id)
-            pool = host.presenter.pictures
-            scenes, result = await draw(pool, replay_steps, record, locale)
+            draw = host.presenter.draw
+            scenes, result = await draw(replay_steps, record, locale)
             last = len(scenes) - (result is None)
             step = min(self.step, last)
-            png = await draw(pool, render_step, scenes, result, step)
+            png = await draw(render_step, scenes, result, step)
             await interaction.response.edit_message(
                 attachments=[discord.File(io.BytesIO(png), filename="replay.png")],
                 view=still_view(record.game_id, step, last, locale))
@@ -126,12 +126,13 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], t
             await send_error(interaction, error)
 
 
-class Drawing(Protocol):
-    """Who holds the bot's drawing processes (the presenter)."""
+T = TypeVar("T")
 
-    @property
-    def pictures(self) -> PicturePool | None:
-        """The drawing processes (None: draw in a thread)."""
+
+class Drawing(Protocol):
+    """Who draws the bot's pictures (the presenter: in its drawing processes, timed)."""
+
+    async def draw(self, render: Callable[..., T], /, *args: Any, **kwargs: Any) -> T: ...
 
 
 class ReplayHost(Protocol):
@@ -158,10 +159,10 @@ class ReplayCommands(CommandMixin):
         assert interaction.guild_id is not None
         record = await finished_record(self.store, interaction.guild_id, deal)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        pool = self.presenter.pictures
-        scenes, result = await draw(pool, replay_steps, record, locale)
-        gif = await draw(pool, render_replay, scenes, result)
-        still = await draw(pool, render_table, scenes[0])
+        draw = self.presenter.draw
+        scenes, result = await draw(replay_steps, record, locale)
+        gif = await draw(render_replay, scenes, result)
+        still = await draw(render_table, scenes[0])
         await interaction.followup.send(
             t(locale, "replay.text", deal=record.game_id[:8], steps=len(scenes) - 1),
             files=[discord.File(io.BytesIO(gif), filename="replay.gif"),

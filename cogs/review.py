@@ -28,7 +28,6 @@ from bot.engine import Play, reading_of
 from bot.engine.actions import Action, Bid, Call, Choice, Double, Grab, Pass, PlayCards, Show
 from bot.store import GameRecord
 from bot.tables import TableError
-from bot.tables.picture_pool import draw
 from bot.tables.replay import position_before
 from bot.words.cards import play_phrase
 from bot.words.catalogue import t
@@ -247,8 +246,7 @@ class ReviewCommands(CommandMixin):
                                         interaction.user.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
         review = await self.review_of(record, seat)
-        pictures = await draw(self.presenter.pictures, review_pictures, record, review,
-                              locale)
+        pictures = await self.presenter.draw(review_pictures, record, review, locale)
         await interaction.followup.send(
             review_message(record, review, locale)[:2000],
             files=[discord.File(io.BytesIO(png), filename=f"review{i}.png")

@@ -140,6 +140,7 @@ class Forwarder:
         self.courier = Courier(queue, timeout=timeout)
         self.default_locale = default_locale
         self.restarting = 0  # interactions answered "restarting"
+        self.on_forward: Callable[[bool, float], None] | None = None  # (taken, seconds)
         self._tasks: set[asyncio.Task[None]] = set()
         self._local: Handler | None = None
 
@@ -188,8 +189,12 @@ class Forwarder:
             log.warning("could not defer interaction %s", interaction.id, exc_info=True)
             return False
         log.debug("forwarding interaction %s to shard %d", interaction.id, shard)
-        if await self.courier.deliver(shard, json.dumps({"d": data, "deferral": deferral},
-                                                        separators=(",", ":"))):
+        started = time.perf_counter()
+        taken = await self.courier.deliver(shard, json.dumps({"d": data, "deferral": deferral},
+                                                             separators=(",", ":")))
+        if self.on_forward is not None:
+            self.on_forward(taken, time.perf_counter() - started)
+        if taken:
             return True
         self.restarting += 1
         log.info("no process took interaction %s for shard %d in %.1f s", interaction.id,

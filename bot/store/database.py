@@ -30,7 +30,7 @@ import aiosqlite
 from .errors import StoreClosedError, StoreUnavailableError
 from .maintenance import check_before_serving
 from .migrations import MIGRATIONS_DIR, find_migrations, migrate
-from .sql import Connection
+from .sql import Connection, WriteTimer, timed_write
 
 SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
 
@@ -59,6 +59,7 @@ class Database:
         self._write_lock = asyncio.Lock()
         self._closed = False
         self.applied: list[int] = []  # migration versions applied by this open
+        self.on_write: WriteTimer | None = None
 
     # ----------------------------------------------------------------- opening
     @classmethod
@@ -148,7 +149,7 @@ class Database:
     @contextlib.asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         """One write transaction on the writer connection: all of it or nothing."""
-        async with self.statement() as conn:
+        async with timed_write(self.on_write, "transaction"), self._writing() as conn:
             await conn.execute("BEGIN IMMEDIATE")
             try:
                 yield conn
@@ -163,6 +164,12 @@ class Database:
         """The writer for one self-contained statement (autocommit: SQLite makes the
         statement, triggers included, atomic): one round trip instead of a transaction's
         BEGIN … COMMIT."""
+        async with timed_write(self.on_write, "statement"), self._writing() as conn:
+            yield conn
+
+    @contextlib.asynccontextmanager
+    async def _writing(self) -> AsyncIterator[aiosqlite.Connection]:
+        """The writer connection, its lock held (a transaction or a statement)."""
         self._check_open()
         async with self._write_lock:
             self._check_open()

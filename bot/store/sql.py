@@ -9,8 +9,10 @@ and :mod:`bot.store.pg` know which database they talk to.
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
-from collections.abc import Iterable, Sequence
+import time
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
@@ -19,6 +21,22 @@ import asyncpg
 # a constraint or trigger refused a write (the backends' own exception types)
 INTEGRITY_ERRORS: tuple[type[Exception], ...] = (sqlite3.IntegrityError,
                                                  asyncpg.IntegrityConstraintViolationError)
+
+
+WriteTimer = Callable[[str, float], None]
+"""``observe(kind, seconds)``: a write (a ``transaction`` or a ``statement``) took so long,
+from asking for the writer to its commit (the metrics' store write latency)."""
+
+
+@contextlib.asynccontextmanager
+async def timed_write(observe: WriteTimer | None, kind: str) -> AsyncIterator[None]:
+    """Tell ``observe`` how long the write inside took (failed or not)."""
+    started = time.perf_counter()
+    try:
+        yield
+    finally:
+        if observe is not None:
+            observe(kind, time.perf_counter() - started)
 
 
 class Cursor(Protocol):
@@ -44,6 +62,7 @@ class Database(Protocol):
     """A backend: what the store's mixins ask of it."""
 
     applied: list[int]
+    on_write: WriteTimer | None  # told how long each write took
 
     @property
     def location(self) -> str: ...  # where the data is (a file, or a URL without its password)

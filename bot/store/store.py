@@ -32,7 +32,7 @@ from .records import check_id
 from .reports import ReportsMixin
 from .settings import PLAYER_KEYS, Settings, check_player_value, check_setting, setting_key
 from .settlement import SettlementMixin
-from .sql import fetch, fetch_one
+from .sql import WriteTimer, fetch, fetch_one
 
 DEFAULT_PATH = Path("data") / "doudizhu.db"
 
@@ -90,6 +90,14 @@ class Store(AccountsMixin, GamesMixin, SettlementMixin, ReportsMixin, HistoryMix
         if not isinstance(self._db, Database):
             raise BackupUnsupportedError(PG_BACKUP_HINT)
         return await asyncio.to_thread(backup_database, self._db.path, backup_dir, keep=keep)
+
+    async def ping(self) -> None:
+        """One cheap query; raises when the database does not answer (the health check)."""
+        await self._db.fetch_one("SELECT 1")
+
+    def time_writes(self, observe: WriteTimer | None) -> None:
+        """Tell ``observe(kind, seconds)`` how long each write takes (None: stop)."""
+        self._db.on_write = observe
 
     async def close(self) -> None:
         """Finish the running write and close every connection (safe to call twice)."""

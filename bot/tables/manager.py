@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -126,6 +127,10 @@ class TableManager:
     def escape_cost(self, channel_id: int, user_id: int) -> EscapeCost:
         """What leaving the deal now would cost the user (asked before they confirm)."""
         return self._tables.escape_cost(channel_id, user_id)
+
+    def count_tables(self) -> dict[tuple[str, str], int]:
+        """How many live tables there are, by (variant, status) (the metrics' gauge)."""
+        return dict(Counter((t.rules.variant, str(t.status)) for t in self._tables.values()))
 
     def live(self, channel_id: int) -> Table | None:
         """The live table in this channel (for the turn runner: see :class:`TableHost`)."""

@@ -28,7 +28,7 @@ import asyncpg
 
 from ..errors import StoreClosedError
 from ..migrations import PG_MIGRATIONS_DIR, find_migrations
-from ..sql import Connection
+from ..sql import Connection, WriteTimer, timed_write
 from .connection import PgConnection, plain_row, to_postgres
 from .migrations import migrate
 
@@ -74,6 +74,7 @@ class PgDatabase:
         self._write_lock = asyncio.Lock()
         self._closed = False
         self.applied: list[int] = []
+        self.on_write: WriteTimer | None = None
 
     @classmethod
     async def open(cls, url: str, *, migrations_dir: str | Path | None = None,
@@ -132,7 +133,8 @@ class PgDatabase:
     async def transaction(self) -> AsyncIterator[PgConnection]:
         """One write transaction, serialized with every other (any process): all or nothing."""
         self._check_open()
-        async with self._write_lock, self._writers.acquire() as raw, raw.transaction():
+        async with timed_write(self.on_write, "transaction"), self._write_lock, \
+                self._writers.acquire() as raw, raw.transaction():
             await raw.execute("SELECT pg_advisory_xact_lock($1)", self._write_key)
             yield PgConnection(raw)
 
@@ -140,7 +142,7 @@ class PgDatabase:
     async def statement(self) -> AsyncIterator[PgConnection]:
         """A connection for one self-contained statement (autocommit, atomic on its own)."""
         self._check_open()
-        async with self._writers.acquire() as raw:
+        async with timed_write(self.on_write, "statement"), self._writers.acquire() as raw:
             yield PgConnection(raw)
 
     # ----------------------------------------------------------------- reading
