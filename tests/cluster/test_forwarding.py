@@ -7,6 +7,8 @@ controls and answers through the interaction's webhook. A dead owner's click is 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import dataclasses
 import json
 from collections.abc import AsyncIterator
 from typing import Any
@@ -34,19 +36,30 @@ def settings(url: str, shards: str) -> Settings:
                     forward_timeout=1.0, token="test-token").with_shards(shards, 2)
 
 
-async def start(url: str, shards: str) -> DdzBot:
-    bot = await create_bot(settings(url, shards), seed_source=lambda: 11)
+async def start(url: str, shards: str, **changes: Any) -> DdzBot:
+    """A cluster bot of ``shards`` (of 2), logged in headless; ``changes``: settings."""
+    bot = await create_bot(dataclasses.replace(settings(url, shards), **changes),
+                           seed_source=lambda: 11)
     await bot.login_headless("test-token")
     return bot
 
 
+@contextlib.asynccontextmanager
+async def bot_pair(url: str, **changes: Any) -> AsyncIterator[tuple[DdzBot, DdzBot]]:
+    """The shard-0 and shard-1 bots, closed after."""
+    first = await start(url, "0", **changes)
+    second = await start(url, "1", **changes)
+    try:
+        yield first, second
+    finally:
+        for bot in (second, first):
+            await bot.close()
+
+
 @pytest.fixture
 async def pair(pg_url: str, rest_to_standin: None) -> AsyncIterator[tuple[DdzBot, DdzBot]]:
-    first = await start(pg_url, "0")
-    second = await start(pg_url, "1")
-    yield first, second
-    for bot in (second, first):
-        await bot.close()
+    async with bot_pair(pg_url) as bots:
+        yield bots
 
 
 async def deal(bot: DdzBot, channel: int, guild: int, user: int) -> None:

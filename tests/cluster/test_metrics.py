@@ -6,33 +6,22 @@ has logged in and recovered."""
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.app import DdzBot, create_bot
+from bot.app import DdzBot
 from tests.metrics_reading import health, scrape, total, value
 
 from .payloads import dm_component
 from .standin import DiscordStandIn
-from .test_forwarding import ALICE, CHANNEL_1, GUILD_1, answers, click, deal, settings
-
-
-async def start(url: str, shards: str) -> DdzBot:
-    bot = await create_bot(dataclasses.replace(settings(url, shards), metrics_port=0),
-                           seed_source=lambda: 11)
-    await bot.login_headless("test-token")
-    return bot
+from .test_forwarding import ALICE, CHANNEL_1, GUILD_1, answers, bot_pair, click, deal
 
 
 @pytest.fixture
 async def pair(pg_url: str, rest_to_standin: None) -> AsyncIterator[tuple[DdzBot, DdzBot]]:
-    first = await start(pg_url, "0")
-    second = await start(pg_url, "1")
-    yield first, second
-    for bot in (second, first):
-        await bot.close()
+    async with bot_pair(pg_url, metrics_port=0) as bots:
+        yield bots
 
 
 async def test_forwards_are_counted_and_timed(pair: tuple[DdzBot, DdzBot],
