@@ -383,7 +383,8 @@ class DiscordPresenter:
         return hand_view(table.channel_id, list(hand), locale, laizi=game.laizi,
                          order=order, active=can_act(table, seat), leading=leading,
                          cannot_beat=cannot_beat(game, seat, hand),
-                         trustee=entry is not None and entry.trustee)
+                         trustee=entry is not None and entry.trustee,
+                         auction=game.phase not in ("play", "over"))
 
     async def _refresh_hands(self, channel_id: int) -> None:
         """Edit every hand DM's words and controls (the picture stays) for the state now."""

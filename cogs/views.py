@@ -42,12 +42,13 @@ class HandSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], tem
     """Choose cards (by their number in the hand picture); a 33-card hand has two."""
 
     def __init__(self, table_id: int, part: int, options: list[discord.SelectOption] | None
-                 = None, placeholder: str | None = None, row: int | None = None) -> None:
+                 = None, placeholder: str | None = None, row: int | None = None,
+                 disabled: bool = False) -> None:
         options = options or [discord.SelectOption(label="-", value="0")]
         super().__init__(discord.ui.Select(custom_id=f"ddzs:{table_id}:{part}",
                                            options=options, min_values=0,
                                            max_values=len(options), placeholder=placeholder,
-                                           row=row))
+                                           row=row, disabled=disabled))
         self.table_id, self.part = table_id, part
 
     @classmethod
@@ -95,12 +96,16 @@ def card_label(card: Card, index: int, locale: str, laizi: str | None = None) ->
 
 def hand_view(table_id: int, cards: list[Card], locale: str, *, laizi: str | None = None,
               order: str = "desc", active: bool = True, leading: bool = False,
-              cannot_beat: bool = False, trustee: bool = False) -> discord.ui.View:
+              cannot_beat: bool = False, trustee: bool = False,
+              auction: bool = False) -> discord.ui.View:
     """Card select(s) and the play buttons for one hand (numbers match the picture).
 
-    The turn's buttons are enabled only when ``active`` (the player's own turn); Pass is
-    off when ``leading``; when nothing beats the play (``cannot_beat``) one Can't beat
-    button stands for them. The last row lets the AI play (托管) or takes control back."""
+    The turn's buttons are enabled only when ``active`` (the player's own turn in the play
+    phase); Pass is off when ``leading``; when nothing beats the play (``cannot_beat``) one
+    Can't beat button stands for them. During the ``auction`` (bidding, calling, grabbing,
+    明牌, 加倍) the selects and every play button are off: only the auction's controls
+    work. The last row lets the AI play (托管) or takes control back."""
+    active = active and not auction
     view = discord.ui.View(timeout=None)
     ordered = hand_order(cards, laizi=laizi, order=order)
     parts = [ordered[i:i + SELECT_SIZE] for i in range(0, len(ordered), SELECT_SIZE)]
@@ -112,7 +117,8 @@ def hand_view(table_id: int, cards: list[Card], locale: str, *, laizi: str | Non
         options = [discord.SelectOption(label=card_label(c, start + i + 1, locale, laizi),
                                         value=str(start + i)) for i, c in enumerate(part)]
         placeholder = t(locale, "hand.select", lo=start + 1, hi=start + len(part))
-        view.add_item(HandSelect(table_id, part_no, options, placeholder, row=part_no))
+        view.add_item(HandSelect(table_id, part_no, options, placeholder, row=part_no,
+                                 disabled=auction))
         start += len(part)
     row = len(parts)
     if active and cannot_beat:
@@ -128,7 +134,8 @@ def hand_view(table_id: int, cards: list[Card], locale: str, *, laizi: str | Non
                                  disabled=off))
         view.add_item(HandButton(table_id, "playhint", label=t(locale, "btn.playhint"),
                                  style=discord.ButtonStyle.primary, row=row, disabled=off))
-        view.add_item(HandButton(table_id, "clear", label=t(locale, "btn.clear"), row=row))
+        view.add_item(HandButton(table_id, "clear", label=t(locale, "btn.clear"), row=row,
+                                 disabled=auction))
     if trustee:
         view.add_item(HandButton(table_id, "resume", label=t(locale, "btn.resume"),
                                  style=discord.ButtonStyle.success, row=row + 1))
