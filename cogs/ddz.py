@@ -24,7 +24,7 @@ from bot.store.settings import KEYS as SETTING_KEYS
 from bot.tables import TableError
 from bot.words.cards import play_phrase, play_text
 from bot.words.catalogue import t
-from bot.words.names import kind_name, variant_name
+from bot.words.names import kind_name, level_name, variant_name
 from bot.words.rules import rules_summary
 from render import ORDERS, render_leaderboard, render_profile
 
@@ -252,7 +252,9 @@ class Ddz(HistoryCommands, ReplayCommands, ReviewCommands, commands.GroupCog, gr
                                                 interaction.user.display_name)
         await reply(interaction, t(locale, "balance", name=player.name,
                                    balance=f"{player.balance:,}", points=player.points,
-                                   level=player.level.number, level_name=player.level.name))
+                                   level=player.level.number,
+                                   level_name=level_name(locale, player.level.number,
+                                                         chinese=True)))
 
     @app_commands.command(name=_("rank"), description=_("A player's level and progress"))
     @app_commands.guild_only()

@@ -10,6 +10,7 @@ from bot.engine.kinds import BOMB_KINDS, RUN_CARDS, UNIT
 from bot.store import PlayerStats
 from bot.store.records import Leaderboard, Player
 from bot.tables import DealEnded, TableSnapshot
+from bot.words.names import level_name
 from render import (
     LeaderboardRow,
     LeaderboardScene,
@@ -157,6 +158,11 @@ def result_scene(event: DealEnded, table: TableSnapshot, *, title: str | None = 
                              locale=locale)
 
 
+def _level_of(points: int | None, locale: str) -> str | None:
+    """The name of the level ``points`` reach, in the reader's ``locale`` (None: no points)."""
+    return None if points is None else level_name(locale, level_for(points).number)
+
+
 def deal_result_scene(r: Result, rules: Rules, names: Sequence[str], ais: Sequence[bool],
                       hands: Sequence[str] | None,
                       levels_before: Sequence[int | None] | None = None,
@@ -180,8 +186,7 @@ def deal_result_scene(r: Result, rules: Rules, names: Sequence[str], ais: Sequen
             name=short_name(name, ais[i]),
             role="landlord" if i == landlord else "farmer",
             points=r.points[i], beans=r.beans[i],
-            level_before=level_for(before).name if before is not None else None,
-            level_after=level_for(after).name if after is not None else None,
+            level_before=_level_of(before, locale), level_after=_level_of(after, locale),
             remaining=hands[i] if hands else "", doubled=bool(r.doubles[i]) if r.doubles else False,
             escaped=r.escaper == i, stake=r.stakes[i] if r.stakes else 0,
             fee=r.fees[i] if r.fees else 0))
@@ -203,9 +208,10 @@ def profile_scene(player: Player, locale: str = "zh-CN",
     """A player's profile card, in the reader's ``locale``, with its counters (springs,
     bombs, streaks, biggest win) when ``stats`` are given."""
     level = player.level
-    nxt = LEVELS[level.number][0] if level.number < len(LEVELS) else None
+    nxt = level_name(locale, level.number + 1) if level.number < len(LEVELS) else None
     return ProfileScene(
-        name=player.name, level=level.number, level_name=level.name, points=player.points,
+        name=player.name, level=level.number, level_name=level_name(locale, level.number),
+        points=player.points,
         progress=level.progress, next_level_name=nxt,
         next_threshold=level.next_threshold, balance=player.balance,
         landlord_games=player.landlord_games, landlord_wins=player.landlord_wins,
@@ -232,7 +238,7 @@ def leaderboard_scene(board: Leaderboard, title: str, viewer: int | None,
         else:
             value = f"{entry.win_rate * 100:.1f}%  ({entry.wins}/{entry.games})"
         rows.append(LeaderboardRow(rank=entry.position, name=entry.name, value=value,
-                                   level_name=entry.level.name,
+                                   level_name=level_name(locale, entry.level.number),
                                    highlight=entry.user_id == viewer))
     subtitle = f"{board.page}/{board.pages}"
     return LeaderboardScene(title=title, rows=tuple(rows), subtitle=subtitle, locale=locale)

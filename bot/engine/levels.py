@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-# (name, English gloss, threshold): level 1 covers every score below 100, negatives included
+# (name, English name, threshold): level 1 covers every score below 100, negatives included
 LEVELS: tuple[tuple[str, str, int], ...] = (
-    ("包身工", "Bonded Labourer", -(10**18)),
+    ("包身工", "Indentured Labourer", -(10**18)),
     ("短工", "Day Labourer", 100),
     ("长工", "Farmhand", 200),
     ("佃户", "Tenant Farmer", 400),
@@ -18,10 +18,10 @@ LEVELS: tuple[tuple[str, str, int], ...] = (
     ("掌柜", "Shopkeeper", 6000),
     ("商人", "Merchant", 10000),
     ("衙役", "Constable", 20000),
-    ("小财主", "Small Moneybags", 50000),
-    ("大财主", "Big Moneybags", 100000),
-    ("小地主", "Small Landlord", 200000),
-    ("大地主", "Big Landlord", 500000),
+    ("小财主", "Man of Means", 50000),
+    ("大财主", "Tycoon", 100000),
+    ("小地主", "Squire", 200000),
+    ("大地主", "Great Landlord", 500000),
     ("知县", "County Magistrate", 1000000),
     ("通判", "Assistant Prefect", 2000000),
     ("知府", "Prefect", 5000000),

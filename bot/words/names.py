@@ -1,10 +1,12 @@
-"""Names in words: the variants, the play kinds and the players (an AI's level in the
-reader's language)."""
+"""Names in words: the variants, the play kinds, the players (an AI's level in the
+reader's language) and the 23 levels (级别)."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
+
+from bot.engine import LEVELS
 
 from .catalogue import t
 from .locales import EN, TW, ZH, traditional
@@ -51,6 +53,18 @@ def variant_name(locale: str, variant: str) -> str:
     return VARIANT_NAMES.get(locale, VARIANT_NAMES[EN]).get(variant, variant)
 
 
+def level_name(locale: str, number: int, *, chinese: bool = False) -> str:
+    """The name of level ``number`` (1..23) in the reader's language: 短工 in zh-CN,
+    its 繁體 form in zh-TW, ``Day Labourer`` in any other (``Day Labourer (短工)`` with
+    ``chinese``, where a line has room for the game's own title)."""
+    zh, en, _ = LEVELS[number - 1]
+    if locale == ZH:
+        return zh
+    if locale == TW:
+        return traditional(zh)
+    return f"{en} ({zh})" if chinese else en
+
+
 _AI_NAME = re.compile(r"(?P<name>.+) \((?P<level>easy|normal|hard)\)")
 
 
@@ -70,5 +84,5 @@ def seat_name(seat: Any, locale: str) -> str:
     return player_name(str(seat.name), locale)
 
 
-__all__ = ["KIND_NAMES", "VARIANT_NAMES", "kind_name", "player_name", "seat_name",
-           "variant_name"]
+__all__ = ["KIND_NAMES", "VARIANT_NAMES", "kind_name", "level_name", "player_name",
+           "seat_name", "variant_name"]

@@ -4,8 +4,15 @@ in the reader's language, a ping that names what to beat, and the small wrongs."
 from __future__ import annotations
 
 import discord
+import pytest
 
-from .helpers import buttons, open_table, setup, table_message
+from bot.engine import Rules, level_for
+from bot.store.records import Leaderboard, LeaderboardEntry, Player
+from bot.words.names import level_name
+from cogs.scenes import deal_result_scene, leaderboard_scene, profile_scene
+from tests.engine.game_helpers import random_game
+
+from .helpers import buttons, open_table, setup, speak, table_message
 
 _PLAY_CONTROLS = ("Play selected", "Hint", "Play hint")
 
@@ -44,3 +51,55 @@ async def test_the_hand_dm_plays_nothing_during_the_auction(simcord_env) -> None
     labels = _labels(dm)
     assert not any(labels[k].disabled for k in _PLAY_CONTROLS), labels
     assert _selects(dm) and not any(s.disabled for s in _selects(dm))
+
+
+# ------------------------------------------------------------------ level names (point 7)
+_FARMHAND = {"en": "Farmhand", "zh-CN": "长工", "zh-TW": "長工"}  # level 3, 200 points
+_NEXT = {"en": "Tenant Farmer", "zh-CN": "佃户", "zh-TW": "佃戶"}
+_LOCALES = ("en", "zh-CN", "zh-TW")
+
+
+def _player(points: int, name: str = "Ada", balance: int = 1000) -> Player:
+    return Player(1, 7, name, balance, points, 3, 1, 1, 0, 2, 1, None)
+
+
+@pytest.mark.parametrize("locale", _LOCALES)
+def test_levels_are_named_in_the_readers_language(locale: str) -> None:
+    assert level_name(locale, 3) == _FARMHAND[locale]
+    profile = profile_scene(_player(250), locale)
+    assert (profile.level_name, profile.next_level_name) == (_FARMHAND[locale], _NEXT[locale])
+    entry = LeaderboardEntry(1, 7, "Ada", 1000, 250, 3, 1, level_for(250))
+    board = leaderboard_scene(Leaderboard(1, "balance", 1, 10, 1, (entry,)), "Top", 7, locale)
+    assert board.rows[0].level_name == _FARMHAND[locale]
+    game, _ = random_game(Rules.preset("classic"), 3)
+    assert game.result is not None
+    result = deal_result_scene(game.result, game.rules, ["A", "B", "C"], [False] * 3, None,
+                               [250, 250, 250], [250, 250, 250], locale=locale)
+    assert result is not None
+    assert {p.level_after for p in result.players} == {_FARMHAND[locale]}
+
+
+def test_every_level_has_an_english_name_and_its_chinese_title() -> None:
+    names = [level_name("en", n) for n in range(1, 24)]
+    assert len(set(names)) == 23 and all(n.isascii() for n in names)
+    assert (names[0], names[-1]) == ("Indentured Labourer", "Emperor")
+    assert level_name("en", 2, chinese=True) == "Day Labourer (短工)"
+    assert level_name("zh-TW", 2, chinese=True) == "短工"
+
+
+@pytest.mark.parametrize(("locale", "words"), [
+    ("en-US", "level 3 Farmhand (长工)"), ("zh-CN", "3 级 长工"), ("zh-TW", "3 級 長工")])
+async def test_balance_names_the_level_in_the_readers_language(simcord_env, monkeypatch,
+                                                               locale: str,
+                                                               words: str) -> None:
+    env = simcord_env
+    guild, channel = await setup(env)
+    alice = guild.add_member(env.create_user("alice"))
+    speak(monkeypatch, {alice.id: locale})
+
+    async def ensure_player(*_args: object) -> Player:
+        return _player(250, "alice")
+
+    monkeypatch.setattr(env.bot.store, "ensure_player", ensure_player)
+    result = await alice.slash(channel, "ddz balance")
+    assert words in result.response.content, result.response.content
