@@ -30,6 +30,12 @@ def can_act(table: TableSnapshot, seat: int) -> bool:
             and seat not in game.escaped)
 
 
+def ends_words(locale: str, deadline: float | None) -> str:
+    """When a turn ends, to follow its phase: `` (ends <t:…:R>)`` (shown in the reader's
+    time); nothing when the turn has no deadline (an AI's, or between two turns)."""
+    return t(locale, "turn.ends", when=f"<t:{int(deadline)}:R>") if deadline else ""
+
+
 def cannot_beat(game: GameSnapshot, seat: int, hand: Sequence[Card]) -> bool:
     """要不起: it is ``seat``'s turn to follow and nothing in ``hand`` (its cards) beats
     the play (the seat's view says: :attr:`bot.engine.SeatView.cannot_beat`)."""
@@ -62,12 +68,12 @@ def hand_content(table: TableSnapshot, seat: int, hand: Sequence[Card], locale: 
     to_act = game.to_act
     if to_act is not None and not game.is_over:
         phase = t(locale, f"phase.{game.phase}")
-        when = f"<t:{int(table.deadline)}:R>" if table.deadline else "—"
         entry = table.seats[seat]
         if to_act == seat and entry is not None and entry.trustee:
             lines.append(t(locale, "hand.trustee"))
         elif to_act == seat:
-            lines.append(t(locale, "hand.your_turn", phase=phase, when=when))
+            lines.append(t(locale, "hand.your_turn", phase=phase,
+                           ends=ends_words(locale, table.deadline)))
         else:
             lines.append(t(locale, "hand.their_turn", name=names[to_act], phase=phase))
     trick = game.trick

@@ -27,8 +27,11 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 
 from bot.tables import TableEvent, TurnStarted
+from bot.words.cards import play_text
 from bot.words.catalogue import STRINGS, t
+from bot.words.names import kind_name, seat_name
 
+from .handtext import ends_words
 from .readers import SettingsReader, required
 
 if TYPE_CHECKING:
@@ -44,6 +47,20 @@ def _pattern(template: str) -> str:
 
 # a turn ping in any language (to find the ones an earlier run of the bot left)
 PING = re.compile("|".join(_pattern(STRINGS[lang]["ping.channel"]) for lang in STRINGS))
+
+
+def turn_words(table: TableSnapshot, turn: TurnStarted, locale: str) -> str:
+    """What the turn asks, as a ping says it: the play to beat and whose it is when the
+    player follows (``beat KK (pair) from Ada``), else the phase (``play``, ``bid``)."""
+    game = table.game
+    trick = game.trick if game is not None else None
+    if turn.phase != "play" or trick is None or trick.to_beat is None or \
+            trick.to_beat_seat in (None, turn.to_act):
+        return t(locale, f"phase.{turn.phase}")
+    play, owner = trick.to_beat, table.seats[trick.to_beat_seat]
+    return t(locale, "ping.beat", cards=play_text(locale, play),
+             kind=kind_name(locale, play.kind),
+             name=seat_name(owner, locale) if owner is not None else "?")
 
 
 class Speaker(Protocol):
@@ -238,15 +255,15 @@ class TurnPings:
         assert entry is not None and entry.user_id is not None
         user = entry.user_id
         locale = presenter.locale_for(user, channel_id)
-        phase = t(locale, f"phase.{turn.phase}")
-        when = f"<t:{int(turn.deadline)}:R>" if turn.deadline else "—"
+        phase = turn_words(table, turn, locale)
+        ends = ends_words(locale, turn.deadline)
         if await self._in_channel(table.guild_id, channel_id):
             return _Shown(user, channel_id, t(locale, "ping.channel", mention=f"<@{user}>",
-                                              phase=phase, when=when))
+                                              phase=phase, ends=ends))
         if presenter.dms_closed(user):
             return None
         return _Shown(user, -user, t(locale, "ping.dm", channel=f"<#{channel_id}>",
-                                     phase=phase, when=when))  # a DM: keyed by the user
+                                     phase=phase, ends=ends))  # a DM: keyed by the user
 
     async def _send(self, channel_id: int, turn: TurnStarted, ping: _Shown) -> None:
         presenter = self.presenter

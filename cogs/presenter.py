@@ -41,7 +41,14 @@ from render import render_hand, render_result, render_table
 from .avatars import AvatarCache
 from .counter import counter_line
 from .ephemeral import EphemeralHands
-from .handtext import can_act, cannot_beat, deal_over_content, hand_content, table_state
+from .handtext import (
+    can_act,
+    cannot_beat,
+    deal_over_content,
+    ends_words,
+    hand_content,
+    table_state,
+)
 from .pings import DEFAULT_BUDGET, PingBudget, TurnPings
 from .preferences import Preferences
 from .private import lobby_lines
@@ -283,10 +290,10 @@ class DiscordPresenter:
                 how = "escaped" if seat in game.escaped else "trustee"
                 lines.append(t(locale, "turn.auto", name=name, how=t(locale, f"how.{how}")))
             else:
-                when = f"<t:{int(table.deadline)}:R>" if table.deadline else "—"
                 mention = f"<@{entry.user_id}>" if entry and entry.user_id else name
                 lines.append(t(locale, "turn.who", name=mention,
-                               phase=t(locale, f"phase.{game.phase}"), when=when))
+                               phase=t(locale, f"phase.{game.phase}"),
+                               ends=ends_words(locale, table.deadline)))
         lines.extend(table_state(table, locale))
         return "\n".join(lines), None, discord.File(io.BytesIO(png), filename="table.png")
 

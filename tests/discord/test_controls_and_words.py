@@ -9,8 +9,9 @@ import pytest
 from bot.engine import Rules, level_for
 from bot.store.records import Leaderboard, LeaderboardEntry, Player
 from bot.words.names import level_name
+from cogs.handtext import ends_words
 from cogs.scenes import deal_result_scene, leaderboard_scene, profile_scene
-from tests.engine.game_helpers import random_game
+from tests.engine.game_helpers import cards, random_game
 
 from .helpers import buttons, open_table, setup, speak, table_message
 
@@ -103,3 +104,44 @@ async def test_balance_names_the_level_in_the_readers_language(simcord_env, monk
     monkeypatch.setattr(env.bot.store, "ensure_player", ensure_player)
     result = await alice.slash(channel, "ddz balance")
     assert words in result.response.content, result.response.content
+
+
+# ------------------------------------------------------------ the ping to beat (point 8)
+@pytest.mark.parametrize(("locale", "lead", "follow"), [
+    ("en-US", "your turn: play (ends <t:", "your turn: beat KK (pair) from ann (ends <t:"),
+    ("zh-CN", "：出牌（<t:", "：要管 ann 出的对子 KK（<t:"),
+    ("zh-TW", "：出牌（<t:", "：要管 ann 出的對子 KK（<t:")])
+async def test_the_turn_ping_names_what_to_beat(simcord_env, monkeypatch, locale: str,
+                                                lead: str, follow: str) -> None:
+    env = simcord_env
+    guild, channel = await setup(env)
+    members = [guild.add_member(env.create_user(n)) for n in ("ann", "ben", "cat")]
+    table = await open_table(env, channel, members[0], "classic", members)
+    speak(monkeypatch, {m.id: locale for m in members})  # the table stays English
+    for member in members:
+        await member.slash(channel, "ddz balance")  # the bot learns their language
+    seats = {table.seat_of(m.id): m for m in members}
+    landlord = table.game.to_act
+    await seats[landlord].click(table_message(env, channel), label="3 pt")
+    await env.bot.presenter.drain()
+    assert lead in _ping(channel), _ping(channel)
+    table.game.hands[landlord] = cards("KK3456")
+    await env.bot.manager.play(channel.id, seats[landlord].id, "KK")
+    await env.bot.presenter.drain()
+    text = _ping(channel)
+    assert follow.replace("ann", table.seats[landlord].name) in text, text
+    assert f"<@{seats[(landlord + 1) % 3].id}>" in text
+
+
+def _ping(channel) -> str:
+    pings = [m.content for m in channel.history() if "<@" in (m.content or "") and
+             "<t:" in m.content and m.content.count("\n") == 0]
+    assert len(pings) == 1, pings
+    return str(pings[0])
+
+
+# ------------------------------------------------------------------ small wrongs (point 9)
+@pytest.mark.parametrize("locale", _LOCALES)
+def test_a_turn_without_a_deadline_says_nothing_of_its_end(locale: str) -> None:
+    assert ends_words(locale, None) == ""
+    assert "<t:1700000000:R>" in ends_words(locale, 1_700_000_000.5)

@@ -8,7 +8,7 @@ import pytest
 from cogs.pings import TurnPings
 from cogs.presenter import DiscordPresenter
 
-from .helpers import buttons, human_turn, open_table, setup
+from .helpers import buttons, human_turn, open_table, setup, table_message
 
 
 def test_the_presenter_needs_a_store() -> None:
@@ -32,6 +32,9 @@ async def test_a_closed_table_leaves_nothing_in_the_presenter(simcord_env) -> No
     alice = guild.add_member(env.create_user("alice"))
     table = await open_table(env, channel, alice, "classic", [alice])
     await human_turn(env, channel, table.seat_of(alice.id))
+    if table.game.phase == "bid":  # the cards are chosen in the play phase only
+        await alice.click(table_message(env, channel), label="3 pt")
+        await human_turn(env, channel, table.seat_of(alice.id))
     await presenter.drain()
     # a card selected in her hand DM, her hand shown ephemerally too
     dm = alice.user.dm_channel.last_message
