@@ -86,7 +86,7 @@ def hand_content(table: TableSnapshot, seat: int, hand: Sequence[Card], locale: 
             lines.append(t(locale, "hand.cannot_beat"))
     elif game.phase == "play" and to_act == seat:
         lines.append(t(locale, "hand.lead"))
-    lines.append(counts_line(game, names, locale))
+    lines.extend(counts_lines(game, names, locale))
     if game.landlord is not None:
         lines.append(t(locale, "hand.landlord", name=names[game.landlord]))
     if game.laizi is not None:
@@ -95,15 +95,18 @@ def hand_content(table: TableSnapshot, seat: int, hand: Sequence[Card], locale: 
     return "\n".join(lines)
 
 
-def counts_line(game: GameSnapshot, names: list[str], locale: str) -> str:
-    """Every player's cards left, with 报双 / 报单 at two and at one card in play."""
+def counts_lines(game: GameSnapshot, names: list[str], locale: str) -> list[str]:
+    """Every player's cards left, with 报双 / 报单 at two and at one card in play: one
+    line, none before the cards are dealt (明牌 before the deal)."""
+    if not any(game.view.counts[:game.players]):
+        return []
     counts = []
     for i in range(game.players):
         left = game.view.counts[i]
         alarm = t(locale, f"alarm.{left}") if left in (1, 2) and \
             game.phase == "play" else ""
         counts.append(f"{names[i]} {left}{alarm}")
-    return t(locale, "hand.counts", counts=" · ".join(counts))
+    return [t(locale, "hand.counts", counts=" · ".join(counts))]
 
 
 def table_state(table: TableSnapshot, locale: str) -> list[str]:
@@ -113,7 +116,7 @@ def table_state(table: TableSnapshot, locale: str) -> list[str]:
     game = table.game
     assert game is not None
     names = [seat_name(s, locale) if s is not None else "?" for s in table.seats]
-    lines = [counts_line(game, names, locale),
+    lines = [*counts_lines(game, names, locale),
              t(locale, "table.multiplier", n=game.view.multiplier)]
     trick = game.trick
     if trick is not None and trick.to_beat is not None and trick.to_beat_seat is not None:

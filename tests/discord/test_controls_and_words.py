@@ -145,3 +145,28 @@ def _ping(channel) -> str:
 def test_a_turn_without_a_deadline_says_nothing_of_its_end(locale: str) -> None:
     assert ends_words(locale, None) == ""
     assert "<t:1700000000:R>" in ends_words(locale, 1_700_000_000.5)
+
+
+async def test_the_auction_shows_no_empty_end_and_no_count_before_the_deal(simcord_env
+                                                                         ) -> None:
+    """A happy deal's auction, said yes to: no "(ends —)" anywhere, and no "Cards left"
+    line while no card is dealt (明牌 before the deal)."""
+    env = simcord_env
+    _guild, channel, table, seats = await _three(env, "happy")
+    phases = set()
+    for _ in range(40):
+        game = table.game
+        if table.status != "playing" or game.phase == "play":
+            break
+        await env.bot.presenter.drain()
+        dms = [m.user.dm_channel and m.user.dm_channel.last_message for m in seats.values()]
+        texts = [table_message(env, channel).content or ""] + [dm.content for dm in dms if dm]
+        assert not any("—)" in text for text in texts), texts
+        dealt = game.phase != "show_start"
+        assert all(("Cards left:" in text) == dealt for text in texts), (game.phase, texts)
+        phases.add(game.phase)
+        yes = next(b.label for b in buttons(table_message(env, channel)) if b.label and
+                   b.label.startswith(("Call landlord", "Grab", "Show hand", "Double")))
+        await seats[game.to_act].click(table_message(env, channel), label=yes)
+        await env.settle()
+    assert {"show_start", "call", "double"} <= phases
