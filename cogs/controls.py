@@ -34,7 +34,7 @@ from bot.engine.errors import CodedError
 from bot.tables import TableError, TableStatus
 from bot.words.cards import cards_text, hint_words, play_phrase, play_text
 from bot.words.catalogue import t
-from bot.words.names import kind_name
+from bot.words.names import kind_name, seat_name
 from bot.words.reasons import reason_line
 from render import hand_order
 
@@ -136,9 +136,21 @@ async def send_hand(client: DdzClient, interaction: discord.Interaction, channel
 async def hint_text(manager: TableManager, channel_id: int, user_id: int, locale: str) -> str:
     """The AI's advice in words (``Hint: don't call``, ``Hint: QQQ + 3 — trio with …``)."""
     hint = await manager.hint(channel_id, user_id)
-    view = manager.seat_view(channel_id, user_id)[1] if hint is not None else None
-    words = hint_words(hint, locale, view)
+    if hint is None:
+        return no_hint_text(manager.snapshot(channel_id), user_id, locale)
+    words = hint_words(hint, locale, manager.seat_view(channel_id, user_id)[1])
     return words + reason_line(locale, await manager.hint_reason(channel_id, user_id))
+
+
+def no_hint_text(table: TableSnapshot, user_id: int, locale: str) -> str:
+    """Why there is no hint: whose turn it is (``No hint now: it is Ada's turn.``), or
+    just none when no one's turn is being played."""
+    game = table.game
+    seat = game.to_act if game is not None and not game.is_over else None
+    entry = table.seats[seat] if seat is not None else None
+    if entry is None or entry.user_id == user_id:
+        return t(locale, "hint.none")
+    return t(locale, "hint.none.turn", name=seat_name(entry, locale))
 
 
 async def ask_reading(interaction: discord.Interaction, table_id: int, locale: str,

@@ -263,7 +263,8 @@ class Ddz(HistoryCommands, ReplayCommands, ReviewCommands, commands.GroupCog, gr
         locale = self._remember(interaction)
         assert interaction.guild_id is not None
         target = user or interaction.user
-        await interaction.response.defer(thinking=True)
+        # private like /ddz balance: one's beans and record are shown to the one who asks
+        await interaction.response.defer(ephemeral=True, thinking=True)
         player: Player | None
         if target.id == interaction.user.id:
             player = await self.store.ensure_player(interaction.guild_id, target.id,
@@ -276,7 +277,7 @@ class Ddz(HistoryCommands, ReplayCommands, ReviewCommands, commands.GroupCog, gr
         stats = await self.store.player_stats(player.guild_id, player.user_id)
         png = await self.presenter.draw(render_profile, profile_scene(player, locale, stats))
         await interaction.followup.send(stats_line(stats, locale),
-                                        file=_png(png, "profile.png"))
+                                        file=_png(png, "profile.png"), ephemeral=True)
 
     @app_commands.command(name=_("leaderboard"), description=_("The server's best players"))
     @app_commands.guild_only()
@@ -330,7 +331,8 @@ class Ddz(HistoryCommands, ReplayCommands, ReviewCommands, commands.GroupCog, gr
     async def rules(self, interaction: discord.Interaction,
                     variant: app_commands.Choice[str] | None = None) -> None:
         locale = self._remember(interaction)
-        name = variant.value if variant else "classic"
+        table = self.manager.find(interaction.channel_id) if variant is None else None
+        name = variant.value if variant else table.rules.variant if table else "classic"
         embed = discord.Embed(title=variant_name(locale, name),
                               description=rules_summary(name, locale),
                               colour=discord.Colour.dark_green())

@@ -290,7 +290,7 @@ class Rank:
 
 @dataclass(frozen=True)
 class LeaderboardEntry:
-    position: int
+    position: int  # 1 = first on the board; equal on its measure: one position (1, 2, 2, 4)
     user_id: int
     name: str
     balance: int

@@ -183,18 +183,19 @@ class ReportsMixin(StoreBase):
                 raise InvalidInputError(f"{name} out of range: {value}", code="bad_page",
                                         what=name, value=value)
         where, order = BOARDS[by]
+        tied = order.removesuffix(", user_id")  # equal on the board's measure: one rank
         params: tuple[Any, ...] = (guild_id, min_games) if "?" in where else (guild_id,)
         async with self._db.snapshot() as conn:
             total_row = await fetch_one(
                 conn, f"SELECT COUNT(*) FROM players WHERE guild_id = ?{where}", params)
             rows = await fetch(
                 conn, f"SELECT user_id, name, balance, points, games, wins, streak, "
-                      f"best_streak, springs, anti_springs FROM players "
+                      f"best_streak, springs, anti_springs, RANK() OVER (ORDER BY {tied}) "
+                      f"FROM players "
                       f"WHERE guild_id = ?{where} ORDER BY {order} LIMIT ? OFFSET ?",
                 (*params, per_page, (page - 1) * per_page))
-        start = (page - 1) * per_page
-        entries = tuple(LeaderboardEntry(start + i + 1, u, n, b, p, g, w, level_for(p), *more)
-                        for i, (u, n, b, p, g, w, *more) in enumerate(rows))
+        entries = tuple(LeaderboardEntry(int(position), u, n, b, p, g, w, level_for(p), *more)
+                        for (u, n, b, p, g, w, *more, position) in rows)
         total = int(total_row[0]) if total_row else 0
         return Leaderboard(guild_id, by, page, per_page, total, entries)
 

@@ -170,3 +170,59 @@ async def test_the_auction_shows_no_empty_end_and_no_count_before_the_deal(simco
         await seats[game.to_act].click(table_message(env, channel), label=yes)
         await env.settle()
     assert {"show_start", "call", "double"} <= phases
+
+
+@pytest.mark.parametrize(("locale", "words"), [
+    ("en-US", "No hint now: it is {name}'s turn."), ("zh-CN", "现在没有提示：轮到 {name}。"),
+    ("zh-TW", "現在沒有提示：輪到 {name}。")])
+async def test_no_hint_says_whose_turn_it_is(simcord_env, monkeypatch, locale: str,
+                                             words: str) -> None:
+    env = simcord_env
+    _guild, channel, table, seats = await _three(env)
+    waiting = seats[(table.game.to_act + 1) % 3]
+    speak(monkeypatch, {waiting.id: locale})
+    result = await waiting.slash(channel, "ddz hint")
+    said = result.followups[-1] if result.followups else result.response
+    name = table.seats[table.game.to_act].name
+    assert said.ephemeral and words.format(name=name) in said.content, said.content
+
+
+async def test_rules_without_a_variant_show_the_tables_own(simcord_env) -> None:
+    env = simcord_env
+    guild, channel = await setup(env)
+    alice = guild.add_member(env.create_user("alice"))
+    result = await alice.slash(channel, "ddz rules")
+    assert result.response.embeds[0].title == "Classic", "no table here: the classic rules"
+    await alice.slash(channel, "ddz new", variant="laizi")
+    result = await alice.slash(channel, "ddz rules")
+    assert result.response.embeds[0].title == "Laizi (wild rank)"
+    result = await alice.slash(channel, "ddz rules", variant="happy")
+    assert result.response.embeds[0].title == "Happy (call & grab)", "a variant asked for"
+
+
+async def test_rank_is_as_private_as_balance(simcord_env) -> None:
+    env = simcord_env
+    guild, channel = await setup(env)
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    await bob.slash(channel, "ddz balance")
+    for kwargs in ({}, {"user": bob}):
+        result = await alice.slash(channel, "ddz rank", **kwargs)
+        sent = result.followups[-1] if result.followups else result.response
+        assert result.ephemeral and sent.ephemeral and \
+            sent.attachments[0].filename == "profile.png"
+    assert (await alice.slash(channel, "ddz balance")).ephemeral
+
+
+async def test_equal_balances_share_a_rank_on_the_leaderboard(simcord_env) -> None:
+    env = simcord_env
+    guild, _channel = await setup(env)
+    store = env.bot.store
+    for user_id in range(1, 5):
+        await store.ensure_player(guild.id, user_id, f"p{user_id}")
+    for user_id, beans in ((1, 1000), (2, 500), (3, 500)):
+        await store.grant(guild.id, user_id, beans, "gift", 1)
+    board = await store.leaderboard(guild.id)
+    assert [(e.user_id, e.position) for e in board] == [(1, 1), (2, 2), (3, 2), (4, 4)]
+    scene = leaderboard_scene(board, "Beans", None, "en")
+    assert [row.rank for row in scene.rows] == [1, 2, 2, 4]

@@ -302,7 +302,10 @@ async def test_a_selection_does_not_survive_a_change_of_hand(simcord_env, seeds)
     await env.bot.presenter.drain()
     dm = alice.user.dm_channel.last_message
     select = next(c for c in buttons(dm) if c.custom_id and c.custom_id.startswith("ddzs:"))
-    await alice.user.select(dm, ["0"], custom_id=select.custom_id)  # card 1 of 17
+    assert select.disabled, "no card is chosen during the auction (issue 36)"
+    # as a selection made before would be (an older client): card 1 of 17
+    hand = env.bot.manager.seat_view(channel.id, alice.id)[1].hand
+    env.bot.presenter.selection(channel.id, alice.id, hand).choose(0, [0])
     await alice.click(table_message(env, channel), label="3 pt")  # + the bottom: 20 cards
     await human_turn(env, channel, 0)
     await env.bot.presenter.drain()

@@ -31,9 +31,10 @@ async def test_boards_and_ranks(store: Store) -> None:
     # 25 players exactly: the house account is never on a board
     assert by_balance.total == 25 and by_balance.pages == 3 and len(by_balance) == 10
     assert [e.user_id for e in by_balance][:3] == [25, 3, 5]
-    assert [e.position for e in by_balance] == list(range(1, 11))
+    assert [e.position for e in by_balance] == [1, 2, 3, 4, 4, 4, 4, 4, 4, 4], \
+        "equal balances share a position (the 10,000 of each untouched player)"
     last = await store.leaderboard(GUILD, page=3)
-    assert [e.position for e in last] == [21, 22, 23, 24, 25] and last.entries[-1].user_id == 4
+    assert [e.position for e in last] == [4, 4, 4, 24, 25] and last.entries[-1].user_id == 4
     assert (await store.leaderboard(GUILD, page=4)).entries == ()
 
     by_points = await store.leaderboard(GUILD, by="points", per_page=3)
