@@ -170,7 +170,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "leave.ask": "现在离开算逃跑：你将失去 {beans} 欢乐豆和 {points} 积分。",
         "leave.ask_more": "AI 会替你打完本局，本局输赢照常算你的。", "ok.stay": "你留在了牌桌上。",
         "ok.autopass_on": "要不起时，稍等片刻会自动不出。", "ok.autopass_off": "已关闭自动不出：要不起时请自己点按钮。",
-        "ping.channel": "轮到 {mention}：{phase}{ends}", "ping.beat": "要管 {name} 出的{kind} {cards}",
+        "ping.channel": "轮到 {mention}：{phase}{ends}", "ping.beat": "要管 {name} 出的 {kind} {cards}",
         "ping.dm": "轮到你了（{channel}）：{phase}{ends}", "hint.text": "提示：{cards}", "hint.pass": "提示：不出",
         "hint.none": "现在没有提示。", "hint.none.turn": "现在没有提示：轮到 {name}。",
         "hint.bid": "提示：叫 {n} 分", "hint.nobid": "提示：不叫",

@@ -109,8 +109,8 @@ async def test_balance_names_the_level_in_the_readers_language(simcord_env, monk
 # ------------------------------------------------------------ the ping to beat (point 8)
 @pytest.mark.parametrize(("locale", "lead", "follow"), [
     ("en-US", "your turn: play (ends <t:", "your turn: beat KK (pair) from ann (ends <t:"),
-    ("zh-CN", "：出牌（<t:", "：要管 ann 出的对子 KK（<t:"),
-    ("zh-TW", "：出牌（<t:", "：要管 ann 出的對子 KK（<t:")])
+    ("zh-CN", "：出牌（<t:", "：要管 ann 出的 对子 KK（<t:"),
+    ("zh-TW", "：出牌（<t:", "：要管 ann 出的 對子 KK（<t:")])
 async def test_the_turn_ping_names_what_to_beat(simcord_env, monkeypatch, locale: str,
                                                 lead: str, follow: str) -> None:
     env = simcord_env
