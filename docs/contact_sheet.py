@@ -16,8 +16,9 @@ from PIL import Image, ImageDraw
 
 from bot.engine import Game, Rules
 from bot.engine.actions import Action, Bid, Call, Grab, Pass, PlayCards
-from bot.tables import DealEnded
+from bot.tables import DealEnded, TableSnapshot
 from bot.tables.state import Seat, Table
+from bot.words.names import level_name
 from cogs.scenes import result_scene, table_scene
 from render import (
     LeaderboardRow,
@@ -74,11 +75,11 @@ def played(variant: str, seed: int, moves: int, **options: str) -> Game:
     return game
 
 
-def table_of(game: Game) -> Table:
-    seats = [Seat(None if "(" in name else 1000 + i, name,
-                  ai_level="normal" if "(" in name else None)
-             for i, name in enumerate(NAMES[:game.players])]
-    return Table(1, 1, 1000, game.rules, seats, status="playing", game=game)
+def table_of(game: Game) -> TableSnapshot:
+    seats: list[Seat | None] = [Seat(None if "(" in name else 1000 + i, name,
+                                     ai_level="normal" if "(" in name else None)
+                                for i, name in enumerate(NAMES[:game.players])]
+    return Table(1, 1, 1000, game.rules, seats, status="playing", game=game).snapshot()
 
 
 def pictures(locale: str) -> list[tuple[str, bytes]]:
@@ -96,15 +97,16 @@ def pictures(locale: str) -> list[tuple[str, bytes]]:
     ended = DealEnded(1, "g", r, NAMES[:3], (90, 700, None), (90 + r.points[0],
                                                               700 + r.points[1], None),
                       (0, 0, None))
-    result = result_scene(ended, done, title=title, locale=locale)
+    result = result_scene(ended, table_of(done), title=title, locale=locale)
     assert result is not None
-    profile = ProfileScene("김민준", 1, "包身工", -350, 0.0, "短工", 100, 1200,
+    profile = ProfileScene("김민준", 1, level_name(locale, 1), -350, 0.0, level_name(locale, 2),
+                           100, 1200,
                            landlord_games=12, landlord_wins=5, farmer_games=30,
                            farmer_wins=17, locale=locale)
     rows = tuple(LeaderboardRow(i, name, f"{(9 - i) * 12_345:,}", lvl, i == 2)
                  for i, (name, lvl) in enumerate(zip(
                      ("臺灣阿嬤鬥地主", "김민준", "José Ñúñez", "さくら", "Alice"),
-                     ("小地主", "小财主", "长工", "短工", "包身工"), strict=True), start=1))
+                     (level_name(locale, n) for n in (21, 17, 15, 13, 1)), strict=True), start=1))
     return [
         ("table (happy)", render_table(table_scene(table_of(happy), title=title,
                                                    locale=locale))),
