@@ -65,7 +65,7 @@ def auction_words(game: SeatView) -> tuple[dict[int, str], int | None]:
         said = [(seat, f"bid{points}" if points else "no_bid") for seat, points in game.bids]
     elif game.phase in ("call", "grab"):
         said = list(game.calls)
-    elif game.phase.startswith("show"):
+    elif game.phase.is_show:
         said = [(seat, "show") for seat, _ in game.shows]
     words = dict(said)
     return words, said[-1][0] if said else None

@@ -173,8 +173,8 @@ def table_view(table: TableSnapshot, locale: str) -> discord.ui.View:
             view.add_item(TableButton(cid, "bid", str(points), seq, style=blue, row=0,
                                       label=t(locale, "btn.bid", n=points),
                                       disabled=points <= game.view.bid))
-    elif phase in ("call", "grab", "double") or phase.startswith("show"):
-        word = "show" if phase.startswith("show") else phase
+    elif phase in ("call", "grab", "double") or phase.is_show:
+        word = "show" if phase.is_show else phase
         yes_label = t(locale, f"btn.{word}", n=game.show_factor)
         view.add_item(TableButton(cid, word, "y", seq, label=yes_label, style=blue, row=0))
         view.add_item(TableButton(cid, word, "n", seq, label=t(locale, f"btn.no{word}"),

@@ -32,7 +32,7 @@ from .actions import (
 )
 from .errors import IllegalActionError
 from .rules import Rules
-from .scoring import Tally, multiplier
+from .scoring import Tally
 from .states import Phase
 
 CHOICES: dict[Phase, type[Choice]] = {
@@ -63,6 +63,10 @@ class AuctionHost(Protocol):
 
     def hand_text(self, seat: SeatIndex) -> str:
         """The cards ``seat`` holds now."""
+        ...
+
+    def table_multiplier(self) -> tuple[int, tuple[tuple[str, int, int], ...]]:
+        """The table multiplier so far and its parts."""
         ...
 
     def deal_rounds(self, rounds: int) -> list[Event]:
@@ -235,8 +239,7 @@ class Auction:
         if action.grab:
             host.tally.grabs += 1
             self.last_grabber = seat
-        events: list[Event] = [GrabMade(seat, bool(action.grab),
-                                        multiplier(self.rules, host.tally)[0])]
+        events: list[Event] = [GrabMade(seat, bool(action.grab), host.table_multiplier()[0])]
         if self._next_in_queue(host):
             return events
         caller = self.caller

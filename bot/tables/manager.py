@@ -33,7 +33,9 @@ from bot.engine import (
     Rules,
     SeatView,
     Show,
+    escape_cost,
 )
+from bot.engine.errors import NotYourTurnError
 from bot.store.protocol import TableStore
 
 from .ai_pool import AiPool
@@ -100,30 +102,42 @@ class TableManager:
     # What a front-end reads: frozen snapshots and seat views, never a live table.
     def snapshot(self, channel_id: int) -> TableSnapshot:
         """The table in this channel now (frozen: take it and use it); raises no_table."""
-        return self._tables.snapshot(channel_id)
+        return self._tables.table(channel_id).snapshot()
 
     def find(self, channel_id: int | None) -> TableSnapshot | None:
         """The table in this channel now, or None."""
-        return self._tables.find(channel_id)
+        table = self._tables.get(channel_id) if channel_id is not None else None
+        return table.snapshot() if table is not None else None
 
     def table_of(self, user_id: int) -> TableSnapshot | None:
         """The table the user is seated at now, or None."""
-        return self._tables.table_of(user_id)
+        table = self._tables.of_user(user_id)
+        return table.snapshot() if table is not None else None
 
     def seat_view(self, channel_id: int, user_id: int) -> tuple[TableSnapshot, SeatView]:
         """The table now and what the user's seat may know of its deal, its own cards
         with it (of one moment); raises no_table, not_seated, or no_game before a deal."""
-        return self._tables.seat_view(channel_id, user_id)
+        table = self._tables.table(channel_id)
+        seat = self._tables.seat_index(table, user_id)
+        return table.snapshot(), self._tables.dealt(table).view(seat)
 
     def check_seated(self, channel_id: int, user_id: int, *,
                      turn: bool = False) -> TableSnapshot:
         """The table, when the user is seated at it (and, with ``turn``, the seat to act);
         raises no_table, not_seated, no_game or not_your_turn otherwise."""
-        return self._tables.check_seated(channel_id, user_id, turn=turn)
+        table = self._tables.table(channel_id)
+        seat = self._tables.seat_index(table, user_id)
+        if turn:
+            to_act = self._tables.dealt(table).to_act
+            if to_act != seat:
+                raise NotYourTurnError("it is not your turn", code="not_your_turn", seat=seat,
+                                       to_act=to_act)
+        return table.snapshot()
 
     def escape_cost(self, channel_id: int, user_id: int) -> EscapeCost:
         """What leaving the deal now would cost the user (asked before they confirm)."""
-        return self._tables.escape_cost(channel_id, user_id)
+        table = self._tables.table(channel_id)
+        return escape_cost(self._tables.dealt(table), self._tables.seat_index(table, user_id))
 
     def count_tables(self) -> dict[tuple[str, str], int]:
         """How many live tables there are, by (variant, status) (the metrics' gauge)."""
@@ -276,7 +290,7 @@ class TableManager:
     async def _vacate(self, table: Table, seat: int) -> None:
         entry = table.seats[seat]
         if entry is not None and entry.user_id is not None:
-            self._tables.release(entry.user_id)
+            self._tables.unclaim(entry.user_id, table.channel_id)
         table.free_seat(seat)
         if table.status == TableStatus.BETWEEN:
             table.status = TableStatus.LOBBY

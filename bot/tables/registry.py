@@ -11,11 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-from bot.engine import EscapeCost, Game, SeatView, escape_cost
-from bot.engine.errors import NotYourTurnError
+from bot.engine import Game
 
 from .errors import TableError
-from .snapshot import TableSnapshot
 from .state import Table
 
 
@@ -91,10 +89,6 @@ class LiveTables(Mapping[int, Table]):
         if self._seated.get(user_id) == channel_id:
             del self._seated[user_id]
 
-    def release(self, user_id: int) -> None:
-        """Free the user's claim, wherever it is."""
-        self._seated.pop(user_id, None)
-
     def reclaim_seats(self, table: Table, stored: Mapping[int, int]) -> list[int]:
         """Claim the seats of a restored table's players (an escaper of its running deal
         holds none: they may sit elsewhere), unless already seated elsewhere; returns the
@@ -109,36 +103,6 @@ class LiveTables(Mapping[int, Table]):
             else:
                 self._seated.setdefault(entry.user_id, table.channel_id)
         return elsewhere
-
-    # ================================================================= reading
-    def snapshot(self, channel_id: int) -> TableSnapshot:
-        return self.table(channel_id).snapshot()
-
-    def find(self, channel_id: int | None) -> TableSnapshot | None:
-        table = self._by_channel.get(channel_id) if channel_id is not None else None
-        return table.snapshot() if table is not None else None
-
-    def table_of(self, user_id: int) -> TableSnapshot | None:
-        table = self.of_user(user_id)
-        return table.snapshot() if table is not None else None
-
-    def seat_view(self, channel_id: int, user_id: int) -> tuple[TableSnapshot, SeatView]:
-        table = self.table(channel_id)
-        seat = self.seat_index(table, user_id)
-        return table.snapshot(), self.dealt(table).view(seat)
-
-    def check_seated(self, channel_id: int, user_id: int, *,
-                     turn: bool = False) -> TableSnapshot:
-        table = self.table(channel_id)
-        seat = self.seat_index(table, user_id)
-        if turn and self.dealt(table).to_act != seat:
-            raise NotYourTurnError("it is not your turn", code="not_your_turn", seat=seat,
-                                   to_act=self.dealt(table).to_act)
-        return table.snapshot()
-
-    def escape_cost(self, channel_id: int, user_id: int) -> EscapeCost:
-        table = self.table(channel_id)
-        return escape_cost(self.dealt(table), self.seat_index(table, user_id))
 
 
 __all__ = ["LiveTables"]

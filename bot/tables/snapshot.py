@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from bot.engine import Card, Rules, SeatIndex, SeatView, Trick
+from bot.engine import Card, Phase, Rules, SeatIndex, SeatView, Trick
 from bot.engine.cards import text_of
 
 from .status import TableStatus
@@ -80,7 +80,7 @@ class GameSnapshot:
 
     # the view's fields under the names a Game gives them
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         return self.view.phase
 
     @property

@@ -391,8 +391,8 @@ class TurnRunner:
         await self.store.settle(settlement)
         after = [await self._player(table, u) for u in users]
         names = table.names()
-        escapers = [i for i, seat in enumerate(table.seats) if seat is not None and
-                    seat.user_id is not None and (table.escaped(i) or result.escaper == i)]
+        escapers = [i for i in game.escaped  # the result's escaper among them
+                    if (seat := table.seats[i]) is not None and seat.user_id is not None]
         table.status = TableStatus.BETWEEN  # the deal's escapes are over with it
         table.deadline = None
         table.last_result = result
