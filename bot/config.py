@@ -136,13 +136,13 @@ class Settings:
         if api is not None and not api.startswith(("http://", "https://")):
             raise ConfigError(f"DDZ_DISCORD_API is Discord's REST base URL, like "
                               f"https://discord.com/api/v10, not {api!r}")
-        port = os.environ.get("DDZ_METRICS_PORT", "").strip()
-        if port and not (port.isdigit() and 1 <= int(port) <= 65535):
-            raise ConfigError(f"DDZ_METRICS_PORT is the port of /metrics and /health, from 1 "
-                              f"to 65535 (unset: not served), not {port!r}")
         settings = cls(
-            metrics_port=int(port) if port else None,
+            metrics_port=_port("DDZ_METRICS_PORT", "the port of /metrics and /health"),
             metrics_host=os.environ.get("DDZ_METRICS_HOST", "").strip() or cls.metrics_host,
+            activity_port=_port("DDZ_ACTIVITY_PORT", "the Activity's port"),
+            activity_host=os.environ.get("DDZ_ACTIVITY_HOST", "").strip() or cls.activity_host,
+            client_id=os.environ.get("DISCORD_CLIENT_ID", "").strip() or None,
+            client_secret=os.environ.get("DISCORD_CLIENT_SECRET", "").strip() or None,
             backup_minutes=_whole("DDZ_BACKUP_MINUTES", 0, cls.backup_minutes),
             backup_keep=_whole("DDZ_BACKUP_KEEP", 1, cls.backup_keep),
             backup_dir=os.environ.get("DDZ_BACKUP_DIR", "").strip() or None,
@@ -160,24 +160,20 @@ class Settings:
             default_locale=locale,
             log_level=os.environ.get("DDZ_LOG_LEVEL", "INFO").strip().upper() or "INFO",
         )
-        settings = _with_activity(settings)
+        settings.check_activity()
         return settings.with_shards(os.environ.get("DDZ_SHARDS", "").strip() or None,
                                     os.environ.get("DDZ_SHARD_COUNT", "").strip() or None)
 
 
-def _with_activity(settings: Settings) -> Settings:
-    """The Activity's settings: ``DDZ_ACTIVITY_PORT``, ``DDZ_ACTIVITY_HOST``,
-    ``DISCORD_CLIENT_ID``, ``DISCORD_CLIENT_SECRET`` (checked together)."""
-    port = os.environ.get("DDZ_ACTIVITY_PORT", "").strip()
-    if port and (not port.isdigit() or int(port) > 65535):
-        raise ConfigError(f"DDZ_ACTIVITY_PORT is the Activity's port (0-65535), not {port!r}")
-    settings = dataclasses.replace(
-        settings, activity_port=int(port) if port else None,
-        activity_host=os.environ.get("DDZ_ACTIVITY_HOST", "").strip() or "127.0.0.1",
-        client_id=os.environ.get("DISCORD_CLIENT_ID", "").strip() or None,
-        client_secret=os.environ.get("DISCORD_CLIENT_SECRET", "").strip() or None)
-    settings.check_activity()
-    return settings
+def _port(name: str, what: str) -> int | None:
+    """A port from the environment (1-65535), None when unset (nothing is served)."""
+    text = os.environ.get(name, "").strip()
+    if not text:
+        return None
+    if not (text.isdigit() and 1 <= int(text) <= 65535):
+        raise ConfigError(f"{name} is {what}, from 1 to 65535 (unset: not served), "
+                          f"not {text!r}")
+    return int(text)
 
 
 def _whole(name: str, low: int, default: int) -> int:

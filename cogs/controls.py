@@ -34,6 +34,7 @@ from bot.engine.errors import CodedError
 from bot.tables import TableError, TableStatus
 from bot.words.cards import cards_text, hint_words, play_phrase, play_text
 from bot.words.catalogue import t
+from bot.words.leaving import leave_cost_text
 from bot.words.names import kind_name, seat_name
 from bot.words.reasons import reason_line
 from render import hand_order
@@ -205,10 +206,7 @@ async def ask_leave(manager: TableManager, interaction: discord.Interaction,
         how = await manager.leave(table.channel_id, interaction.user.id)
         await reply(interaction, t(locale, "ok.escaped" if how == "escaped" else "ok.left"))
         return
-    cost = manager.escape_cost(table.channel_id, interaction.user.id)
-    text = t(locale, "leave.ask", beans=f"{cost.beans:,}", points=cost.points)
-    if not cost.final:
-        text += " " + t(locale, "leave.ask_more")
+    text = leave_cost_text(locale, manager.escape_cost(table.channel_id, interaction.user.id))
     view = discord.ui.View(timeout=None)
     view.add_item(TableButton(table.channel_id, "leaveok", label=t(locale, "btn.leaveok"),
                               style=discord.ButtonStyle.danger))

@@ -21,6 +21,7 @@ from bot.tables import TableManager, TableSnapshot
 from bot.words.cards import hint_words
 from bot.words.catalogue import t
 from bot.words.errors import error_text
+from bot.words.leaving import leave_cost_text
 from bot.words.names import seat_name
 from bot.words.reasons import reason_line
 
@@ -85,7 +86,6 @@ async def _pass(a: Act) -> dict[str, Any]:
 
 async def _hint(a: Act) -> dict[str, Any]:
     """The AI's hint with its reason, as the Discord Hint gives it."""
-    a.manager.check_seated(a.channel, a.user)
     action = await a.manager.hint(a.channel, a.user)
     view = a.manager.seat_view(a.channel, a.user)[1] if action is not None else None
     text = hint_words(action, a.locale, view) + reason_line(
@@ -116,16 +116,14 @@ async def _trustee(a: Act) -> dict[str, Any]:
 
 def _cost_answer(a: Act) -> dict[str, Any]:
     cost = a.manager.escape_cost(a.channel, a.user)
-    text = t(a.locale, "leave.ask", beans=f"{cost.beans:,}", points=cost.points)
-    if not cost.final:
-        text += " " + t(a.locale, "leave.ask_more")
     return {"cost": {"beans": cost.beans, "points": cost.points, "final": cost.final},
-            "text": text}
+            "text": leave_cost_text(a.locale, cost)}
 
 
 async def _cost(a: Act) -> dict[str, Any]:
     answer = _cost_answer(a)
-    a.page.cost_asked = (a.channel, a.manager.snapshot(a.channel).seq)
+    table = a.manager.snapshot(a.channel)
+    a.page.cost_asked = (table.deals, table.seq)
     return answer
 
 
@@ -135,7 +133,7 @@ async def _leave(a: Act) -> dict[str, Any]:
     game = table.playing
     seat = table.seat_of(a.user)
     if game is not None and seat not in game.escaped and \
-            a.page.cost_asked != (a.channel, table.seq):  # refused: here is what it costs
+            a.page.cost_asked != (table.deals, table.seq):  # refused: here is what it costs
         answer = _cost_answer(a)
         return {"ok": False, "code": "cost_first", "error": answer["text"], **answer}
     how = await a.manager.leave(a.channel, a.user)

@@ -90,7 +90,9 @@ class WebPresenter:
 
     async def publish(self, event: TableEvent) -> None:
         pages = self.sessions.at(event.channel_id)
-        if not pages or isinstance(event, ReadingNeeded):  # the play's answer asks that
+        # a reading is asked in the play's answer; a new hand was in the table frame the
+        # event before it already (each page's frame reads its seat's view then)
+        if not pages or isinstance(event, ReadingNeeded | HandChanged):
             return
         if isinstance(event, TableClosed):
             for page in pages:
@@ -103,8 +105,6 @@ class WebPresenter:
         table, reader = event.table, self.reader
         if table is None or reader is None:
             return
-        if isinstance(event, HandChanged):  # private: only that seat's pages
-            pages = [p for p in pages if table.seat_of(p.user.user_id) == event.to_seat]
         self.send_table(reader, table, pages)
 
     @staticmethod

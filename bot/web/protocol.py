@@ -58,12 +58,12 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from bot.ai.levels import AI_LEVELS
 from bot.engine import ROOMS, VARIANTS, Play, SeatView
 from bot.tables import DealEnded, TableSnapshot
 
 MAX_FRAME = 4096  # bytes of one frame from the page
 RATE = 20  # frames a second from one connection (a burst of as many)
-AI_LEVEL_CHOICES = ("easy", "normal", "hard")
 
 ACTIONS: dict[str, dict[str, type | tuple[type, ...]]] = {
     # action -> the fields it may carry and their JSON types
@@ -136,7 +136,7 @@ def play_json(play: Play | None) -> dict[str, Any] | None:
 def open_choices() -> dict[str, Any]:
     """What an ``open`` action may choose (the choices of ``/ddz new``)."""
     return {"variants": list(VARIANTS), "rooms": list(ROOMS), "ai_seats": [0, 1, 2, 3],
-            "ai_levels": list(AI_LEVEL_CHOICES)}
+            "ai_levels": list(AI_LEVELS)}
 
 
 def _alarm(count: int, playing: bool) -> str | None:

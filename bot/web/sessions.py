@@ -53,7 +53,7 @@ class Connection:
         self.channel_id = channel_id
         self.locale = locale
         self.limit = RateLimit(RATE)
-        self.cost_asked: tuple[int, int] | None = None  # (table, turn) of the last "cost"
+        self.cost_asked: tuple[int, int] | None = None  # (deal, turn) of the last "cost"
         self._out: asyncio.Queue[str | None] = asyncio.Queue()
         self.dropped = False  # closed for falling behind: it reconnects for a fresh state
         self._writer = asyncio.create_task(self._write())
@@ -107,9 +107,6 @@ class Sessions:
     def __iter__(self) -> Iterator[Connection]:
         for pages in list(self._by_channel.values()):
             yield from list(pages)
-
-    def __len__(self) -> int:
-        return sum(len(p) for p in self._by_channel.values())
 
     async def close_all(self) -> None:
         for connection in list(self):
