@@ -23,6 +23,7 @@ from bot.words.catalogue import t
 from bot.words.names import variant_name
 
 from .command_mixin import CommandMixin
+from .controls import label_of
 from .errors import reply, send_error
 from .i18n import locale_of
 
@@ -126,7 +127,7 @@ class HistoryButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], 
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> HistoryButton:
         return cls(int(match["user"]), int(match["page"]),
-                   label=getattr(item, "label", None) or "?")
+                   label=label_of(item))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         locale = locale_of(interaction)

@@ -30,6 +30,7 @@ from render.replay import render_replay
 from render.scenes import TableScene
 
 from .command_mixin import CommandMixin
+from .controls import label_of
 from .errors import send_error
 from .i18n import locale_of
 from .scenes import deal_result_scene, table_scene
@@ -106,7 +107,7 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], t
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> ReplayButton:
-        return cls(match["game"], int(match["step"]), label=getattr(item, "label", None) or "?")
+        return cls(match["game"], int(match["step"]), label=label_of(item))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         locale = locale_of(interaction)

@@ -24,12 +24,11 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 
 from bot.ai.review import Decision, Review, review_deal
-from bot.engine import Play, reading_of
 from bot.engine.actions import Action, Bid, Call, Choice, Double, Grab, Pass, PlayCards, Show
 from bot.store import GameRecord
 from bot.tables import TableError
 from bot.tables.replay import position_before
-from bot.words.cards import play_phrase
+from bot.words.cards import action_play, play_phrase
 from bot.words.catalogue import t
 from bot.words.names import kind_name, variant_name
 from render import ReviewChoice, ReviewScene, TableScene, render_review
@@ -97,17 +96,10 @@ async def reviewable(store: DealReader, guild_id: int, deal: str, user_id: int
 
 
 # ---------------------------------------------------------------------- words
-def _play_of(action: PlayCards, decision: Decision) -> Play:
-    view = decision.view
-    last = view.last[1] if view.last is not None and view.last[0] != view.seat else None
-    return reading_of(action.cards, view.rules, kind=action.kind, main_rank=action.main,
-                      last=last)
-
-
 def action_words(action: Action, decision: Decision, locale: str) -> str:
     """A decision in words: ``play QQQ + 3 — trio with a single``, ``pass``, ``bid 2``."""
     if isinstance(action, PlayCards):
-        play = _play_of(action, decision)
+        play = action_play(action, decision.view)
         return t(locale, "review.do.play",
                  cards=play_phrase(locale, play, kind_name(locale, play.kind)))
     if isinstance(action, Pass):
@@ -164,7 +156,7 @@ _WORD = {Call: ("call", "no_call"), Grab: ("grab", "no_grab"), Show: ("show", "n
 def choice_of(action: Action, decision: Decision, win: float, points: float) -> ReviewChoice:
     """A choice as the picture draws it: cards in pattern order, or a said word."""
     if isinstance(action, PlayCards):
-        cards, stands = pattern_order(_play_of(action, decision))
+        cards, stands = pattern_order(action_play(action, decision.view))
         return ReviewChoice(cards=cards, play_as=stands if stands != cards else "", win=win,
                             points=points)
     if isinstance(action, Pass):

@@ -75,6 +75,3 @@ class TableStates:
 
     def __contains__(self, channel_id: int) -> bool:
         return channel_id in self._states
-
-    def __len__(self) -> int:
-        return len(self._states)
