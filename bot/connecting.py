@@ -32,8 +32,7 @@ async def start_within(client: discord.Client, token: str, seconds: float) -> No
     running = asyncio.ensure_future(client.connect())
     done, _ = await asyncio.wait({running, connected}, timeout=seconds,
                                  return_when=asyncio.FIRST_COMPLETED)
-    if running not in done:
-        connected.cancel()
+    connected.cancel()  # done by now, or no longer wanted (nothing if READY came)
     if not done:
         running.cancel()
         await asyncio.gather(running, connected, return_exceptions=True)

@@ -78,23 +78,22 @@ class SeatsMixin(StoreBase):
         one writer, PostgreSQL's advisory lock), so the look-up and the insert are one
         step; the primary key (the user) is the last word."""
         users = sorted({check_id(u, "user_id") for u in seated})
-        if users:
-            marks = ", ".join("?" for _ in users)
-            taken = await fetch_one(conn, f"SELECT channel_id FROM table_seats WHERE "
-                                          f"channel_id <> ? AND user_id IN ({marks}) "
-                                          f"ORDER BY user_id LIMIT 1", (channel_id, *users))
-            if taken is not None:
-                raise _seat_taken(int(taken[0]))
         here = {int(r[0]) for r in await fetch(
             conn, "SELECT user_id FROM table_seats WHERE channel_id = ?", (channel_id,))}
+        new = [u for u in users if u not in here]  # a seat here is the player's only one
+        if new:
+            marks = ", ".join("?" for _ in new)
+            taken = await fetch_one(conn, f"SELECT channel_id FROM table_seats WHERE "
+                                          f"user_id IN ({marks}) ORDER BY user_id LIMIT 1",
+                                    tuple(new))
+            if taken is not None:
+                raise _seat_taken(int(taken[0]))
         gone = sorted(here - set(users))
         if gone:
             marks = ", ".join("?" for _ in gone)
             await conn.execute(f"DELETE FROM table_seats WHERE channel_id = ? "
                                f"AND user_id IN ({marks})", (channel_id, *gone))
-        for user in users:
-            if user in here:
-                continue
+        for user in new:
             try:
                 await conn.execute("INSERT INTO table_seats (guild_id, user_id, channel_id) "
                                    "VALUES (?, ?, ?)", (guild_id, user, channel_id))
