@@ -42,6 +42,24 @@ def card_name(locale: str, char: str) -> str:
     return _NAMES[_lang(locale)].get(char, char)
 
 
+_SUITS = {EN: {"S": "spades", "H": "hearts", "C": "clubs", "D": "diamonds"},
+          ZH: {"S": "黑桃", "H": "红桃", "C": "梅花", "D": "方块"},
+          TW: {"S": "黑桃", "H": "紅桃", "C": "梅花", "D": "方塊"}}
+_RANKS_EN = {"J": "Jack", "Q": "Queen", "K": "King", "A": "Ace"}
+
+
+def spoken_card(locale: str, char: str, suit: str) -> str:
+    """One physical card in words, as a screen reader says it: ``7 of spades``,
+    ``Queen of clubs``, ``Big Joker``; 黑桃7, 梅花Q, 大王 (no suit: a joker or the flower)."""
+    lang = _lang(locale)
+    if not suit:
+        return card_name(lang, char)
+    rank = "10" if char == "T" else char
+    if lang == EN:
+        return f"{_RANKS_EN.get(rank, rank)} of {_SUITS[EN][suit]}"
+    return _SUITS[lang][suit] + rank
+
+
 def _join(names: list[str]) -> str:
     """Cards side by side (``QQQ``), spaced when a name is longer than one character
     (``10 10 J``, ``小王 大王``) so that the cards stay apart."""
@@ -132,6 +150,7 @@ __all__ = [
     "play_parts",
     "play_phrase",
     "play_text",
+    "spoken_card",
     "wild_mark",
 ]
 
