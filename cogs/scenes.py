@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from bot.engine import LEVELS, Play, Result, Rules, SeatView, level_for
 from bot.engine.cards import RANK_CHARS, RANK_INDEX
 from bot.engine.kinds import BOMB_KINDS, RUN_CARDS, UNIT
+from bot.engine.view import factor_list
 from bot.store import PlayerStats
 from bot.store.records import Leaderboard, Player
 from bot.tables import DealEnded, TableSnapshot
@@ -81,24 +82,6 @@ def short_name(name: str, is_ai: bool) -> str:
     return name.split(" (")[0] if is_ai else name
 
 
-def _factors(parts: tuple[tuple[str, int, int], ...]) -> list[tuple[str, int]]:
-    """The engine's (event, factor, count) parts as (label, factor) pairs, one per time
-    (the super cap is not a factor)."""
-    return [(name, factor) for name, factor, count in parts if name != "cap"
-            for _ in range(max(count, 1))]
-
-
-def multiplier_parts(game: SeatView) -> tuple[tuple[str, int], ...]:
-    """The table multiplier's ``parts`` as (label, factor) pairs, with the base first."""
-    out: list[tuple[str, int]] = []
-    if game.rules.bidding == "points" and game.bid:
-        out.append(("base", game.bid))
-    elif game.rules.bidding == "call" and game.rules.m_init > 1:
-        out.append(("init", game.rules.m_init))
-    out.extend(_factors(game.parts))
-    return tuple(out)
-
-
 def table_scene(table: TableSnapshot, *, title: str | None = None, locale: str = "zh-CN",
                 avatars: Mapping[int, bytes] | None = None) -> TableScene:
     """The table as the channel may see it, in the table's ``locale``; ``avatars`` are the
@@ -136,14 +119,11 @@ def table_scene(table: TableSnapshot, *, title: str | None = None, locale: str =
             to_beat=playing and i == to_beat and play is not None, newest=i == newest,
             avatar=avatars.get(entry.user_id) if entry and entry.user_id else None,
         ))
-    base = game.bid if game.rules.bidding == "points" and game.bid else 1
     return TableScene(
         seats=tuple(seats), title=title,
         bottom=game.bottom, bottom_count=game.rules.bottom_size, laizi=game.laizi,
-        multiplier=view.multiplier * base * (game.rules.m_init if game.rules.bidding == "call"
-                                             else 1),
-        multiplier_parts=multiplier_parts(game), phase=picture_phase(game.phase),
-        locale=locale)
+        multiplier=game.total_multiplier, multiplier_parts=game.factors(),
+        phase=picture_phase(game.phase), locale=locale)
 
 
 def result_scene(event: DealEnded, table: TableSnapshot, *, title: str | None = None,
@@ -193,7 +173,7 @@ def deal_result_scene(r: Result, rules: Rules, names: Sequence[str], ais: Sequen
     # the engine counts spring and anti-spring as one "spring" factor: name the right one
     spring = "anti_spring" if r.anti_spring else "spring" if r.spring else None
     parts = [("anti_spring" if key == "spring" and r.anti_spring else key, factor)
-             for key, factor in _factors(r.parts)]
+             for key, factor in factor_list(r.parts)]
     if rules.bidding == "points":
         parts.insert(0, ("base", r.bid))
     if landlord is not None and r.doubles and r.doubles[landlord]:

@@ -59,11 +59,36 @@ class SeatView:
                 and self.last is not None and self.last[0] != self.seat
                 and not self.legal_plays())
 
+    def factors(self) -> tuple[tuple[str, int], ...]:
+        """The table multiplier's parts as (label, factor) pairs, the base first (the bid
+        of a points deal, the call game's initial ×)."""
+        out: list[tuple[str, int]] = []
+        if self.rules.bidding == "points" and self.bid:
+            out.append(("base", self.bid))
+        elif self.rules.bidding == "call" and self.rules.m_init > 1:
+            out.append(("init", self.rules.m_init))
+        out.extend(factor_list(self.parts))
+        return tuple(out)
+
+    @property
+    def total_multiplier(self) -> int:
+        """The table's multiplier with its base (what :meth:`factors` multiply out to)."""
+        base = self.bid if self.rules.bidding == "points" and self.bid else 1
+        return self.multiplier * base * (self.rules.m_init if self.rules.bidding == "call"
+                                         else 1)
+
     def role(self, seat: int) -> str:
         """'landlord', 'farmer' or '' before the landlord is known."""
         if self.landlord is None:
             return ""
         return "landlord" if seat == self.landlord else "farmer"
+
+
+def factor_list(parts: tuple[tuple[str, int, int], ...]) -> list[tuple[str, int]]:
+    """The engine's (event, factor, count) parts as (label, factor) pairs, one per time
+    (the super cap is not a factor)."""
+    return [(name, factor) for name, factor, count in parts if name != "cap"
+            for _ in range(max(count, 1))]
 
 
 def plays_now(phase: str, seat: int | None, to_act: int | None, hand: str | Iterable[Card],

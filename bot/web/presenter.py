@@ -22,6 +22,7 @@ from bot.tables import (
     TableEvent,
     TableSnapshot,
 )
+from bot.words.locales import EN
 
 from .protocol import dumps, open_choices, result_json, table_json, you_json
 from .sessions import Connection, Sessions
@@ -60,22 +61,30 @@ class TableFrames:
     def __init__(self, reader: TableReader, table: TableSnapshot) -> None:
         self.reader = reader
         self.table = table
-        self._public = table_json(table)
-        self._spectators = dumps({"type": "table", "table": self._public, "you": None})
+        self._public: dict[str, dict[str, Any]] = {}  # by language, made once each
+        self._spectators: dict[str, str] = {}
 
-    def for_user(self, user_id: int) -> str:
+    def public(self, locale: str) -> dict[str, Any]:
+        if locale not in self._public:
+            self._public[locale] = table_json(self.table, locale)
+        return self._public[locale]
+
+    def for_user(self, user_id: int, locale: str) -> str:
         you = you_for(self.reader, self.table, user_id)
         if you is None:
-            return self._spectators
-        return dumps({"type": "table", "table": self._public, "you": you})
+            if locale not in self._spectators:
+                self._spectators[locale] = dumps({"type": "table", "table":
+                                                  self.public(locale), "you": None})
+            return self._spectators[locale]
+        return dumps({"type": "table", "table": self.public(locale), "you": you})
 
 
-def state_frame(reader: TableReader, channel_id: int, user_id: int) -> str:
+def state_frame(reader: TableReader, channel_id: int, user_id: int, locale: str = EN) -> str:
     """What a page is sent when it connects: the table now, or that there is none."""
     table = reader.find(channel_id)
     if table is None:
         return dumps(no_table_frame())
-    return TableFrames(reader, table).for_user(user_id)
+    return TableFrames(reader, table).for_user(user_id, locale)
 
 
 class WebPresenter:
@@ -99,9 +108,12 @@ class WebPresenter:
                 page.send(no_table_frame(event.reason))
             return
         if isinstance(event, DealEnded):
-            result = dumps({"type": "result", "result": result_json(event)})
+            results: dict[str, str] = {}
             for page in pages:
-                page.send(result)
+                if page.locale not in results:
+                    results[page.locale] = dumps({"type": "result",
+                                                  "result": result_json(event, page.locale)})
+                page.send(results[page.locale])
         table, reader = event.table, self.reader
         if table is None or reader is None:
             return
@@ -112,7 +124,7 @@ class WebPresenter:
                    pages: list[Connection]) -> None:
         frames = TableFrames(reader, table)
         for page in pages:
-            page.send(frames.for_user(page.user.user_id))
+            page.send(frames.for_user(page.user.user_id, page.locale))
 
 
 class FanOutPresenter:

@@ -32,7 +32,8 @@ From the page
 
 From the server
 ---------------
-``{"type": "welcome", "user_id", "name", "guild_id", "channel_id"}``
+``{"type": "welcome", "user_id", "name", "guild_id", "channel_id", "words"}``
+    ``words``: the page's words in the user's language (:func:`bot.words.page.page_words`).
 ``{"type": "table", "table": TABLE, "you": YOU|null}``
     Sent at once after ``welcome`` and again after every change of the table. ``TABLE`` is
     public (:func:`table_json`); ``YOU`` goes only to the seated user's own connections
@@ -55,12 +56,17 @@ From the server
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Mapping
 from typing import Any
 
 from bot.ai.levels import AI_LEVELS
 from bot.engine import ROOMS, VARIANTS, Play, SeatView
 from bot.tables import DealEnded, TableSnapshot
+from bot.words.cards import card_name, play_phrase
+from bot.words.locales import EN
+from bot.words.names import kind_name, player_name, seat_name
+from render.canvas import multiplier_text
 
 MAX_FRAME = 4096  # bytes of one frame from the page
 RATE = 20  # frames a second from one connection (a burst of as many)
@@ -146,8 +152,16 @@ def _alarm(count: int, playing: bool) -> str | None:
     return "single" if count == 1 else "double"
 
 
-def table_json(table: TableSnapshot) -> dict[str, Any]:
-    """What everyone may see of the table: no hidden hand (the snapshot holds none)."""
+def play_words(play: Play | None, locale: str) -> str | None:
+    """A play in words with its pattern's name (三带一 QQQ带3), for the page to show."""
+    if play is None:
+        return None
+    return play_phrase(locale, play, kind_name(locale, play.kind))
+
+
+def table_json(table: TableSnapshot, locale: str = EN) -> dict[str, Any]:
+    """What everyone may see of the table: no hidden hand (the snapshot holds none); the
+    names, plays and multiplier also in words of ``locale``."""
     game = table.game
     view = game.view if game is not None else None
     last_by_seat: dict[int, Play | None] = {}
@@ -160,7 +174,7 @@ def table_json(table: TableSnapshot) -> dict[str, Any]:
         entry: dict[str, Any] = {"index": i, "empty": seat is None}
         if seat is not None:
             entry.update(user_id=str(seat.user_id) if seat.user_id else None, name=seat.name,
-                         ai=seat.is_ai, trustee=seat.trustee)
+                         label=seat_name(seat, locale), ai=seat.is_ai, trustee=seat.trustee)
         if view is not None:
             entry.update(
                 role=view.role(i) or None, cards_left=count,
@@ -169,13 +183,15 @@ def table_json(table: TableSnapshot) -> dict[str, Any]:
                                             game.hands else None),
                 escaped=i in view.escaped,
                 played=i in last_by_seat,
-                last_play=play_json(last_by_seat.get(i)))
+                last_play=play_json(last_by_seat.get(i)),
+                last_text=play_words(last_by_seat.get(i), locale))
         seats.append(entry)
     frame: dict[str, Any] = {
         "channel_id": str(table.channel_id), "guild_id": str(table.guild_id),
         "owner_id": str(table.owner_id), "variant": table.rules.variant,
         "players": table.rules.players, "status": str(table.status), "seq": table.seq,
-        "deals": table.deals, "deadline": table.deadline, "seats": seats, "deal": None}
+        "deals": table.deals, "deadline": table.deadline, "now": time.time(),
+        "seats": seats, "deal": None}
     if view is not None and game is not None:
         frame["deal"] = {
             "phase": str(view.phase), "to_act": view.to_act, "landlord": view.landlord,
@@ -184,7 +200,11 @@ def table_json(table: TableSnapshot) -> dict[str, Any]:
             "bids": [list(b) for b in view.bids], "calls": [list(c) for c in view.calls],
             "shows": [list(s) for s in view.shows], "show_factor": game.show_factor,
             "to_beat": play_json(view.last[1]) if view.last else None,
-            "to_beat_seat": view.last[0] if view.last else None, "over": game.is_over}
+            "to_beat_seat": view.last[0] if view.last else None, "over": game.is_over,
+            "total": view.total_multiplier,
+            "multiplier_text": multiplier_text(view.factors(), view.total_multiplier, locale),
+            "to_beat_text": play_words(view.last[1], locale) if view.last else None,
+            "laizi_name": card_name(locale, view.laizi) if view.laizi else None}
     return frame
 
 
@@ -198,17 +218,21 @@ def you_json(table: TableSnapshot, view: SeatView) -> dict[str, Any]:
             "cannot_beat": view.cannot_beat, "is_leading": view.is_leading}
 
 
-def result_json(event: DealEnded) -> dict[str, Any]:
+def result_json(event: DealEnded, locale: str = EN) -> dict[str, Any]:
+    """A finished deal: each seat's beans, points and levels (the names also as the reader
+    of ``locale`` sees them)."""
     result = event.result
     return {"game_id": event.game_id, "outcome": str(result.outcome),
             "landlord": result.landlord, "winners": list(result.winners),
             "spring": result.spring, "multiplier": result.multiplier,
             "beans": list(result.beans), "points": list(result.points),
-            "names": list(event.names), "levels_before": list(event.levels_before),
+            "names": list(event.names),
+            "labels": [player_name(n, locale) for n in event.names],
+            "levels_before": list(event.levels_before),
             "levels_after": list(event.levels_after),
             "balances_after": list(event.balances_after)}
 
 
 __all__ = ["ACTIONS", "MAX_FRAME", "RATE", "FrameError", "dumps", "open_choices",
-           "parse_action", "parse_frame", "play_json", "result_json", "table_json",
+           "parse_action", "parse_frame", "play_json", "play_words", "result_json", "table_json",
            "you_json"]

@@ -19,6 +19,7 @@ from aiohttp import WSMsgType, web
 from bot.store import Store
 from bot.tables import TableManager
 from bot.words.locales import EN, TW, ZH
+from bot.words.page import page_words
 
 from .actions import Act, perform
 from .auth import AuthError, DiscordAuth, Instance, WebUser
@@ -113,6 +114,7 @@ class ActivityServer:
         app = web.Application(middlewares=[framing_headers], client_max_size=64 * 1024)
         for prefix in ("/api", "/.proxy/api"):
             app.router.add_post(f"{prefix}/token", self.token)
+            app.router.add_get(f"{prefix}/config", self.config)
             app.router.add_get(f"{prefix}/ws", self.socket)
         app.router.add_get("/", self.index)
         if self.page_built:
@@ -155,6 +157,11 @@ class ActivityServer:
         if self.page_built:
             return web.FileResponse(self.page_dir / "index.html")
         return web.Response(text=NOT_BUILT, content_type="text/html")
+
+    async def config(self, request: web.Request) -> web.Response:
+        """``GET /api/config`` → ``{client_id}``: what the page needs to start the SDK (the
+        application's id is public; the secret never leaves the server)."""
+        return web.json_response({"client_id": self.auth.client_id})
 
     async def token(self, request: web.Request) -> web.Response:
         """``POST /api/token {code}`` → ``{access_token}``."""
@@ -222,9 +229,9 @@ class ActivityServer:
                           locale=page_locale(frame.get("locale")))
         page.send({"type": "welcome", "user_id": str(user.user_id), "name": user.name,
                    "guild_id": str(instance.guild_id),
-                   "channel_id": str(instance.channel_id)})
+                   "channel_id": str(instance.channel_id), "words": page_words(page.locale)})
         if self.manager is not None:
-            page.send(state_frame(self.manager, page.channel_id, user.user_id))
+            page.send(state_frame(self.manager, page.channel_id, user.user_id, page.locale))
         return page
 
     async def _who(self, token: str, instance_id: str,
@@ -246,7 +253,8 @@ class ActivityServer:
                 raise FrameError("rate_limited", "too many frames: slow down")
             if frame["type"] == "auth":  # the same user again: the state afresh
                 if self.manager is not None:
-                    page.send(state_frame(self.manager, page.channel_id, page.user.user_id))
+                    page.send(state_frame(self.manager, page.channel_id, page.user.user_id,
+                                          page.locale))
                 return
             if frame["type"] != "action":
                 raise FrameError("bad_frame", f"unknown frame type {frame['type'][:20]!r}")

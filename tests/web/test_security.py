@@ -100,7 +100,11 @@ async def test_a_spectator_never_receives_a_hand(activity) -> None:
         deal = frame["table"]["deal"]
         if deal is not None and not deal["over"]:
             assert all(s["shown"] is None for s in frame["table"]["seats"])  # nobody showed
-    assert all("hand" not in json.dumps(f) for f in eve.frames if f["type"] != "table")
+    # no other frame carries cards: the welcome's words name "Your hand", nothing more
+    others = [{k: v for k, v in f.items() if k != "words"} for f in eve.frames
+              if f["type"] != "table"]
+    assert all("hand" not in json.dumps(f) for f in others)
+    assert all(set(f) == {"type", "result"} for f in others if f["type"] == "result")
 
 
 async def test_strangers_are_refused(activity) -> None:

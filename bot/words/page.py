@@ -1,0 +1,127 @@
+"""The Activity page's words (issue 35), from the bot's one catalogue: the message table's
+button labels as they are, the page's own few sentences beside them, and every card's
+spoken name. :func:`page_words` is sent to a page in its language when it connects, so
+the page carries no words of its own.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.engine import LEVELS, ROOMS, VARIANTS
+from bot.engine.cards import RANK_CHARS, SUITS
+
+from .cards import card_name, spoken_card
+from .catalogue import STRINGS
+from .locales import EN, TW, ZH, traditional
+from .names import KIND_NAMES, kind_name, level_name, variant_name
+
+PAGE_TEXTS: dict[str, dict[str, str]] = {
+    EN: {
+        "web.play": "Play", "web.open": "Open a table", "web.variant": "Variant",
+        "web.room": "Room", "web.ai_seats": "AI players", "web.ai_level": "AI level",
+        "web.loading": "Connecting to the table…",
+        "web.offline": "Connection lost: reconnecting…",
+        "web.error": "Could not open the table: {error}",
+        "web.no_table": "No table in this channel yet. Open one for everyone here:",
+        "web.closed": "The table was closed.",
+        "web.spectating": "You are watching this table.",
+        "web.seat_free": "Empty seat",
+        "web.cards_left": "{n} cards", "web.cards_left_one": "1 card",
+        "web.landlord": "Landlord", "web.farmer": "Farmer", "web.ai": "AI",
+        "web.your_turn": "Your turn: {phase}", "web.turn_of": "{name}'s turn: {phase}",
+        "web.to_beat": "To beat: {play} from {name}", "web.you_lead": "You lead: play any cards.",
+        "web.your_play_stands": "Your {play} holds the trick.",
+        "web.passed": "Pass", "web.bid_n": "{n} pt", "web.no_bid": "No bid",
+        "web.called": "Called", "web.no_call": "Didn't call", "web.grabbed": "Grabbed",
+        "web.no_grab": "Didn't grab", "web.shown": "Shown ×{n}", "web.doubled": "Doubled",
+        "web.bottom": "Bottom cards", "web.laizi": "Wild rank: {rank}",
+        "web.multiplier": "×{n}", "web.seconds": "{n} s",
+        "web.alarm1": "Last card!", "web.alarm2": "Two left!",
+        "web.trustee_on": "The AI is playing for you.",
+        "web.which": "Which reading?", "web.cancel": "Cancel",
+        "web.hand": "Your hand", "web.table": "The table",
+        "web.waiting": "Waiting for players: {n} of {total} seats taken.",
+        "web.between": "Press Start for the next deal.",
+        "web.level": "level {a} → {b}", "web.level_same": "level {a}",
+        "web.beans": "{n} beans", "web.points": "{n} points",
+        "web.you": "you", "web.sent": "…",
+    },
+    ZH: {
+        "web.play": "出牌", "web.open": "开桌", "web.variant": "玩法", "web.room": "房间",
+        "web.ai_seats": "AI 玩家", "web.ai_level": "AI 难度",
+        "web.loading": "正在连接牌桌…", "web.offline": "连接中断，正在重连…",
+        "web.error": "无法打开牌桌：{error}",
+        "web.no_table": "这个频道还没有牌桌。为大家开一桌：",
+        "web.closed": "牌桌已关闭。", "web.spectating": "你正在观战。",
+        "web.seat_free": "空位", "web.cards_left": "{n} 张", "web.cards_left_one": "1 张",
+        "web.landlord": "地主", "web.farmer": "农民", "web.ai": "AI",
+        "web.your_turn": "轮到你：{phase}", "web.turn_of": "轮到 {name}：{phase}",
+        "web.to_beat": "要管：{name} 出的 {play}", "web.you_lead": "你先出：任意出牌。",
+        "web.your_play_stands": "桌上是你出的 {play}。",
+        "web.passed": "不出", "web.bid_n": "{n} 分", "web.no_bid": "不叫",
+        "web.called": "叫地主", "web.no_call": "不叫", "web.grabbed": "抢地主",
+        "web.no_grab": "不抢", "web.shown": "明牌 ×{n}", "web.doubled": "加倍",
+        "web.bottom": "底牌", "web.laizi": "癞子：{rank}",
+        "web.multiplier": "×{n}", "web.seconds": "{n} 秒",
+        "web.alarm1": "报单", "web.alarm2": "报双",
+        "web.trustee_on": "托管中：AI 替你出牌。",
+        "web.which": "选哪种出法？", "web.cancel": "取消",
+        "web.hand": "你的手牌", "web.table": "牌桌",
+        "web.waiting": "等待玩家：已坐 {n}/{total}。",
+        "web.between": "点「开始」发下一局。",
+        "web.level": "等级 {a} → {b}", "web.level_same": "等级 {a}",
+        "web.beans": "{n} 欢乐豆", "web.points": "{n} 积分",
+        "web.you": "你", "web.sent": "…",
+    },
+}
+PAGE_TEXTS[TW] = {key: traditional(text) for key, text in PAGE_TEXTS[ZH].items()}
+PAGE_TEXTS[TW]["web.laizi"] = "癩子：{rank}"
+
+ROOM_NAMES = {
+    EN: {"novice": "Novice", "normal": "Normal", "high": "High stakes"},
+    ZH: {"novice": "新手场", "normal": "普通场", "high": "高倍场"},
+    TW: {"novice": "新手場", "normal": "普通場", "high": "高倍場"},
+}
+# the message table's words the page uses as they are (its buttons and phases)
+CATALOGUE_KEYS = (
+    "btn.join", "btn.leave", "btn.addai", "btn.start", "btn.hint", "btn.pass", "btn.bid0",
+    "btn.bid", "btn.call", "btn.nocall", "btn.grab", "btn.nograb", "btn.show", "btn.noshow",
+    "btn.double", "btn.nodouble", "btn.resume", "btn.cannot_beat", "btn.trustee",
+    "btn.leaveok", "btn.stay", "phase.show_start", "phase.show_deal", "phase.show_landlord",
+    "phase.bid", "phase.call", "phase.grab", "phase.double", "phase.play", "result.title",
+    "result.landlord", "result.farmers", "result.escape", "result.row", "level.easy",
+    "level.normal", "level.hard", "ai.name", "lobby.empty",
+)
+
+
+def _lang(locale: str) -> str:
+    return locale if locale in (ZH, TW) else EN
+
+
+def card_names(locale: str) -> dict[str, str]:
+    """Every card's spoken name by its notation and suit (``"7S"``: 7 of spades, 黑桃7;
+    ``"R"``: Big Joker, 大王)."""
+    names = {f"{char}{suit}": spoken_card(locale, char, suit)
+             for char in RANK_CHARS[:13] for suit in SUITS}
+    names.update({char: card_name(locale, char) for char in RANK_CHARS[13:]})
+    return names
+
+
+def page_words(locale: str) -> dict[str, Any]:
+    """What a page shows, in ``locale`` (zh-CN, zh-TW, otherwise en)."""
+    lang = _lang(locale)
+    texts = {key: STRINGS.get(lang, {}).get(key) or STRINGS[EN][key]
+             for key in CATALOGUE_KEYS}  # {placeholders} kept: the page fills them in
+    texts.update(PAGE_TEXTS[lang])
+    return {
+        "locale": lang, "t": texts, "cards": card_names(lang),
+        "ranks": {char: card_name(lang, char) for char in RANK_CHARS},
+        "kinds": {kind: kind_name(lang, kind) for kind in KIND_NAMES},
+        "variants": {v: variant_name(lang, v) for v in VARIANTS},
+        "rooms": {r: ROOM_NAMES[lang][r] for r in ROOMS},
+        "levels": [level_name(lang, n) for n in range(1, len(LEVELS) + 1)],
+    }
+
+
+__all__ = ["PAGE_TEXTS", "ROOM_NAMES", "card_names", "page_words"]
