@@ -25,7 +25,7 @@ from bot.words.leaving import leave_cost_text
 from bot.words.names import seat_name
 from bot.words.reasons import reason_line
 
-from .protocol import play_json
+from .protocol import play_json, play_words
 from .sessions import Connection
 
 log = logging.getLogger(__name__)
@@ -75,7 +75,8 @@ async def _play(a: Act) -> dict[str, Any]:
     status, options = await a.manager.play(a.channel, a.user, f["cards"], kind=f.get("kind"),
                                            main=f.get("main"), seq=f.get("seq"))
     if status == "reading":
-        return {"readings": [play_json(p) for p in options]}
+        return {"readings": [{**(play_json(p) or {}), "text": play_words(p, a.locale)}
+                             for p in options]}
     return {"played": play_json(options[0]) if options else None}
 
 

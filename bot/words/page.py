@@ -45,7 +45,7 @@ PAGE_TEXTS: dict[str, dict[str, str]] = {
         "web.between": "Press Start for the next deal.",
         "web.level": "level {a} → {b}", "web.level_same": "level {a}",
         "web.beans": "{n} beans", "web.points": "{n} points",
-        "web.you": "you", "web.sent": "…",
+        "web.you": "you", "web.close": "Close",
     },
     ZH: {
         "web.play": "出牌", "web.open": "开桌", "web.variant": "玩法", "web.room": "房间",
@@ -72,7 +72,7 @@ PAGE_TEXTS: dict[str, dict[str, str]] = {
         "web.between": "点「开始」发下一局。",
         "web.level": "等级 {a} → {b}", "web.level_same": "等级 {a}",
         "web.beans": "{n} 欢乐豆", "web.points": "{n} 积分",
-        "web.you": "你", "web.sent": "…",
+        "web.you": "你", "web.close": "关闭",
     },
 }
 PAGE_TEXTS[TW] = {key: traditional(text) for key, text in PAGE_TEXTS[ZH].items()}

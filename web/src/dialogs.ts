@@ -1,0 +1,125 @@
+// The page's dialogs: the deal's result, the choice of a wild play's reading and the
+// escape's cost confirmed before leaving. Each is a <dialog> named by its heading.
+import type { PlayJson, ResultJson } from "./types";
+import { levelName, t } from "./words";
+
+function signed(n: number): string {
+  return n > 0 ? `+${n.toLocaleString()}` : n.toLocaleString();
+}
+
+export interface ResultActions {
+  start: () => unknown;
+  leave: () => unknown;
+}
+
+export class Dialogs {
+  private current: HTMLDialogElement | null = null;
+  private kind = "";
+
+  get showingResult(): boolean {
+    return this.kind === "result" && this.current !== null;
+  }
+
+  close(): void {
+    this.current?.close();
+    this.current?.remove();
+    this.current = null;
+    this.kind = "";
+  }
+
+  private open(kind: string, title: string, body: HTMLElement[],
+               buttons: [string, () => unknown, string][]): HTMLDialogElement {
+    this.close();
+    const dialog = document.createElement("dialog");
+    dialog.className = `dialog ${kind}`;
+    const id = `dlg-${kind}`;
+    const heading = document.createElement("h2");
+    heading.id = id;
+    heading.textContent = title;
+    dialog.setAttribute("aria-labelledby", id);
+    dialog.append(heading, ...body);
+    const row = document.createElement("div");
+    row.className = "controls";
+    for (const [label, run, cls] of buttons) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = label;
+      if (cls) b.className = cls;
+      b.addEventListener("click", () => { this.close(); void run(); });
+      row.append(b);
+    }
+    dialog.append(row);
+    dialog.addEventListener("cancel", () => this.close());
+    document.body.append(dialog);
+    dialog.showModal();
+    this.current = dialog;
+    this.kind = kind;
+    return dialog;
+  }
+
+  result(result: ResultJson, mySeat: number | null, actions: ResultActions): void {
+    const outcome = result.outcome === "landlord" ? t("result.landlord")
+      : result.outcome === "farmers" ? t("result.farmers") : "";
+    const body: HTMLElement[] = [];
+    if (outcome) {
+      const p = document.createElement("p");
+      p.className = "outcome";
+      p.textContent = `${outcome} · ×${result.multiplier}${result.spring ? " · 春天" : ""}`;
+      body.push(p);
+    }
+    const list = document.createElement("ul");
+    list.className = "scores";
+    result.labels.forEach((label, i) => {
+      const li = document.createElement("li");
+      if (i === mySeat) li.className = "me";
+      if (result.winners.includes(i)) li.classList.add("won");
+      const role = i === result.landlord ? t("web.landlord") : t("web.farmer");
+      const before = result.levels_before[i];
+      const after = result.levels_after[i];
+      const level = before && after && before !== after
+        ? t("web.level", { a: levelName(before), b: levelName(after) })
+        : after ? t("web.level_same", { a: levelName(after) }) : "";
+      li.innerHTML = "";
+      const who = document.createElement("b");
+      who.textContent = `${label} (${role})`;
+      const beans = document.createElement("span");
+      beans.className = result.beans[i] >= 0 ? "gain" : "loss";
+      beans.textContent = t("web.beans", { n: signed(result.beans[i]) });
+      const points = document.createElement("span");
+      points.textContent = t("web.points", { n: signed(result.points[i]) });
+      const lv = document.createElement("small");
+      lv.textContent = level;
+      li.append(who, beans, points, lv);
+      list.append(li);
+    });
+    body.push(list);
+    const buttons: [string, () => unknown, string][] = [];
+    if (mySeat !== null) {
+      buttons.push([t("btn.start"), actions.start, "primary"], [t("btn.leave"), actions.leave,
+                                                                 "quiet"]);
+    }
+    buttons.push([t("web.close"), () => undefined, "quiet"]);
+    this.open("result", t("result.title"), body, buttons);
+  }
+
+  readings(readings: PlayJson[]): Promise<PlayJson | null> {
+    return new Promise((resolve) => {
+      const buttons: [string, () => unknown, string][] = readings.map((r) => [
+        r.text ?? r.cards, () => resolve(r), ""]);
+      buttons.push([t("web.cancel"), () => resolve(null), "quiet"]);
+      const dialog = this.open("readings", t("web.which"), [], buttons);
+      dialog.addEventListener("close", () => resolve(null));
+    });
+  }
+
+  confirmLeave(text: string): Promise<boolean> {
+    return new Promise((resolve) => {
+      const p = document.createElement("p");
+      p.textContent = text;
+      const dialog = this.open("leave", t("btn.leave"), [p], [
+        [t("btn.leaveok"), () => resolve(true), "danger"],
+        [t("btn.stay"), () => resolve(false), "primary"]]);
+      dialog.addEventListener("close", () => resolve(false));
+    });
+  }
+}

@@ -1,0 +1,71 @@
+// The table's WebSocket: sends the auth frame on every (re)connection, reconnects by
+// itself with a growing pause, and matches each action to its answer by id.
+import type { Answer, Frame } from "./types";
+
+export interface FrameSink {
+  onFrame(frame: Frame): void;
+  onOffline(): void;
+}
+
+const PAUSES = [500, 1000, 2000, 5000]; // ms before each new try (the last repeats)
+
+export class Socket {
+  private ws: WebSocket | null = null;
+  private tries = 0;
+  private nextId = 1;
+  private waiting = new Map<number, (answer: Answer) => void>();
+  private stopped = false;
+
+  constructor(private url: string, private auth: object, private sink: FrameSink) {}
+
+  open(): void {
+    const ws = new WebSocket(this.url);
+    this.ws = ws;
+    ws.onopen = () => ws.send(JSON.stringify(this.auth));
+    ws.onmessage = (event) => {
+      let frame: Frame;
+      try {
+        frame = JSON.parse(String(event.data));
+      } catch {
+        return;
+      }
+      if (frame.type === "welcome") this.tries = 0;
+      if (frame.type === "answer" && typeof frame.id === "number") {
+        const done = this.waiting.get(frame.id);
+        this.waiting.delete(frame.id);
+        done?.(frame as Answer);
+      }
+      if (frame.type === "error" && (frame.code === "auth_failed" || frame.code === "bad_token"
+          || frame.code === "not_in_instance" || frame.code === "wrong_channel")) {
+        this.stopped = true; // refused: trying again would be refused again
+      }
+      this.sink.onFrame(frame);
+    };
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      for (const done of this.waiting.values()) {
+        done({ type: "answer", ok: false, code: "offline", error: "" });
+      }
+      this.waiting.clear();
+      if (this.stopped) return;
+      this.sink.onOffline();
+      const pause = PAUSES[Math.min(this.tries, PAUSES.length - 1)];
+      this.tries += 1;
+      setTimeout(() => this.open(), pause);
+    };
+  }
+
+  /** Send an action; resolves with the server's answer (or "offline"). */
+  act(action: string, fields: Record<string, unknown> = {}): Promise<Answer> {
+    const ws = this.ws;
+    if (!ws || ws.readyState !== WebSocket.OPEN) {
+      return Promise.resolve({ type: "answer", ok: false, code: "offline", error: "" });
+    }
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.waiting.set(id, resolve);
+      ws.send(JSON.stringify({ type: "action", id, action, ...fields }));
+    });
+  }
+}

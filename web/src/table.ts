@@ -1,0 +1,467 @@
+// The table as the page shows it: seats around, the play to beat, your hand and the
+// controls of the moment. Redrawn from each table frame; the hand keeps its selection.
+import { cardRow } from "./cards";
+import { Dialogs } from "./dialogs";
+import { Hand } from "./hand";
+import type { Socket } from "./socket";
+import type { Answer, Frame, Participant, PlayJson, SeatJson, TableJson, YouJson } from "./types";
+import { cardsLeft, hasWords, named, setWords, t } from "./words";
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls = "", text = ""):
+    HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text) node.textContent = text;
+  return node;
+}
+
+const AUCTION_SAID: Record<string, string> = {
+  call: "web.called", no_call: "web.no_call", grab: "web.grabbed", no_grab: "web.no_grab",
+};
+
+export class Table {
+  private socket: Socket | null = null;
+  private table: TableJson | null = null;
+  private you: YouJson | null = null;
+  private open: Frame["open"] | null = null;
+  private state = "loading";
+  private participants = new Map<string, Participant>();
+  private hand = new Hand();
+  private dialogs = new Dialogs();
+  private received = 0; // Date.now() when the last table frame came
+  private announced = "";
+  private notice = "";
+  private hintText = "";
+  private busy = false;
+  private userId = "";
+
+  constructor(private root: HTMLElement, private live: HTMLElement, private cdn: string) {
+    this.hand.onChange = () => this.syncPlayButton();
+    setInterval(() => this.tick(), 1000);
+  }
+
+  attach(socket: Socket): void {
+    this.socket = socket;
+  }
+
+  setParticipants(list: Participant[]): void {
+    this.participants = new Map(list.map((p) => [p.id, p]));
+    if (this.table) this.draw();
+  }
+
+  onOffline(): void {
+    this.state = "offline";
+    this.draw();
+  }
+
+  onFrame(frame: Frame): void {
+    switch (frame.type) {
+      case "welcome":
+        setWords(frame.words);
+        this.userId = frame.user_id;
+        return;
+      case "table":
+        this.table = frame.table;
+        this.you = frame.you;
+        this.state = "table";
+        this.received = Date.now();
+        if (this.you?.phase && !this.table?.deal?.over && this.dialogs.showingResult) {
+          this.dialogs.close();
+        }
+        break;
+      case "no_table":
+        this.table = null;
+        this.you = null;
+        this.open = frame.open;
+        this.state = "no_table";
+        this.notice = frame.reason ? t("web.closed") : "";
+        break;
+      case "result":
+        this.dialogs.result(frame.result, this.you?.seat ?? null, this.actions());
+        this.say(this.resultLine(frame.result));
+        return;
+      case "error":
+        this.notice = frame.error;
+        if (this.state === "loading") this.state = "error";
+        break;
+      default:
+        return;
+    }
+    this.draw();
+  }
+
+  // ------------------------------------------------------------------ actions
+  private actions() {
+    return {
+      start: () => this.act("start"),
+      leave: () => this.leave(),
+    };
+  }
+
+  private async act(action: string, fields: Record<string, unknown> = {}): Promise<Answer> {
+    if (!this.socket) return { type: "answer", ok: false };
+    this.busy = true;
+    const answer = await this.socket.act(action, fields);
+    this.busy = false;
+    this.notice = answer.ok || answer.code === "offline" ? "" : answer.error ?? "";
+    if (answer.ok && action !== "hint") this.hintText = "";
+    if (this.notice) this.say(this.notice);
+    this.draw();
+    return answer;
+  }
+
+  private async play(): Promise<void> {
+    const cards = this.hand.selection();
+    const seq = this.you?.seq;
+    const answer = await this.act("play", { cards, seq });
+    if (answer.ok && answer.readings) {
+      const reading = await this.dialogs.readings(answer.readings);
+      if (reading) {
+        const done = await this.act("play", { cards, kind: reading.kind, main: reading.main,
+                                              seq });
+        if (done.ok && !done.readings) this.hand.clear();
+      }
+    } else if (answer.ok) {
+      this.hand.clear();
+    }
+  }
+
+  private async hint(): Promise<void> {
+    const answer = await this.act("hint");
+    if (!answer.ok) return;
+    this.hintText = answer.text ?? "";
+    if (answer.hint?.action === "play" && answer.hint.cards) this.hand.choose(answer.hint.cards);
+    else if (answer.hint?.action === "pass") this.hand.clear();
+    this.say(this.hintText);
+    this.draw();
+  }
+
+  private async leave(): Promise<void> {
+    const inDeal = this.you?.phase && !this.table?.deal?.over;
+    if (inDeal) {
+      const cost = await this.act("cost");
+      if (!cost.ok || !(await this.dialogs.confirmLeave(cost.text ?? ""))) return;
+    }
+    await this.act("leave");
+  }
+
+  // ----------------------------------------------------------------- drawing
+  private say(text: string): void {
+    if (!text || text === this.announced) return;
+    this.announced = text;
+    this.live.textContent = text;
+  }
+
+  private draw(): void {
+    const root = this.root;
+    const focused = (document.activeElement as HTMLElement | null)?.getAttribute("aria-label")
+      ?? document.activeElement?.textContent;
+    root.dataset.state = this.state;
+    root.removeAttribute("aria-busy");
+    root.dataset.seq = String(this.table?.seq ?? "");
+    root.dataset.phase = this.table?.deal && !this.table.deal.over ? this.table.deal.phase : "";
+    root.dataset.myTurn = this.you?.my_turn ? "true" : "false";
+    root.dataset.seat = this.you ? String(this.you.seat) : "";
+    if (!hasWords()) {
+      root.replaceChildren(el("p", "fatal", this.notice || "…"));
+      return;
+    }
+    const parts: HTMLElement[] = [];
+    if (this.state === "offline") parts.push(el("p", "banner", t("web.offline")));
+    if (this.state === "no_table") parts.push(...this.openForm());
+    else if (this.table) parts.push(...this.tableParts(this.table));
+    if (this.notice) {
+      const notice = el("p", "notice", this.notice);
+      notice.setAttribute("role", "alert");
+      parts.push(notice);
+    }
+    root.replaceChildren(...parts);
+    if (focused) {
+      const again = [...root.querySelectorAll<HTMLElement>("button, select")]
+        .find((b) => (b.getAttribute("aria-label") ?? b.textContent) === focused);
+      again?.focus({ preventScroll: true });
+    }
+    this.syncPlayButton();
+  }
+
+  private openForm(): HTMLElement[] {
+    const open = this.open ?? { variants: ["classic"], rooms: ["normal"], ai_seats: [0] };
+    const form = el("form", "open");
+    const pick = (name: string, label: string, values: (string | number)[],
+                  text: (v: string) => string, chosen: string) => {
+      const wrap = el("label", "field");
+      wrap.append(el("span", "", label));
+      const select = el("select");
+      select.name = name;
+      for (const value of values) {
+        const option = el("option", "", text(String(value)));
+        option.value = String(value);
+        option.selected = String(value) === chosen;
+        select.append(option);
+      }
+      wrap.append(select);
+      form.append(wrap);
+      return select;
+    };
+    const variant = pick("variant", t("web.variant"), open.variants,
+                         (v) => named("variants", v), "classic");
+    const room = pick("room", t("web.room"), open.rooms, (v) => named("rooms", v), "normal");
+    const ai = pick("ai_seats", t("web.ai_seats"), open.ai_seats, (v) => v, "2");
+    const go = el("button", "primary", t("web.open"));
+    go.type = "submit";
+    form.append(go);
+    form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      void this.act("open", { variant: variant.value, room: room.value,
+                              ai_seats: Number(ai.value) });
+    });
+    return [el("h1", "title", "斗地主"), el("p", "lead", t("web.no_table")), form];
+  }
+
+  private tableParts(table: TableJson): HTMLElement[] {
+    const deal = table.deal && (!table.deal.over || table.status !== "playing") ? table.deal
+      : table.deal;
+    const me = this.you?.seat ?? null;
+    const n = table.seats.length;
+    const base = me ?? 0;
+    const order = Array.from({ length: n }, (_, k) => (base + k) % n);
+    const header = el("header", "bar");
+    header.append(el("span", "variant", named("variants", table.variant)));
+    if (deal) {
+      const mult = el("span", "mult", t("web.multiplier", { n: deal.total }));
+      mult.title = deal.multiplier_text;
+      mult.setAttribute("aria-label", deal.multiplier_text);
+      header.append(mult);
+      if (deal.laizi_name) header.append(el("span", "laizi", t("web.laizi",
+                                                                 { rank: deal.laizi_name })));
+    }
+    header.append(el("span", "timer"));
+    const parts: HTMLElement[] = [header];
+    if (deal?.bottom) {
+      const bottom = el("div", "bottom");
+      bottom.append(cardRow(deal.bottom, `${t("web.bottom")}: ${deal.bottom}`, deal.laizi,
+                            "tiny"));
+      parts.push(bottom);
+    }
+    const others = el("div", `others n${n - (me === null ? 0 : 1)}`);
+    for (const index of order.slice(me === null ? 0 : 1).reverse()) {
+      others.append(this.seat(table, index, false));
+    }
+    parts.push(others);
+    parts.push(this.center(table));
+    if (me !== null) {
+      parts.push(this.seat(table, me, true));
+      parts.push(this.controls(table));
+      this.hand.set(this.you?.cards ?? [], deal?.laizi ?? null);
+      parts.push(this.hand.el);
+      requestAnimationFrame(() => this.hand.layout());
+    } else {
+      parts.push(el("p", "lead", t("web.spectating")));
+      parts.push(this.controls(table));
+    }
+    this.tick();
+    return parts;
+  }
+
+  private avatar(seat: SeatJson): HTMLElement {
+    const box = el("span", "avatar");
+    box.setAttribute("aria-hidden", "true");
+    const who = seat.user_id ? this.participants.get(seat.user_id) : undefined;
+    const initial = seat.ai ? "🤖" : [...(seat.label ?? seat.name ?? "?")][0] ?? "?";
+    box.textContent = initial;
+    if (who?.avatar) {
+      const img = el("img");
+      img.alt = "";
+      img.src = `${this.cdn}/avatars/${who.id}/${who.avatar}.png?size=64`;
+      img.onerror = () => img.remove();
+      box.append(img);
+    }
+    return box;
+  }
+
+  private said(table: TableJson, index: number): string {
+    const deal = table.deal;
+    if (!deal || deal.phase === "play" || deal.over) return "";
+    let text = "";
+    for (const [seat, points] of deal.bids) {
+      if (seat === index) text = points ? t("web.bid_n", { n: points }) : t("web.no_bid");
+    }
+    for (const [seat, what] of deal.calls) {
+      if (seat === index) text = t(AUCTION_SAID[what] ?? what);
+    }
+    for (const [seat, factor] of deal.shows) {
+      if (seat === index) text = t("web.shown", { n: factor });
+    }
+    return text;
+  }
+
+  private seat(table: TableJson, index: number, mine: boolean): HTMLElement {
+    const seat = table.seats[index];
+    const deal = table.deal;
+    const box = el("section", `seat${mine ? " mine" : ""}`);
+    const label = seat.empty ? t("web.seat_free") : seat.label ?? seat.name ?? "";
+    box.setAttribute("aria-label", label);
+    box.dataset.seat = String(index);
+    const turn = deal && !deal.over && deal.to_act === index;
+    if (turn) box.classList.add("turn");
+    const head = el("div", "who");
+    if (!seat.empty) head.append(this.avatar(seat));
+    const name = el("span", "name", label);
+    head.append(name);
+    if (seat.role) {
+      head.append(el("span", `role ${seat.role}`,
+                     t(seat.role === "landlord" ? "web.landlord" : "web.farmer")));
+    }
+    if (seat.trustee) head.append(el("span", "badge", "托管"));
+    box.append(head);
+    if (seat.cards_left != null) {
+      const count = el("span", "count", cardsLeft(seat.cards_left));
+      box.append(count);
+      if (seat.alarm) {
+        box.append(el("span", "alarm", t(seat.alarm === "single" ? "web.alarm1" : "web.alarm2")));
+      }
+    }
+    if (turn) box.append(el("span", "clock"));
+    const said = this.said(table, index);
+    if (said) box.append(el("span", "said", said));
+    if (deal && seat.played) {
+      box.append(seat.last_play
+        ? cardRow(seat.last_play.cards, seat.last_text ?? seat.last_play.cards, deal.laizi,
+                  "played")
+        : el("span", "said pass", t("web.passed")));
+    }
+    if (!mine && seat.shown) {
+      box.append(cardRow(seat.shown, seat.shown, deal?.laizi ?? null, "shown tiny"));
+    }
+    return box;
+  }
+
+  private turnLine(table: TableJson): string {
+    const deal = table.deal;
+    if (!deal) {
+      const taken = table.seats.filter((s) => !s.empty).length;
+      return taken < table.players
+        ? t("web.waiting", { n: taken, total: table.players }) : t("web.between");
+    }
+    if (deal.over) return t("web.between");
+    const phase = t(`phase.${deal.phase}`);
+    const who = deal.to_act;
+    let line = who === null ? phase : who === this.you?.seat
+      ? t("web.your_turn", { phase })
+      : t("web.turn_of", { name: table.seats[who]?.label ?? "", phase });
+    if (deal.phase === "play" && deal.to_beat_text && deal.to_beat_seat !== null) {
+      line += " · " + (deal.to_beat_seat === this.you?.seat
+        ? t("web.your_play_stands", { play: deal.to_beat_text })
+        : t("web.to_beat", { play: deal.to_beat_text,
+                             name: table.seats[deal.to_beat_seat]?.label ?? "" }));
+    } else if (deal.phase === "play" && who === this.you?.seat && this.you?.is_leading) {
+      line += " · " + t("web.you_lead");
+    }
+    return line;
+  }
+
+  private center(table: TableJson): HTMLElement {
+    const box = el("div", "center");
+    const line = this.turnLine(table);
+    box.append(el("p", "turnline", line));
+    this.say(line);
+    if (this.you?.seat !== undefined && table.seats[this.you.seat]?.trustee) {
+      box.append(el("p", "hintline", t("web.trustee_on")));
+    } else if (this.hintText) {
+      box.append(el("p", "hintline", this.hintText));
+    }
+    return box;
+  }
+
+  private button(label: string, run: () => unknown, cls = ""): HTMLButtonElement {
+    const b = el("button", cls, label);
+    b.type = "button";
+    b.addEventListener("click", () => { if (!this.busy) void run(); });
+    return b;
+  }
+
+  private controls(table: TableJson): HTMLElement {
+    const box = el("div", "controls");
+    const you = this.you;
+    const deal = table.deal;
+    const seq = you?.seq;
+    const seated = you !== null;
+    const empty = table.seats.some((s) => s.empty);
+    const playing = table.status === "playing" && deal && !deal.over;
+    if (playing && seated && you.my_turn && you.phase) {
+      const phase = you.phase;
+      if (phase === "play") {
+        const play = this.button(t("web.play"), () => this.play(), "primary play");
+        box.append(play);
+        if (you.cannot_beat) box.append(this.button(t("btn.cannot_beat"), () =>
+          this.act("pass", { seq })));
+        else if (!you.is_leading) box.append(this.button(t("btn.pass"), () =>
+          this.act("pass", { seq })));
+        box.append(this.button(t("btn.hint"), () => this.hint()));
+      } else if (phase === "bid") {
+        box.append(this.button(t("btn.bid0"), () => this.act("bid", { points: 0, seq })));
+        for (let n = (deal.bid || 0) + 1; n <= 3; n++) {
+          box.append(this.button(t("btn.bid", { n }), () => this.act("bid", { points: n, seq }),
+                                 "primary"));
+        }
+      } else if (phase === "call" || phase === "grab" || phase === "double") {
+        const [yes, no] = phase === "call" ? ["btn.call", "btn.nocall"]
+          : phase === "grab" ? ["btn.grab", "btn.nograb"] : ["btn.double", "btn.nodouble"];
+        box.append(this.button(t(yes), () => this.act(phase, { yes: true, seq }), "primary"));
+        box.append(this.button(t(no), () => this.act(phase, { yes: false, seq })));
+      } else if (phase.startsWith("show")) {
+        box.append(this.button(t("btn.show", { n: deal.show_factor }), () =>
+          this.act("show", { yes: true, seq }), "primary"));
+        box.append(this.button(t("btn.noshow"), () => this.act("show", { yes: false, seq })));
+      }
+      if (phase !== "play") box.append(this.button(t("btn.hint"), () => this.hint()));
+    }
+    if (playing && seated) {
+      const trustee = table.seats[you.seat]?.trustee;
+      box.append(this.button(t(trustee ? "btn.resume" : "btn.trustee"), () =>
+        this.act("trustee", { on: !trustee }), "quiet"));
+    }
+    if (!playing) {
+      if (!seated && empty) box.append(this.button(t("btn.join"), () => this.act("join"),
+                                                   "primary"));
+      if (seated && empty) box.append(this.button(t("btn.addai"), () => this.act("add_ai")));
+      if (seated && !empty) box.append(this.button(t("btn.start"), () => this.act("start"),
+                                                   "primary"));
+    }
+    if (seated) box.append(this.button(t("btn.leave"), () => this.leave(), "quiet"));
+    return box;
+  }
+
+  /** Play is enabled when the selection is one of your legal plays (as cards). */
+  private syncPlayButton(): void {
+    const play = this.root.querySelector<HTMLButtonElement>("button.play");
+    if (!play || !this.you) return;
+    const chosen = [...this.hand.selection()].sort().join("");
+    const legal = this.you.legal.some((p: PlayJson) => [...p.cards].sort().join("") === chosen);
+    play.disabled = !chosen || !legal;
+  }
+
+  private tick(): void {
+    const table = this.table;
+    const timer = this.root.querySelector<HTMLElement>(".timer");
+    const clock = this.root.querySelector<HTMLElement>(".seat.turn .clock");
+    if (!table || !table.deadline || !table.deal || table.deal.over) {
+      if (timer) timer.textContent = "";
+      return;
+    }
+    const left = Math.max(0, Math.round(table.deadline - table.now
+                                        - (Date.now() - this.received) / 1000));
+    const text = t("web.seconds", { n: left });
+    if (timer) timer.textContent = text;
+    if (clock) {
+      clock.textContent = `⏱ ${text}`;
+      clock.classList.toggle("late", left <= 5);
+    }
+  }
+
+  private resultLine(result: { outcome: string; winners: number[]; landlord: number | null })
+      : string {
+    return result.outcome === "landlord" ? t("result.landlord")
+      : result.outcome === "farmers" ? t("result.farmers") : t("result.title");
+  }
+}
