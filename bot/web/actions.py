@@ -23,7 +23,7 @@ from bot.words.catalogue import t
 from bot.words.errors import error_text
 from bot.words.leaving import leave_cost_text
 from bot.words.names import seat_name
-from bot.words.reasons import reason_line
+from bot.words.reasons import reason_words
 
 from .protocol import play_json, play_words
 from .sessions import Connection
@@ -86,12 +86,14 @@ async def _pass(a: Act) -> dict[str, Any]:
 
 
 async def _hint(a: Act) -> dict[str, Any]:
-    """The AI's hint with its reason, as the Discord Hint gives it."""
+    """The AI's hint with its reason, as the Discord Hint gives it (plain text: no
+    Discord markdown on a page)."""
     action = await a.manager.hint(a.channel, a.user)
     view = a.manager.seat_view(a.channel, a.user)[1] if action is not None else None
-    text = hint_words(action, a.locale, view) + reason_line(
-        a.locale, await a.manager.hint_reason(a.channel, a.user))
-    return {"hint": hint_json(action), "text": text}
+    reason = await a.manager.hint_reason(a.channel, a.user)
+    words = hint_words(action, a.locale, view)
+    return {"hint": hint_json(action), "text": words,
+            "reason": reason_words(a.locale, reason) if reason is not None else None}
 
 
 def _yes_no(method: str) -> Handler:

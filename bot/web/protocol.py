@@ -44,7 +44,8 @@ From the server
 ``{"type": "answer", "id": N, "ok": true, ...}``
     The action was applied; ``play`` may instead answer ``"readings": [PLAY...]`` (a
     wild play with several readings: send ``play`` again with ``kind`` and ``main``),
-    ``hint`` answers ``"hint": {"action", "cards"?, "points"?, "yes"?}`` and ``"text"``,
+    ``hint`` answers ``"hint": {"action", "cards"?, "points"?, "yes"?}``, ``"text"`` and
+    ``"reason"`` (why, or null),
     ``cost`` answers ``"cost": {"beans", "points", "final"}`` and ``"text"``.
 ``{"type": "answer", "id": N, "ok": false, "code": CODE, "error": SENTENCE}``
     Refused (nothing changed): the error's code and its sentence in the user's language.
@@ -225,6 +226,7 @@ def result_json(event: DealEnded, locale: str = EN) -> dict[str, Any]:
     return {"game_id": event.game_id, "outcome": str(result.outcome),
             "landlord": result.landlord, "winners": list(result.winners),
             "spring": result.spring, "multiplier": result.multiplier,
+            "total": result.multiplier * (result.bid or 1),
             "beans": list(result.beans), "points": list(result.points),
             "names": list(event.names),
             "labels": [player_name(n, locale) for n in event.names],

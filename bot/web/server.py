@@ -29,7 +29,7 @@ from .sessions import Connection, Sessions
 
 log = logging.getLogger("ddz.web")
 PAGE_DIR = Path(__file__).resolve().parents[2] / "web" / "dist"
-FRAME_ANCESTORS = "https://discord.com https://*.discord.com https://*.discordsays.com"
+FRAME_ANCESTORS = "'self' https://discord.com https://*.discord.com https://*.discordsays.com"
 CSP = f"frame-ancestors {FRAME_ANCESTORS}"
 AUTH_TIMEOUT = 10.0  # seconds a new socket has to send its auth frame
 NOT_BUILT = """<!doctype html><html lang="en"><head><meta charset="utf-8">

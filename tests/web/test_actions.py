@@ -83,8 +83,8 @@ class _WildManager:
         return None
 
     async def play(self, *args: Any, **kw: Any) -> tuple[str, tuple[Play, ...]]:
-        return "reading", (Play("straight", "7", "3456F", "7", "F"),
-                           Play("straight", "3", "3456F", "2", "F"))
+        return "reading", (Play("chain", "8", "4567F", "8", "F"),
+                           Play("chain", "7", "4567F", "3", "F"))
 
 
 async def test_a_wild_play_answers_its_readings() -> None:
@@ -93,6 +93,9 @@ async def test_a_wild_play_answers_its_readings() -> None:
         user = WebUser(101, "Ann")
 
     answer = await perform(Act(_WildManager(), None, _Page(),  # type: ignore[arg-type]
-                               {"cards": "3456F"}), "play")
-    assert answer["ok"] and [r["main"] for r in answer["readings"]] == ["7", "3"]
-    assert answer["readings"][0]["resolved"] == "34567"
+                               {"cards": "4567F"}), "play")
+    assert answer["ok"] and [r["main"] for r in answer["readings"]] == ["8", "7"]
+    assert answer["readings"][0]["resolved"] == "45678"
+    # each reading in words, the wild card saying what it stands for
+    assert [r["text"] for r in answer["readings"]] == [
+        "45678 (Flower as 8) — chain", "34567 (Flower as 3) — chain"]

@@ -8,7 +8,7 @@ from tests.cluster.standin import APP_ID
 
 from .pages import SECRET
 
-FRAMED = "frame-ancestors https://discord.com https://*.discord.com https://*.discordsays.com"
+FRAMED = "frame-ancestors 'self' https://discord.com https://*.discord.com https://*.discordsays.com"
 
 
 @pytest.mark.parametrize("prefix", ["/api", "/.proxy/api"])
@@ -61,7 +61,9 @@ async def test_a_bad_origin_is_refused(activity) -> None:
         assert response.status == 200  # Discord's proxy origin is welcome
 
 
-async def test_the_page_may_be_framed_by_discord_and_says_it_is_not_built(activity) -> None:
+async def test_the_page_may_be_framed_by_discord_and_says_it_is_not_built(activity,
+                                                                          tmp_path) -> None:
+    activity.server.page_dir = tmp_path  # nothing built there
     async with activity.http.get(f"{activity.url}/") as response:
         assert response.status == 200
         assert response.headers["Content-Security-Policy"] == FRAMED

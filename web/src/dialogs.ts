@@ -64,7 +64,7 @@ export class Dialogs {
     if (outcome) {
       const p = document.createElement("p");
       p.className = "outcome";
-      p.textContent = `${outcome} · ×${result.multiplier}${result.spring ? " · 春天" : ""}`;
+      p.textContent = `${outcome} · ×${result.total}${result.spring ? " · 春天" : ""}`;
       body.push(p);
     }
     const list = document.createElement("ul");

@@ -3,6 +3,7 @@
 import { cardFace } from "./cards";
 import { cardName } from "./words";
 
+const ORDER = "3456789TJQKA2BRF";
 const CARD_W = 64; // px, as style.css draws .hand .card
 const MIN_STEP = 44; // px of each card left visible: the touch target
 const ROW_STEP = 56; // px between rows of a hand that needs several
@@ -33,7 +34,8 @@ export class Hand {
     if (key === this.key) return;
     const keep = new Set(this.selectedKeys());
     this.key = key;
-    this.cards = cards;
+    // big cards on the left, as the app holds them (display only: the server's order aside)
+    this.cards = [...cards].sort((a, b) => ORDER.indexOf(b[0]) - ORDER.indexOf(a[0]));
     this.laizi = laizi;
     this.selected = new Set(cards.map((c, i) => [c.join(""), i] as const)
       .filter(([k]) => keep.has(k)).map(([, i]) => i));

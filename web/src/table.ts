@@ -129,7 +129,7 @@ export class Table {
   private async hint(): Promise<void> {
     const answer = await this.act("hint");
     if (!answer.ok) return;
-    this.hintText = answer.text ?? "";
+    this.hintText = [answer.text, answer.reason].filter(Boolean).join(" — ");
     if (answer.hint?.action === "play" && answer.hint.cards) this.hand.choose(answer.hint.cards);
     else if (answer.hint?.action === "pass") this.hand.clear();
     this.say(this.hintText);
@@ -267,7 +267,7 @@ export class Table {
     const box = el("span", "avatar");
     box.setAttribute("aria-hidden", "true");
     const who = seat.user_id ? this.participants.get(seat.user_id) : undefined;
-    const initial = seat.ai ? "🤖" : [...(seat.label ?? seat.name ?? "?")][0] ?? "?";
+    const initial = seat.ai ? t("web.ai") : [...(seat.label ?? seat.name ?? "?")][0] ?? "?";
     box.textContent = initial;
     if (who?.avatar) {
       const img = el("img");

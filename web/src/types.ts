@@ -80,6 +80,7 @@ export interface ResultJson {
   winners: number[];
   spring: boolean;
   multiplier: number;
+  total: number;
   beans: number[];
   points: number[];
   names: string[];
@@ -107,6 +108,7 @@ export interface Answer {
   code?: string;
   error?: string;
   text?: string;
+  reason?: string | null;
   readings?: PlayJson[];
   hint?: { action: string; cards?: string; kind?: string; main?: string; points?: number;
            yes?: boolean } | null;
