@@ -62,7 +62,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.ai.levels import AI_LEVELS
-from bot.engine import ROOMS, VARIANTS, Play, SeatView
+from bot.engine import ROOMS, VARIANTS, Play, SeatView, level_for
 from bot.tables import DealEnded, TableSnapshot
 from bot.words.cards import card_name, play_phrase
 from bot.words.locales import EN
@@ -219,6 +219,11 @@ def you_json(table: TableSnapshot, view: SeatView) -> dict[str, Any]:
             "cannot_beat": view.cannot_beat, "is_leading": view.is_leading}
 
 
+def _level(points: int | None) -> int | None:
+    """The level (1-23) of a player's points; None for an AI seat."""
+    return None if points is None else level_for(points).number
+
+
 def result_json(event: DealEnded, locale: str = EN) -> dict[str, Any]:
     """A finished deal: each seat's beans, points and levels (the names also as the reader
     of ``locale`` sees them)."""
@@ -230,8 +235,8 @@ def result_json(event: DealEnded, locale: str = EN) -> dict[str, Any]:
             "beans": list(result.beans), "points": list(result.points),
             "names": list(event.names),
             "labels": [player_name(n, locale) for n in event.names],
-            "levels_before": list(event.levels_before),
-            "levels_after": list(event.levels_after),
+            "levels_before": [_level(p) for p in event.levels_before],
+            "levels_after": [_level(p) for p in event.levels_after],
             "balances_after": list(event.balances_after)}
 
 

@@ -228,10 +228,9 @@ export class Table {
     const header = el("header", "bar");
     header.append(el("span", "variant", named("variants", table.variant)));
     if (deal) {
-      const mult = el("span", "mult", t("web.multiplier", { n: deal.total }));
-      mult.title = deal.multiplier_text;
-      mult.setAttribute("aria-label", deal.multiplier_text);
-      header.append(mult);
+      // the factors that make the multiplier, as one equation (抢×2 炸弹×2 = ×8)
+      header.append(el("span", "mult", deal.multiplier_text || t("web.multiplier",
+                                                                  { n: deal.total })));
       if (deal.laizi_name) header.append(el("span", "laizi", t("web.laizi",
                                                                  { rank: deal.laizi_name })));
     }
