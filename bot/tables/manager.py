@@ -34,6 +34,7 @@ from bot.engine import (
     SeatView,
     Show,
     escape_cost,
+    reading_of,
 )
 from bot.engine.errors import NotYourTurnError
 from bot.store.protocol import TableStore
@@ -487,16 +488,37 @@ class TableManager:
                               await self.turns.decide(table, seat, table.ai_level))
             return table.hint[1]
 
-    async def hint_reason(self, channel_id: int, user_id: int) -> Reason | None:
-        """Why the hint (:meth:`hint`) is played: a reason the AI can attribute, or None."""
-        from bot.ai.agent import explain_action
+    async def hints(self, channel_id: int, user_id: int) -> list[Action]:
+        """What 提示 shows press after press: the AI's hint (:meth:`hint`), then in the
+        play phase its next best plays (:func:`bot.ai.suggestions.plays_after`)."""
+        from bot.ai.suggestions import plays_after
 
-        action = await self.hint(channel_id, user_id)
+        first = await self.hint(channel_id, user_id)
         table = self._tables.table(channel_id)
         game = table.game
-        if action is None or game is None:
+        if first is None or game is None or not isinstance(first, PlayCards | Pass):
+            return [first] if first is not None else []
+        view = game.view(self._tables.seat_index(table, user_id))
+        chosen = reading_of(first.cards, view.rules, kind=first.kind,
+                            main_rank=first.main) if isinstance(first, PlayCards) else None
+        more = plays_after(view, chosen)
+        return [first, *(PlayCards(first.seat, p.cards, p.kind, p.main_rank) for p in more)]
+
+    async def explain(self, channel_id: int, user_id: int, action: Action) -> Reason | None:
+        """Why the AI would make ``action`` for the player now (a reason that holds, or
+        None)."""
+        from bot.ai.agent import explain_action
+
+        table = self._tables.table(channel_id)
+        if table.game is None:
             return None
-        return explain_action(game.view(self._tables.seat_index(table, user_id)), action)
+        return explain_action(table.game.view(self._tables.seat_index(table, user_id)),
+                              action)
+
+    async def hint_reason(self, channel_id: int, user_id: int) -> Reason | None:
+        """Why the hint (:meth:`hint`) is played: a reason the AI can attribute, or None."""
+        action = await self.hint(channel_id, user_id)
+        return None if action is None else await self.explain(channel_id, user_id, action)
 
     # ================================================================= persistence
     async def publish(self, event: TableEvent) -> None:

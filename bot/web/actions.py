@@ -86,14 +86,17 @@ async def _pass(a: Act) -> dict[str, Any]:
 
 
 async def _hint(a: Act) -> dict[str, Any]:
-    """The AI's hint with its reason, as the Discord Hint gives it (plain text: no
-    Discord markdown on a page)."""
-    action = await a.manager.hint(a.channel, a.user)
+    """The hint shown at press ``index`` (0: the AI's own; each next press the next of its
+    best plays, then round to the first), with its reason, as plain text (no Discord
+    markdown on a page)."""
+    hints = await a.manager.hints(a.channel, a.user)
+    index = a.fields.get("index", 0) % len(hints) if hints else 0
+    action = hints[index] if hints else None
     view = a.manager.seat_view(a.channel, a.user)[1] if action is not None else None
-    reason = await a.manager.hint_reason(a.channel, a.user)
-    words = hint_words(action, a.locale, view)
-    return {"hint": hint_json(action), "text": words,
-            "reason": reason_words(a.locale, reason) if reason is not None else None}
+    reason = await a.manager.explain(a.channel, a.user, action) if action else None
+    return {"hint": hint_json(action), "text": hint_words(action, a.locale, view),
+            "reason": reason_words(a.locale, reason) if reason is not None else None,
+            "index": index, "count": len(hints)}
 
 
 def _yes_no(method: str) -> Handler:

@@ -19,7 +19,8 @@ From the page
     ==========  ==================================================================
     play        ``cards`` (notation, e.g. ``"33344"``), ``kind``?, ``main``?, ``seq``?
     pass        ``seq``?
-    hint        (the AI's suggestion for the user's turn, with its reason)
+    hint        ``index``? (0: the AI's suggestion for the user's turn; 1, 2…: its next
+                best plays, round to the first), answered with its reason
     bid         ``points`` (0: no bid, 1-3), ``seq``?
     call, grab, show, double   ``yes`` (true/false), ``seq``?
     trustee     ``on`` (true: 托管, the AI plays for the user; false: take back)
@@ -44,8 +45,8 @@ From the server
 ``{"type": "answer", "id": N, "ok": true, ...}``
     The action was applied; ``play`` may instead answer ``"readings": [PLAY...]`` (a
     wild play with several readings: send ``play`` again with ``kind`` and ``main``),
-    ``hint`` answers ``"hint": {"action", "cards"?, "points"?, "yes"?}``, ``"text"`` and
-    ``"reason"`` (why, or null),
+    ``hint`` answers ``"hint": {"action", "cards"?, "points"?, "yes"?}``, ``"text"``,
+    ``"reason"`` (why, or null), ``"index"`` and ``"count"`` (how many suggestions),
     ``cost`` answers ``"cost": {"beans", "points", "final"}`` and ``"text"``.
 ``{"type": "answer", "id": N, "ok": false, "code": CODE, "error": SENTENCE}``
     Refused (nothing changed): the error's code and its sentence in the user's language.
@@ -75,7 +76,7 @@ RATE = 20  # frames a second from one connection (a burst of as many)
 ACTIONS: dict[str, dict[str, type | tuple[type, ...]]] = {
     # action -> the fields it may carry and their JSON types
     "play": {"cards": str, "kind": str, "main": str, "seq": int},
-    "pass": {"seq": int}, "hint": {}, "bid": {"points": int, "seq": int},
+    "pass": {"seq": int}, "hint": {"index": int}, "bid": {"points": int, "seq": int},
     "call": {"yes": bool, "seq": int}, "grab": {"yes": bool, "seq": int},
     "show": {"yes": bool, "seq": int}, "double": {"yes": bool, "seq": int},
     "trustee": {"on": bool}, "cost": {}, "leave": {}, "start": {}, "join": {},

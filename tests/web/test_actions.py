@@ -33,9 +33,23 @@ async def test_hint_is_the_ais_with_its_reason(activity) -> None:
             await ann.act(action, seq=you["seq"], **fields)
             await ann.wait(lambda you=you: ann.table["table"]["seq"] != you["seq"])
     hint = await ann.act("hint")
-    assert hint["hint"]["action"] in ("play", "pass")
+    assert hint["hint"]["action"] in ("play", "pass") and hint["index"] == 0
     if hint["hint"]["action"] == "play":
         assert any(p["cards"] == hint["hint"]["cards"] for p in ann.table["you"]["legal"])
+    # pressed again: the next suggestions, each legal and new, then the first again
+    shown = [hint["hint"]]
+    for index in range(1, hint["count"] + 1):
+        again = await ann.act("hint", index=index)
+        assert again["ok"] and again["count"] == hint["count"]
+        assert again["index"] == index % hint["count"]
+        shown.append(again["hint"])
+    assert shown[-1] == shown[0]
+    plays = [h["cards"] for h in shown[1:-1]]
+    assert len(set(plays)) == len(plays) and shown[0].get("cards") not in plays
+    legal = {"".join(sorted(p["cards"])) for p in ann.table["you"]["legal"]}
+    assert all("".join(sorted(c)) in legal for c in plays)
+    if ann.table["you"]["is_leading"]:
+        assert hint["count"] >= 3  # a lead has several good plays to show
 
 
 async def test_leaving_a_deal_asks_its_cost_first(activity) -> None:

@@ -32,6 +32,7 @@ export class Table {
   private announced = "";
   private notice = "";
   private hintText = "";
+  private hintAt: [number, number] | null = null; // (seq, index) of the hint shown
   private busy = false;
   private userId = "";
 
@@ -127,7 +128,11 @@ export class Table {
   }
 
   private async hint(): Promise<void> {
-    const answer = await this.act("hint");
+    // each press shows the next suggestion of this turn, then the first again
+    const seq = this.you?.seq ?? -1;
+    const index = this.hintAt && this.hintAt[0] === seq ? this.hintAt[1] + 1 : 0;
+    const answer = await this.act("hint", { index });
+    this.hintAt = [seq, answer.index ?? 0];
     if (!answer.ok) return;
     this.hintText = [answer.text, answer.reason].filter(Boolean).join(" — ");
     if (answer.hint?.action === "play" && answer.hint.cards) this.hand.choose(answer.hint.cards);
@@ -313,7 +318,7 @@ export class Table {
     }
     if (seat.trustee) head.append(el("span", "badge", "托管"));
     box.append(head);
-    if (seat.cards_left != null) {
+    if (seat.cards_left != null && deal?.phase !== "show_start") {  // none dealt yet then
       const count = el("span", "count", cardsLeft(seat.cards_left));
       box.append(count);
       if (seat.alarm) {

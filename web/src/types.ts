@@ -109,6 +109,8 @@ export interface Answer {
   error?: string;
   text?: string;
   reason?: string | null;
+  index?: number;
+  count?: number;
   readings?: PlayJson[];
   hint?: { action: string; cards?: string; kind?: string; main?: string; points?: number;
            yes?: boolean } | null;
