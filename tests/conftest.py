@@ -87,3 +87,11 @@ def strict_ai(monkeypatch: pytest.MonkeyPatch) -> None:
     import bot.ai.position
 
     monkeypatch.setattr(bot.ai.position, "STRICT", True)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The browser tests' word on the run (tests/browser/guard.py): the Activity page was
+    tested in Chromium, or why not; under CI a run without any fails."""
+    from tests.browser.guard import BrowserGuard
+
+    config.pluginmanager.register(BrowserGuard(), "browser-guard")

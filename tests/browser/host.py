@@ -1,0 +1,159 @@
+"""The Activity's page in a real browser: headless Chromium (Debian's, driven by Playwright),
+the page framed by a test host that plays Discord's client side of the SDK's postMessage
+protocol (host.html + host.js), and a :class:`Player` that reads and taps the page as the
+accessibility contract names its parts.
+
+The host is served on the bot's own origin (the SDK takes messages only from allowed
+origins, ``window.location.origin`` among them) by routing ``{server}/__test_host`` inside
+the browser context: the product server is not changed for tests.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tests.cluster.standin import APP_ID
+from tests.web.pages import CHANNEL, GUILD, INSTANCE, Activity
+
+from .guard import chromium_path, in_ci
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+WEB = ROOT / "web"
+BUILD = "cd web && npm ci && npm run build"
+HOST_PATH = "/__test_host"
+LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+               "--disable-background-networking", "--disable-component-update",
+               "--disable-sync"]
+PHONE = (390, 844)
+DESKTOP = (1280, 800)
+
+
+def host_html(config: dict[str, Any]) -> str:
+    """The host page with its configuration (what Discord would know) filled in."""
+    text = (HERE / "host.html").read_text(encoding="utf-8")
+    return text.replace("__CONFIG__", json.dumps(config).replace("</", "<\\/"))
+
+
+@dataclass
+class Player:
+    """One user's Activity: a browser page (the host) framing the Activity's page, and
+    every frame the Activity's socket received (read from Playwright's websocket events)."""
+
+    page: Any  # playwright.async_api.Page
+    context: Any  # playwright.async_api.BrowserContext
+    user_id: int
+    name: str
+    locale: str
+    frames: list[dict[str, Any]] = field(default_factory=list)
+    sockets: int = 0  # how many sockets the page opened (a reconnect opens another)
+
+    @property
+    def frame(self) -> Any:
+        """The Activity's page (a FrameLocator of the host's iframe)."""
+        return self.page.frame_locator("#activity")
+
+    @property
+    def app(self) -> Any:
+        return self.frame.locator("#app")
+
+    def button(self, name: str) -> Any:
+        return self.frame.get_by_role("button", name=name, exact=True)
+
+    def dialog(self, name: str) -> Any:
+        return self.frame.get_by_role("dialog", name=name)
+
+    async def data(self) -> dict[str, str]:
+        """``#app``'s data attributes: state, seq, phase, myTurn, seat."""
+        found: dict[str, str] = await self.app.evaluate("a => ({...a.dataset})")
+        return found
+
+    async def wait_data(self, predicate: Callable[[dict[str, str]], bool],
+                        timeout: float = 15.0, what: str = "") -> dict[str, str]:
+        deadline = time.monotonic() + timeout
+        while True:
+            data = await self.data()
+            if predicate(data):
+                return data
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the page never showed {what or 'that'}; it shows "
+                                     f"{data} (last frames: {self.frames[-2:]})")
+            await asyncio.sleep(0.03)
+
+    async def wait_state(self, state: str, timeout: float = 15.0) -> dict[str, str]:
+        return await self.wait_data(lambda d: d.get("state") == state, timeout, f"state {state}")
+
+    async def commands(self) -> list[str]:
+        """The SDK commands the page sent to the host, in order."""
+        return [c["cmd"] for c in await self.page.evaluate("window.__commands")]
+
+    def of_type(self, kind: str) -> list[dict[str, Any]]:
+        return [f for f in self.frames if f.get("type") == kind]
+
+    async def close(self) -> None:
+        await self.context.close()
+
+
+async def open_player(browser: Any, activity: Activity, user_id: int, name: str, *,
+                      locale: str | None = "en", platform: str = "desktop",
+                      viewport: tuple[int, int] = DESKTOP, code: str | None = None,
+                      member: bool = True, channel_id: int = CHANNEL,
+                      instance: str = INSTANCE) -> Player:
+    """Open the Activity as ``user_id`` would inside Discord: a new browser context at
+    ``viewport``, the host on the server's origin, the page in its frame. ``code`` is what
+    AUTHORIZE answers (a fresh one from the stand-in unless given); ``locale`` what the
+    locale command answers (None: the command fails); ``member`` puts the user in the
+    instance first."""
+    if member:
+        activity.member(user_id, instance)
+    config = {
+        "query": {"frame_id": f"frame-{user_id}", "instance_id": instance,
+                  "platform": platform, "guild_id": str(GUILD), "channel_id": str(channel_id)},
+        "code": code if code is not None else activity.stand.grant(user_id, name),
+        "user": {"id": str(user_id), "username": name.lower(), "global_name": name},
+        "locale": locale, "app_id": str(APP_ID),
+        "participants": [{"id": str(user_id), "username": name.lower(), "global_name": name}],
+    }
+    width, height = viewport
+    context = await browser.new_context(viewport={"width": width, "height": height},
+                                        device_scale_factor=1,
+                                        is_mobile=platform == "mobile",
+                                        has_touch=platform == "mobile",
+                                        locale="en-US")
+    html = host_html(config)
+    script = (HERE / "host.js").read_text(encoding="utf-8")
+
+    async def serve(route: Any) -> None:
+        if route.request.url.split("?")[0].endswith("/host.js"):
+            await route.fulfill(status=200, content_type="text/javascript", body=script)
+        else:
+            await route.fulfill(status=200, content_type="text/html", body=html)
+
+    await context.route(f"{activity.url}{HOST_PATH}**", serve)
+    page = await context.new_page()
+    player = Player(page, context, user_id, name, locale or "en")
+
+    def on_socket(ws: Any) -> None:
+        player.sockets += 1
+
+        def received(payload: str | bytes) -> None:
+            try:
+                player.frames.append(json.loads(payload))
+            except ValueError:
+                player.frames.append({"type": "?", "raw": str(payload)[:200]})
+
+        ws.on("framereceived", received)
+
+    page.on("websocket", on_socket)
+    await page.goto(f"{activity.url}{HOST_PATH}")
+    return player
+
+
+__all__ = ["BUILD", "DESKTOP", "HOST_PATH", "LAUNCH_ARGS", "PHONE", "ROOT", "WEB", "Player",
+           "chromium_path", "host_html", "in_ci", "open_player"]
