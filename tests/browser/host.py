@@ -126,6 +126,7 @@ async def open_player(browser: Any, activity: Activity, user_id: int, name: str,
                                         is_mobile=platform == "mobile",
                                         has_touch=platform == "mobile",
                                         locale="en-US")
+    context.set_default_timeout(10_000)  # a missing button fails in 10 s, not 30
     html = host_html(config)
     script = (HERE / "host.js").read_text(encoding="utf-8")
 

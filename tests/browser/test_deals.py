@@ -1,0 +1,44 @@
+"""A whole deal of every variant, played by tapping the page against AI seats: the table
+opened from the page's form, the auction answered with its buttons, each play's cards
+tapped by name, until the result dialog, whose numbers are the store's."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.web.pages import CHANNEL, GUILD
+
+from .play import beans_shown, last_result, open_table, play_deal, t
+
+pytestmark = pytest.mark.asyncio(loop_scope="session")
+
+PLAYERS = {"classic": 3, "happy": 3, "laizi": 3, "super": 3, "four": 4}
+
+
+@pytest.mark.parametrize("variant", list(PLAYERS))
+async def test_a_whole_deal_by_tapping(players, activity, variant: str) -> None:
+    ann = await players(101, "Ann")
+    await open_table(ann, variant, ai_seats=PLAYERS[variant] - 1)
+    table = activity.manager.snapshot(CHANNEL)
+    assert table.rules.variant == variant and len(table.seats) == PLAYERS[variant]
+    turns = await play_deal(ann, activity.manager)
+    assert turns.plays + turns.passes >= 1 or turns.auction >= 1, turns
+    result = last_result(ann)
+    # the result is the store's: the game settled, the user's beans and balance
+    record = await activity.store.get_game(result["game_id"])
+    assert record.status == "settled"
+    seat = next(i for i, s in enumerate(record.seats) if s.user_id == 101)
+    account = await activity.store.get_player(GUILD, 101)
+    assert account is not None and account.balance == result["balances_after"][seat]
+    assert result["beans"][seat] == result["balances_after"][seat] - record.balances[seat]
+    assert sum(result["beans"]) <= 0  # the house never pays out more than was staked
+    # and the dialog shows it: the user's line with those beans
+    dialog = ann.dialog(t("en", "result.title"))
+    mine = dialog.locator("li.me")
+    assert beans_shown(await mine.locator(".gain, .loss").inner_text()) == result["beans"][seat]
+    assert "Ann" in await mine.inner_text()
+    assert await dialog.get_by_role("button", name="Start", exact=True).count() == 1
+    assert await dialog.get_by_role("button", name="Leave", exact=True).count() == 1
+    announced = await ann.frame.locator("#announce").inner_text()
+    assert announced in (t("en", "result.landlord"), t("en", "result.farmers"),
+                         t("en", "result.title"))
