@@ -42,7 +42,15 @@ from .play import Play
 from .readings import canonical, follow_reading, reading_of, readings
 from .rules import ROOMS, VARIANTS, Rules, room_of, table_rules
 from .scoring import Result
-from .stakes import EscapeCost, escape_cost, pair_stake, seat_stakes
+from .stakes import (
+    EscapeCost,
+    Limits,
+    escape_cost,
+    pair_stake,
+    result_factors,
+    seat_stakes,
+    settlement_limits,
+)
 from .states import Outcome, Phase
 from .trick import Trick
 from .view import SeatView
@@ -68,6 +76,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidCardsError",
     "Level",
+    "Limits",
     "NotYourTurnError",
     "Outcome",
     "Pass",
@@ -95,7 +104,9 @@ __all__ = [
     "parse_cards",
     "reading_of",
     "readings",
+    "result_factors",
     "room_of",
     "seat_stakes",
+    "settlement_limits",
     "table_rules",
 ]
