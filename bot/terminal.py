@@ -351,7 +351,11 @@ async def _read(read_line: Callable[[str], str]) -> str | None:
             line: str | None = read_line("> ")
         except (EOFError, StopIteration):
             line = None
-        loop.call_soon_threadsafe(lambda: typed.done() or typed.set_result(line))
+        def hand_over() -> None:
+            if not typed.done():
+                typed.set_result(line)
+
+        loop.call_soon_threadsafe(hand_over)
 
     threading.Thread(target=read, daemon=True, name="terminal-input").start()
     return await typed
