@@ -48,6 +48,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "sort.asc": "small to big", "sort.grouped": "by pattern",
         "hand.select": "Select cards {lo}–{hi}",
         "hand.selected": "Selected: {cards}",
+        "hand.select_later": "Cards are chosen once the auction is over: answer it first.",
         "hand.none": "You are not in a deal right now.",
         "hand.ephemeral_expired": "This view of your hand no longer follows the deal "
                                   "(Discord lets the bot edit it for 15 minutes): press "
@@ -155,6 +156,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "sort.set": "手牌改为{how}排列。", "sort.desc": "从大到小", "sort.asc": "从小到大",
         "sort.grouped": "按牌型",
         "hand.select": "选择第 {lo}–{hi} 张", "hand.selected": "已选：{cards}",
+        "hand.select_later": "叫完地主才能选牌：请先完成叫分/叫抢。",
         "hand.none": "你现在不在牌局中。",
         "hand.ephemeral_expired": "这条手牌消息不再随牌局更新（Discord 只允许机器人在 15 分钟内"
                                   "修改它）：请再点一次牌桌上的 **我的手牌**。",
