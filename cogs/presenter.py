@@ -35,7 +35,7 @@ from bot.tables import (
 from bot.tables.picture_pool import PicturePool, draw
 from bot.words.catalogue import t
 from bot.words.locales import EN
-from bot.words.names import player_name, seat_name, variant_name
+from bot.words.names import seat_name, variant_name
 from render import render_hand, render_result, render_table
 
 from .avatars import AvatarCache
@@ -53,6 +53,7 @@ from .pings import DEFAULT_BUDGET, PingBudget, TurnPings
 from .preferences import Preferences
 from .private import lobby_lines
 from .readers import PresenterStore, required
+from .result_text import result_text
 from .scenes import result_scene, table_scene
 from .selection import Selection
 from .table_state import TableState, TableStates
@@ -318,19 +319,7 @@ class DiscordPresenter:
         return embed
 
     def _result_text(self, ended: DealEnded, locale: str) -> str:
-        r = ended.result
-        if r.outcome == "dissolved":
-            return t(locale, "result.dissolved")
-        if r.outcome == "escape":
-            head = t(locale, "result.escape",
-                     name=player_name(ended.names[r.escaper or 0], locale))
-        else:
-            head = t(locale, f"result.{r.outcome}")
-        rows = [f"**{head}**"]
-        for i, name in enumerate(ended.names):
-            rows.append(t(locale, "result.row", name=player_name(name, locale),
-                          points=f"{r.points[i]:+d}", beans=f"{r.beans[i]:+,d}"))
-        return "\n".join(rows)
+        return result_text(ended, locale)
 
     async def _closed(self, channel_id: int, reason: str) -> None:
         text = t(self.locale(channel_id), f"closed.{reason}")

@@ -4,14 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from bot.engine import LEVELS, Play, Result, Rules, SeatView, level_for
+from bot.engine import (
+    LEVELS,
+    Play,
+    Result,
+    Rules,
+    SeatView,
+    level_for,
+    result_factors,
+)
 from bot.engine.cards import RANK_CHARS, RANK_INDEX
 from bot.engine.kinds import BOMB_KINDS, RUN_CARDS, UNIT
-from bot.engine.view import factor_list
 from bot.store import PlayerStats
 from bot.store.records import Leaderboard, Player
 from bot.tables import DealEnded, TableSnapshot
 from bot.words.names import level_name
+from bot.words.settling import result_notes
 from render import (
     LeaderboardRow,
     LeaderboardScene,
@@ -135,7 +143,9 @@ def result_scene(event: DealEnded, table: TableSnapshot, *, title: str | None = 
                 for before, after in zip(event.levels_before, event.levels_after, strict=True))
     return deal_result_scene(event.result, table.rules, event.names, ais, hands,
                              event.levels_before, event.levels_after, title=title,
-                             locale=locale)
+                             locale=locale, notes=result_notes(
+                                 locale, table.rules, event.result, event.names,
+                                 event.balances_after))
 
 
 def _level_of(points: int | None, locale: str) -> str | None:
@@ -147,7 +157,8 @@ def deal_result_scene(r: Result, rules: Rules, names: Sequence[str], ais: Sequen
                       hands: Sequence[str] | None,
                       levels_before: Sequence[int | None] | None = None,
                       levels_after: Sequence[int | None] | None = None, *,
-                      title: str | None = None, locale: str = "zh-CN") -> ResultScene | None:
+                      title: str | None = None, locale: str = "zh-CN",
+                      notes: Sequence[str] | None = None) -> ResultScene | None:
     """The result picture of a deal's engine :class:`Result` (None for a dissolved table):
     ``names`` and ``ais`` per seat, the cards left in ``hands``, the points before and after
     (None: no level line)."""
@@ -169,18 +180,12 @@ def deal_result_scene(r: Result, rules: Rules, names: Sequence[str], ais: Sequen
             level_before=_level_of(before, locale), level_after=_level_of(after, locale),
             remaining=hands[i] if hands else "", doubled=bool(r.doubles[i]) if r.doubles else False,
             escaped=r.escaper == i, stake=r.stakes[i] if r.stakes else 0,
-            fee=r.fees[i] if r.fees else 0))
+            fee=r.fees[i] if r.fees else 0, note=notes[i] if notes else ""))
     # the engine counts spring and anti-spring as one "spring" factor: name the right one
     spring = "anti_spring" if r.anti_spring else "spring" if r.spring else None
-    parts = [("anti_spring" if key == "spring" and r.anti_spring else key, factor)
-             for key, factor in factor_list(r.parts)]
-    if rules.bidding == "points":
-        parts.insert(0, ("base", r.bid))
-    if landlord is not None and r.doubles and r.doubles[landlord]:
-        parts.append(("double", 2))  # the landlord's 加倍 counts for both farmers
     return ResultScene(winner=winner, players=tuple(players), spring=spring,
                        multiplier=r.multiplier * (r.bid if rules.bidding == "points" else 1),
-                       multiplier_parts=tuple(parts), title=title, locale=locale)
+                       multiplier_parts=result_factors(rules, r), title=title, locale=locale)
 
 
 def profile_scene(player: Player, locale: str = "zh-CN",

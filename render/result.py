@@ -46,6 +46,7 @@ PAD = 16  # inside a panel
 HEAD_TOP = 118  # the headline block; the multiplier parts follow on wrapped lines
 PART_LINE = 32
 ROW_H = 104  # name line and stake/level line
+NOTE_H = 34  # the line that says why a number was capped
 ROW_GAP = 12
 CARDS_SHIFT = 56  # wrapped rows of cards left, each this much lower
 COL_POINTS = WIDTH - MARGIN - PAD - 190  # right edges of the number columns
@@ -73,10 +74,15 @@ def _card_rows(player: PlayerResult) -> int:
     return len(wrap_cards(cards_of(player.remaining), WIDTH - 2 * (MARGIN + PAD), MINI))
 
 
+def _note_h(player: PlayerResult) -> int:
+    return NOTE_H if player.note else 0
+
+
 def row_height(player: PlayerResult) -> int:
-    """A player's panel: two lines, plus the cards left (wrapped) when there are some."""
+    """A player's panel: two lines, a note when the numbers were capped, plus the cards
+    left (wrapped) when there are some."""
     rows = _card_rows(player)
-    return ROW_H + (MINI.h + (rows - 1) * CARDS_SHIFT + 8 if rows else 0)
+    return ROW_H + _note_h(player) + (MINI.h + (rows - 1) * CARDS_SHIFT + 8 if rows else 0)
 
 
 def row_boxes(scene: ResultScene) -> list[tuple[int, int, int, int]]:
@@ -182,10 +188,15 @@ def _draw_row(image: Image.Image, draw: ImageDraw.ImageDraw, p: PlayerResult, y:
         draw.text((bx, mid), text, font=face, fill=MUTED, anchor="lm")
         bx += int(face.getlength(text)) + 12
     _draw_level(draw, p, mid, bx + 8, x1 - PAD, locale)
+    if p.note:  # line 3: why the beans or points stopped short
+        note_face = font(22, "bold")
+        draw.text((x0 + PAD, y + ROW_H + 4), fit_text(p.note, note_face, x1 - x0 - 2 * PAD),
+                  font=note_face, fill=GOLD, anchor="lm")
     if p.remaining:
         cards = cards_of(p.remaining)
+        top = y + ROW_H + _note_h(p)
         for r, row in enumerate(wrap_cards(cards, x1 - x0 - 2 * PAD, MINI)):
-            draw_cards(image, row, x0 + PAD, y + ROW_H + r * CARDS_SHIFT, MINI, MINI.strip)
+            draw_cards(image, row, x0 + PAD, top + r * CARDS_SHIFT, MINI, MINI.strip)
 
 
 def _draw_level(draw: ImageDraw.ImageDraw, p: PlayerResult, mid: int, left: int,

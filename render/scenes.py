@@ -115,6 +115,7 @@ class PlayerResult:
     escaped: bool = False
     stake: int = 0
     fee: int = 0
+    note: str = ""  # why the numbers stopped short: "capped: Bo had 1,230 beans"
 
     def __post_init__(self) -> None:
         _check_role(self.role, allow_none=False)

@@ -42,7 +42,16 @@ from .play import Play
 from .readings import canonical, follow_reading, reading_of, readings
 from .rules import ROOMS, VARIANTS, Rules, room_of, table_rules
 from .scoring import Result
-from .stakes import EscapeCost, escape_cost, pair_stake, seat_stakes
+from .stakes import (
+    EscapeCost,
+    Limits,
+    beans_at_stake,
+    escape_cost,
+    pair_stake,
+    result_factors,
+    seat_stakes,
+    settlement_limits,
+)
 from .states import Outcome, Phase
 from .trick import Trick
 from .view import SeatView
@@ -68,6 +77,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidCardsError",
     "Level",
+    "Limits",
     "NotYourTurnError",
     "Outcome",
     "Pass",
@@ -82,6 +92,7 @@ __all__ = [
     "Show",
     "Trick",
     "WrongPhaseError",
+    "beans_at_stake",
     "beats",
     "bomb_class",
     "canonical",
@@ -95,7 +106,9 @@ __all__ = [
     "parse_cards",
     "reading_of",
     "readings",
+    "result_factors",
     "room_of",
     "seat_stakes",
+    "settlement_limits",
     "table_rules",
 ]

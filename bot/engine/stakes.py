@@ -13,9 +13,10 @@ from dataclasses import dataclass
 
 from .actions import SeatIndex
 from .game import Game
-from .scoring import ESCAPE_POINTS, pair_multiplier
+from .rules import Rules
+from .scoring import ESCAPE_POINTS, LAIZI_CAP, Result, pair_multiplier, stake_base
 from .states import Phase
-from .view import SeatView
+from .view import SeatView, factor_list
 
 
 def pair_stake(view: SeatView, a: SeatIndex, b: SeatIndex) -> int:
@@ -42,6 +43,92 @@ class EscapeCost:
     beans: int  # beans the escaper loses (a positive number)
     points: int  # points the escaper loses
     final: bool  # True: the deal ends and this is all; False: plus the rest of the deal
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What kept a finished deal's settlement below its full amounts (RULES.md §6.2, §6.3):
+    ``stake_cap`` is the points cap that scaled the stakes down (laizi's 10,000, a room's
+    deal cap), or None; ``by`` names, per seat, the seat whose balance cut that seat's
+    beans (a loser who paid all he had, a winner who took no more than he brought, or the
+    other side's short balance), or None."""
+
+    stake_cap: int | None
+    by: tuple[int | None, ...]
+
+
+def settlement_limits(rules: Rules, result: Result,
+                      balances: tuple[int | None, ...] | None) -> Limits:
+    """The :class:`Limits` of ``result`` for the seats' ``balances`` before the deal
+    (None for a seat with no balance to run out of: an AI seat)."""
+    n = rules.players
+    landlord = result.landlord
+    if result.outcome not in ("landlord", "farmers") or landlord is None \
+            or len(result.stakes) != n or len(result.transfers) != n:
+        return Limits(None, (None,) * n)
+    farmers = [(landlord + k) % n for k in range(1, n)]
+    base = stake_base(rules, result.bid)
+    full_stakes = [base * pair_multiplier(result.multiplier, bool(result.doubles[landlord]),
+                                          bool(result.doubles[f])) if result.doubles
+                   else base * result.multiplier for f in farmers]
+    caps = [c for c in (LAIZI_CAP if rules.variant == "laizi" else None, rules.deal_cap)
+            if c is not None]
+    cap = min(caps) if caps and sum(full_stakes) > min(caps) else None
+    won = result.outcome == "landlord"
+    per_bean = rules.beans_per_point
+    full = [0] * n  # the beans each seat would have moved with no balance short
+    full[landlord] = result.stakes[landlord] * per_bean
+    for f in farmers:
+        full[f] = result.stakes[f] * per_bean
+    if won and result.escaper is not None and result.escaper != landlord:
+        full = [full[landlord] if s in (landlord, result.escaper) else 0 for s in range(n)]
+
+    def short(seat: int) -> bool:  # this seat's balance was below what it had to move
+        balance = balances[seat] if balances is not None else None
+        return balance is not None and balance < full[seat]
+
+    by: list[int | None] = [None] * n
+    for seat in range(n):
+        if abs(result.transfers[seat]) >= full[seat]:
+            continue
+        if short(seat):
+            by[seat] = seat
+        elif seat != landlord:
+            by[seat] = landlord if short(landlord) else None
+        else:
+            by[seat] = next((f for f in farmers if short(f)), None)
+    return Limits(cap, tuple(by))
+
+
+def beans_at_stake(view: SeatView, seat: SeatIndex, factor: int = 1) -> int:
+    """The beans ``seat`` would win or lose if the deal were settled at the multiplier of
+    now, times ``factor`` (a 加倍 or 明牌 being weighed): against each opponent with 加倍
+    (the landlord against every farmer; before there is a landlord, as the landlord, the
+    most a seat can have at stake), the points cap applied, at most the seat's balance."""
+    rules = view.rules
+    base = stake_base(rules, max(view.bid, 1))
+    n = rules.players
+    if view.landlord is None:
+        points = base * view.multiplier * factor * (n - 1)
+    elif seat == view.landlord:
+        points = sum(base * pair_stake(view, seat, f) * factor for f in range(n) if f != seat)
+    else:
+        points = base * pair_stake(view, seat, view.landlord) * factor
+    caps = [c for c in (LAIZI_CAP if rules.variant == "laizi" else None, rules.deal_cap)
+            if c is not None]
+    beans = min([points, *caps]) * rules.beans_per_point
+    balance = view.balances[seat] if view.balances is not None else None
+    return beans if balance is None else min(beans, balance)
+
+
+def result_factors(rules: Rules, result: Result) -> tuple[tuple[str, int], ...]:
+    """The factors that multiply out to a finished deal's table multiplier with its base
+    (the points bid first): 春天 named 反春 when the farmers sprang it. 加倍 is not one of
+    them: it is pairwise (each pair's own stake, :attr:`Result.stakes`)."""
+    out = [("base", result.bid)] if rules.bidding == "points" and result.bid else []
+    out.extend(("anti_spring" if key == "spring" and result.anti_spring else key, factor)
+               for key, factor in factor_list(result.parts))
+    return tuple(out)
 
 
 def escape_cost(game: Game, seat: SeatIndex) -> EscapeCost:

@@ -63,11 +63,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.ai.levels import AI_LEVELS
-from bot.engine import ROOMS, VARIANTS, Play, SeatView, level_for
+from bot.engine import ROOMS, VARIANTS, Play, SeatView, level_for, result_factors
 from bot.tables import DealEnded, TableSnapshot
 from bot.words.cards import card_name, play_phrase
 from bot.words.locales import EN
 from bot.words.names import kind_name, player_name, seat_name
+from bot.words.settling import result_notes
 from render.canvas import multiplier_text
 
 MAX_FRAME = 4096  # bytes of one frame from the page
@@ -233,6 +234,12 @@ def result_json(event: DealEnded, locale: str = EN) -> dict[str, Any]:
             "landlord": result.landlord, "winners": list(result.winners),
             "spring": result.spring, "multiplier": result.multiplier,
             "total": result.multiplier * (result.bid or 1),
+            "stakes": list(result.stakes), "doubles": list(result.doubles),
+            "equation": multiplier_text(result_factors(event.table.rules, result),
+                                        result.multiplier * (result.bid or 1), locale)
+            if event.table is not None else None,
+            "notes": result_notes(locale, event.table.rules, result, event.names,
+                                  event.balances_after) if event.table is not None else [],
             "beans": list(result.beans), "points": list(result.points),
             "names": list(event.names),
             "labels": [player_name(n, locale) for n in event.names],

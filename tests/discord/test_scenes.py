@@ -3,6 +3,8 @@ beat, the phase line and the words of the current phase only."""
 
 from __future__ import annotations
 
+import math
+
 from bot.engine import Game, Rules, readings
 from bot.engine.actions import Action, Call, Double, Grab, Pass, PlayCards, Show
 from bot.engine.scoring import Result
@@ -110,7 +112,9 @@ def test_result_rows_carry_their_stake_and_anti_spring_is_named() -> None:
     assert scene.spring == "anti_spring"
     assert ("anti_spring", 2) in scene.multiplier_parts
     assert ("spring", 2) not in scene.multiplier_parts  # it was drawn 春天 on an anti-spring
-    assert ("double", 2) in scene.multiplier_parts  # the landlord's 加倍
+    # one equation that multiplies out: 加倍 is pairwise, in each row's own stake instead
+    assert ("double", 2) not in scene.multiplier_parts
+    assert math.prod(f for _, f in scene.multiplier_parts) == scene.multiplier == 4
     assert [p.stake for p in scene.players] == [120, 80, 40]
     assert [p.fee for p in scene.players] == [100, 100, 100]
 

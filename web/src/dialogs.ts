@@ -64,8 +64,12 @@ export class Dialogs {
     if (outcome) {
       const p = document.createElement("p");
       p.className = "outcome";
-      p.textContent = `${outcome} · ×${result.total}${result.spring ? " · 春天" : ""}`;
+      p.textContent = outcome;
       body.push(p);
+      const eq = document.createElement("p");
+      eq.className = "equation";
+      eq.textContent = result.equation ?? `×${result.total}`;  // 抢×2 炸弹×2 = ×8
+      body.push(eq);
     }
     const list = document.createElement("ul");
     list.className = "scores";
@@ -88,8 +92,16 @@ export class Dialogs {
       const points = document.createElement("span");
       points.textContent = t("web.points", { n: signed(result.points[i]) });
       const lv = document.createElement("small");
-      lv.textContent = level;
+      const doubled = result.doubles?.some(Boolean) && result.stakes?.[i];
+      lv.textContent = [level, doubled ? `×${result.stakes[i]}${result.doubles[i]
+        ? ` ${t("btn.double")}` : ""}` : ""].filter(Boolean).join(" · ");
       li.append(who, beans, points, lv);
+      if (result.notes?.[i]) {  // why a number stopped short: "capped: Bo had 1,230 beans"
+        const note = document.createElement("small");
+        note.className = "note";
+        note.textContent = result.notes[i];
+        li.append(note);
+      }
       list.append(li);
     });
     body.push(list);

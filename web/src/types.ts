@@ -81,6 +81,10 @@ export interface ResultJson {
   spring: boolean;
   multiplier: number;
   total: number;
+  equation: string | null;
+  stakes: number[];
+  doubles: boolean[];
+  notes: string[];
   beans: number[];
   points: number[];
   names: string[];
