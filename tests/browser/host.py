@@ -31,6 +31,16 @@ HOST_PATH = "/__test_host"
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                "--disable-background-networking", "--disable-component-update",
                "--disable-sync"]
+# in every frame: what the page's aria-live region said, in order (window.__announced)
+RECORD_ANNOUNCEMENTS = """
+window.__announced = [];
+document.addEventListener("DOMContentLoaded", () => {
+  const live = document.getElementById("announce");
+  if (!live) return;
+  new MutationObserver(() => window.__announced.push(live.textContent))
+    .observe(live, {childList: true, characterData: true, subtree: true});
+});
+"""
 PHONE = (390, 844)
 DESKTOP = (1280, 800)
 
@@ -89,6 +99,12 @@ class Player:
     async def wait_state(self, state: str, timeout: float = 15.0) -> dict[str, str]:
         return await self.wait_data(lambda d: d.get("state") == state, timeout, f"state {state}")
 
+    async def announced(self) -> list[str]:
+        """Everything the page's ``aria-live`` region said, in order."""
+        frame = await (await self.page.query_selector("#activity")).content_frame()
+        said: list[str] = await frame.evaluate("window.__announced")
+        return said
+
     async def commands(self) -> list[str]:
         """The SDK commands the page sent to the host, in order."""
         return [c["cmd"] for c in await self.page.evaluate("window.__commands")]
@@ -126,6 +142,7 @@ async def open_player(browser: Any, activity: Activity, user_id: int, name: str,
                                         is_mobile=platform == "mobile",
                                         has_touch=platform == "mobile",
                                         locale="en-US")
+    await context.add_init_script(RECORD_ANNOUNCEMENTS)
     context.set_default_timeout(10_000)  # a missing button fails in 10 s, not 30
     html = host_html(config)
     script = (HERE / "host.js").read_text(encoding="utf-8")

@@ -9,6 +9,7 @@ import asyncio
 import re
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -65,6 +66,14 @@ def longest(plays: list[Play]) -> Play:
     return max(plays, key=lambda p: (len(p.cards), -p.main_index))
 
 
+def with_readings(plays: list[Play]) -> Play:
+    """A play whose cards read several ways (a wild card's), so that the page asks which
+    reading; else the longest."""
+    cards = Counter(p.cards for p in plays)
+    several = [p for p in plays if cards[p.cards] > 1]
+    return longest(several or plays)
+
+
 async def tap_cards(player: Player, manager: TableManager, play: Play, turns: Turns) -> None:
     """Tap the cards of ``play`` by their names; each tapped card is then pressed."""
     view = manager.seat_view(CHANNEL, player.user_id)[1]
@@ -100,7 +109,11 @@ async def answer_auction(player: Player, phase: str, turns: Turns) -> None:
     turns.auction += 1
 
 
-async def play_turn(player: Player, manager: TableManager, turns: Turns) -> None:
+Chooser = Callable[[list[Play]], Play]
+
+
+async def play_turn(player: Player, manager: TableManager, turns: Turns,
+                    choose: Chooser = longest) -> None:
     """One turn of the user's seat, through the page's buttons only."""
     view = manager.seat_view(CHANNEL, player.user_id)[1]
     if view.phase != "play":
@@ -111,7 +124,7 @@ async def play_turn(player: Player, manager: TableManager, turns: Turns) -> None
         await player.button(t(player.locale, "btn.cannot_beat")).click()
         turns.passes += 1
         return
-    play = longest(legal)
+    play = choose(legal)
     await tap_cards(player, manager, play, turns)
     button = player.button(t(player.locale, "web.play"))
     assert await button.is_enabled(), f"Play is off with {play.cards} selected"
@@ -131,7 +144,8 @@ async def play_turn(player: Player, manager: TableManager, turns: Turns) -> None
     turns.plays += 1
 
 
-async def play_deal(player: Player, manager: TableManager, timeout: float = 60.0) -> Turns:
+async def play_deal(player: Player, manager: TableManager, choose: Chooser = longest,
+                    timeout: float = 60.0) -> Turns:
     """Play the user's turns until the page shows the result dialog."""
     turns = Turns()
     acted: set[str] = set()
@@ -144,7 +158,7 @@ async def play_deal(player: Player, manager: TableManager, timeout: float = 60.0
         if data.get("myTurn") == "true" and table is not None and \
                 data.get("seq") == str(table.seq) and data["seq"] not in acted:
             acted.add(data["seq"])
-            await play_turn(player, manager, turns)
+            await play_turn(player, manager, turns, choose)
         else:
             await asyncio.sleep(0.03)
     return turns
@@ -164,4 +178,4 @@ def last_result(player: Player) -> dict[str, Any]:
 
 
 __all__ = ["AUCTION", "Turns", "t", "answer_auction", "beans_shown", "last_result", "longest",
-           "open_table", "play_deal", "play_turn", "tap_cards"]
+           "open_table", "play_deal", "play_turn", "tap_cards", "with_readings"]
