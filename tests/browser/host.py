@@ -62,6 +62,10 @@ class Player:
     name: str
     locale: str
     frames: list[dict[str, Any]] = field(default_factory=list)
+    sent: list[dict[str, Any]] = field(default_factory=list)  # what the page's socket sent
+    # with ``intercept``: each frame the page sends passes through this on its way to the
+    # server (a forgery in the page's own socket); None sends it as it is
+    rewrite: Callable[[dict[str, Any]], dict[str, Any]] | None = None
     sockets: int = 0  # how many sockets the page opened (a reconnect opens another)
 
     @property
@@ -120,12 +124,13 @@ async def open_player(browser: Any, activity: Activity, user_id: int, name: str,
                       locale: str | None = "en", platform: str = "desktop",
                       viewport: tuple[int, int] = DESKTOP, code: str | None = None,
                       member: bool = True, channel_id: int = CHANNEL,
-                      instance: str = INSTANCE) -> Player:
+                      instance: str = INSTANCE, intercept: bool = False) -> Player:
     """Open the Activity as ``user_id`` would inside Discord: a new browser context at
     ``viewport``, the host on the server's origin, the page in its frame. ``code`` is what
     AUTHORIZE answers (a fresh one from the stand-in unless given); ``locale`` what the
     locale command answers (None: the command fails); ``member`` puts the user in the
-    instance first."""
+    instance first; ``intercept`` routes the page's socket through
+    :attr:`Player.rewrite`."""
     if member:
         activity.member(user_id, instance)
     config = {
@@ -166,9 +171,38 @@ async def open_player(browser: Any, activity: Activity, user_id: int, name: str,
             except ValueError:
                 player.frames.append({"type": "?", "raw": str(payload)[:200]})
 
-        ws.on("framereceived", received)
+        def sent(payload: str | bytes) -> None:
+            try:
+                player.sent.append(json.loads(payload))
+            except ValueError:
+                player.sent.append({"type": "?", "raw": str(payload)[:200]})
 
-    page.on("websocket", on_socket)
+        ws.on("framereceived", received)
+        ws.on("framesent", sent)
+
+    if not intercept:
+        page.on("websocket", on_socket)
+    else:
+        async def through(route: Any) -> None:
+            # a routed socket is the driver's, not the page's: record both ways here
+            server = route.connect_to_server()
+            player.sockets += 1
+
+            def onward(message: str | bytes) -> None:
+                frame = json.loads(message)
+                if player.rewrite is not None:
+                    frame = player.rewrite(frame)
+                player.sent.append(frame)
+                server.send(json.dumps(frame))
+
+            def back(message: str | bytes) -> None:
+                player.frames.append(json.loads(message))
+                route.send(message)
+
+            route.on_message(onward)
+            server.on_message(back)
+
+        await context.route_web_socket("**/api/ws", through)
     await page.goto(f"{activity.url}{HOST_PATH}")
     return player
 

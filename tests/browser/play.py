@@ -45,9 +45,9 @@ class Turns:
     taps: int = 0
 
 
-async def open_table(player: Player, variant: str, ai_seats: int, room: str = "novice"
-                     ) -> None:
-    """Open a table from the no-table form, then Start the deal."""
+async def open_table(player: Player, variant: str, ai_seats: int, room: str = "novice",
+                     *, start: bool = True) -> None:
+    """Open a table from the no-table form, then (``start``) Start the deal."""
     locale = player.locale
     await player.wait_state("no_table")
     frame = player.frame
@@ -57,7 +57,12 @@ async def open_table(player: Player, variant: str, ai_seats: int, room: str = "n
         str(ai_seats))
     await player.button(t(locale, "web.open")).click()
     await player.wait_state("table")
-    await player.button(t(locale, "btn.start")).click()
+    if start:
+        await press_start(player)
+
+
+async def press_start(player: Player) -> None:
+    await player.button(t(player.locale, "btn.start")).click()
     await player.wait_data(lambda d: d.get("phase") not in (None, ""), what="a deal")
 
 
@@ -178,4 +183,4 @@ def last_result(player: Player) -> dict[str, Any]:
 
 
 __all__ = ["AUCTION", "Turns", "t", "answer_auction", "beans_shown", "last_result", "longest",
-           "open_table", "play_deal", "play_turn", "tap_cards", "with_readings"]
+           "open_table", "play_deal", "press_start", "play_turn", "tap_cards", "with_readings"]
