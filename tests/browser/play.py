@@ -182,5 +182,18 @@ def last_result(player: Player) -> dict[str, Any]:
     return results[-1]["result"]  # type: ignore[no-any-return]
 
 
-__all__ = ["AUCTION", "Turns", "t", "answer_auction", "beans_shown", "last_result", "longest",
-           "open_table", "play_deal", "press_start", "play_turn", "tap_cards", "with_readings"]
+__all__ = [
+    "AUCTION",
+    "Turns",
+    "answer_auction",
+    "beans_shown",
+    "last_result",
+    "longest",
+    "open_table",
+    "play_deal",
+    "play_turn",
+    "press_start",
+    "t",
+    "tap_cards",
+    "with_readings",
+]

@@ -4,6 +4,8 @@ show: nothing wider than the phone, 44 px touch targets, every card of the hand 
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from tests.web.pages import CHANNEL
@@ -35,14 +37,22 @@ async def test_a_phone_fits_and_keeps_44px_targets(browser, activity, locale: st
     hand = activity.manager.seat_view(CHANNEL, 101)[1].cards
     cards = frame.locator(".hand button")
     assert await cards.count() == len(hand)
-    boxes = [await cards.nth(i).bounding_box() for i in range(len(hand))]
-    rows: dict[float, list[float]] = {}
-    for box in boxes:
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE[0]
-        rows.setdefault(round(box["y"] + (0 if box["height"] else 0)), []).append(box["x"])
+    # where each card lies (its layout, before a selected card's rise) and whether a
+    # finger on its visible strip (22 px in, 30 px down) lands on it
+    cards_at = await cards.evaluate_all("""bs => bs.map(b => {
+        const r = b.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + 22, r.top + 30);
+        return [b.offsetLeft, b.offsetTop, r.left, r.right,
+                !!hit && (hit === b || b.contains(hit)), b.getAttribute("aria-label")];
+    })""")
+    rows: dict[int, list[int]] = {}
+    for left, top, x0, x1, hit, name in cards_at:
+        assert x0 >= 0 and x1 <= PHONE[0], f"{name} is off the screen ({x0}..{x1})"
+        assert hit, f"{name}: a finger on it lands on another card"
+        rows.setdefault(top, []).append(left)
     for xs in rows.values():  # each card shows at least 44 px of itself to a finger
         xs.sort()
-        assert all(b - a >= 43.5 for a, b in zip(xs, xs[1:], strict=False)), xs
+        assert all(b - a >= 43.5 for a, b in itertools.pairwise(xs)), xs
     for name in (t(locale, "web.play"), t(locale, "btn.hint")):
         box = await player.button(name).bounding_box()
         assert box is not None and box["height"] >= 44 and box["width"] >= 44, (name, box)
