@@ -124,13 +124,14 @@ async def open_player(browser: Any, activity: Activity, user_id: int, name: str,
                       locale: str | None = "en", platform: str = "desktop",
                       viewport: tuple[int, int] = DESKTOP, code: str | None = None,
                       member: bool = True, channel_id: int = CHANNEL,
-                      instance: str = INSTANCE, intercept: bool = False) -> Player:
+                      instance: str = INSTANCE, intercept: bool = False,
+                      browser_locale: str = "en-US") -> Player:
     """Open the Activity as ``user_id`` would inside Discord: a new browser context at
     ``viewport``, the host on the server's origin, the page in its frame. ``code`` is what
     AUTHORIZE answers (a fresh one from the stand-in unless given); ``locale`` what the
     locale command answers (None: the command fails); ``member`` puts the user in the
     instance first; ``intercept`` routes the page's socket through
-    :attr:`Player.rewrite`."""
+    :attr:`Player.rewrite`; ``browser_locale`` is the browser's own language."""
     if member:
         activity.member(user_id, instance)
     config = {
@@ -146,7 +147,7 @@ async def open_player(browser: Any, activity: Activity, user_id: int, name: str,
                                         device_scale_factor=1,
                                         is_mobile=platform == "mobile",
                                         has_touch=platform == "mobile",
-                                        locale="en-US")
+                                        locale=browser_locale)
     await context.add_init_script(RECORD_ANNOUNCEMENTS)
     context.set_default_timeout(10_000)  # a missing button fails in 10 s, not 30
     html = host_html(config)
