@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import sys
 import tempfile
+import threading
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -35,7 +37,9 @@ from bot.engine import (
     RuleError,
     SeatView,
     Show,
+    result_factors,
     room_of,
+    seat_stakes,
     table_rules,
 )
 from bot.engine.actions import (
@@ -47,6 +51,7 @@ from bot.engine.actions import (
     Redealt,
     TrickWon,
 )
+from bot.engine.cards import sort_text
 from bot.store import Store
 from bot.tables import (
     ActionTaken,
@@ -65,6 +70,7 @@ from bot.words.cards import card_name, cards_text, hint_words, play_phrase
 from bot.words.errors import error_text
 from bot.words.locales import EN
 from bot.words.names import kind_name, player_name
+from render.canvas import multiplier_text
 
 CHANNEL, GUILD, YOU = 1, 1, 1
 PHASE_PROMPTS = {
@@ -80,8 +86,15 @@ QUIT_WORDS = ("quit", "exit", "退出")  # not "q": that is a queen
 HELP_WORDS = ("help", "?", "帮助", "幫助")
 HINT_WORDS = ("hint", "h", "提示")
 PASS_WORDS = ("pass", "p", "不出", "不要", "要不起")
-YES_WORDS = {"y", "yes", "是", "要", "叫", "叫地主", "抢", "抢地主", "搶", "搶地主", "加倍", "明牌"}
-NO_WORDS = {"n", "no", "否", "不", "不要", "不叫", "不抢", "不搶", "不加倍", "不明牌"}
+YES_WORDS = {"y", "yes", "是"}
+NO_WORDS = {"n", "no", "否", "不"}
+# each question takes y/n and its own words only (叫 at "show your hand?" is not a yes)
+OWN_WORDS: dict[str, tuple[set[str], set[str]]] = {
+    "call": ({"叫", "叫地主"}, {"不叫"}),
+    "grab": ({"抢", "抢地主", "搶", "搶地主"}, {"不抢", "不搶"}),
+    "double": ({"加倍"}, {"不加倍"}),
+    "show": ({"明牌"}, {"不明牌"}),
+}
 HELP = """Cards: 3 4 5 6 7 8 9 10 (or T) J Q K A 2, B = Small Joker (小王), R = Big Joker (大王),
 F = Flower (花牌, super only). Type them together or apart: 33344, 10 j q k a, 小王 大王.
 q is a queen: type quit to leave. In play: cards to play them, pass (不出), hint (提示).
@@ -177,7 +190,8 @@ class TerminalPresenter:
     def _say_event(self, e: Event, names: tuple[str, ...]) -> None:
         if isinstance(e, LandlordChosen):
             who = "You are" if names[e.seat] == "You" else f"{names[e.seat]} is"
-            self.say(f"  → {who} the landlord; the bottom cards: {cards_text(EN, e.bottom)}")
+            bottom = " ".join(card_name(EN, c) for c in sort_text(e.bottom))
+            self.say(f"  → {who} the landlord; the bottom cards: {bottom}")
         elif isinstance(e, LaiziDrawn):
             self.say(f"  → the wild rank (laizi) is {card_name(EN, e.rank)}")
         elif isinstance(e, TrickWon):
@@ -207,11 +221,15 @@ def format_result(event: DealEnded) -> str:
         side = "landlord" if r.outcome == "landlord" else "farmers"
         lines.append(f"the {side} won" + (" — spring!" if r.spring else "")
                      + (" — anti-spring!" if r.anti_spring else ""))
-    parts = " x ".join(f"{name} x{factor}" + (f"^{n}" if n > 1 else "")
-                       for name, factor, n in r.parts) or "none"
-    lines.append(f"multiplier x{r.multiplier} ({parts}); bid {r.bid}")
+    rules = event.table.rules if event.table is not None else None
+    if rules is not None:  # one equation that multiplies out; 反春 by its name, no bid in call
+        lines.append("multiplier " + multiplier_text(result_factors(rules, r),
+                                                     r.multiplier * (r.bid or 1), EN))
+    doubled = any(r.doubles)
     for i, name in enumerate(names):
-        lines.append(f"  {name:<24} points {r.points[i]:+6d}   beans {r.beans[i]:+7d}")
+        stake = (f"   stake x{r.stakes[i]}" + (" (doubled)" if r.doubles[i] else "")
+                 if doubled and r.stakes and r.stakes[i] else "")
+        lines.append(f"  {name:<24} points {r.points[i]:+6d}   beans {r.beans[i]:+7d}{stake}")
     lines.append(f"  house takes {r.house}")
     return "\n".join(lines)
 
@@ -229,16 +247,23 @@ def parse_command(text: str, phase: str, seat: int) -> Action | str:
     makers = {"call": Call, "grab": Grab, "double": Double, "show_start": Show,
               "show_deal": Show, "show_landlord": Show}
     if phase in makers:
-        if word not in YES_WORDS and word not in NO_WORDS:
-            raise ValueError("answer y or n")
-        return makers[phase](seat, word in YES_WORDS)
+        own_yes, own_no = OWN_WORDS["show" if phase.startswith("show") else phase]
+        yes, no = YES_WORDS | own_yes, NO_WORDS | own_no
+        if word not in yes and word not in no:
+            raise ValueError(f"answer y or n (or {min(own_yes)} / {min(own_no)})")
+        return makers[phase](seat, word in yes)
     return text
 
 
 def status_line(view: SeatView, names: tuple[str, ...]) -> str:
     """Cards left per player, the multiplier and the play to beat."""
     counts = ", ".join(f"{names[i]} {held}" for i, held in enumerate(view.counts))
-    text = f"cards left: {counts} · multiplier x{view.multiplier}"
+    text = f"cards left: {counts} · multiplier x{view.total_multiplier}"
+    stakes = seat_stakes(view, view.seat) if view.seat is not None else {}
+    if stakes and any(view.doubles):  # after 加倍: the player's own stake, pairwise
+        base = view.total_multiplier // max(view.multiplier, 1)
+        text += " · your stake " + ", ".join(f"x{base * n} with {names[o]}"
+                                             for o, n in stakes.items())
     if view.phase == "play" and view.last is not None and view.last[0] != view.to_act:
         seat, play = view.last
         text += (f" · to beat: {play_phrase(EN, play, kind_name(EN, play.kind))} "
@@ -251,7 +276,8 @@ async def play_terminal(variant: str = "classic", *, seed: int | None = None,
                         db_path: Path | None = None, out: TextIO = sys.stdout,
                         read_line: Callable[[str], str] | None = None) -> int:
     """Play one deal in the terminal, in ``room`` (:data:`bot.engine.ROOMS`); returns the
-    exit status (0: the deal ended, 1: you left or the table could not open)."""
+    exit status (0: the deal ended or you left it, 1: the table could not open, 130:
+    interrupted by Ctrl-C, after leaving cleanly)."""
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store.open(db_path or Path(tmp) / "terminal.db")
         presenter = TerminalPresenter(out)
@@ -273,7 +299,11 @@ async def play_terminal(variant: str = "classic", *, seed: int | None = None,
             while not manager.snapshot(CHANNEL).is_full:
                 await manager.add_ai(CHANNEL, YOU, level)
             await manager.start(CHANNEL, YOU)
-            status = await _loop(manager, presenter, watch, read_line or input)
+            try:
+                status = await _loop(manager, presenter, watch, read_line or input)
+            except asyncio.CancelledError:  # Ctrl-C: leave cleanly, no traceback
+                await _leave_now(manager, presenter, "interrupted")
+                status = 130
         finally:
             await manager.shutdown()
             await store.close()
@@ -296,7 +326,7 @@ async def _loop(manager: TableManager, presenter: TerminalPresenter, watch: bool
             await manager.act(CHANNEL, YOU, as_seats(hint), seq=event.seq)
             continue
         if not await _ask(manager, presenter, game.phase, read_line):
-            return 1
+            return 0  # a confirmed quit, or the input ended: left cleanly
 
 
 async def _confirm_leave(manager: TableManager, presenter: TerminalPresenter,
@@ -311,11 +341,38 @@ async def _confirm_leave(manager: TableManager, presenter: TerminalPresenter,
 
 
 async def _read(read_line: Callable[[str], str]) -> str | None:
-    """The next line typed (None at the end of the input)."""
-    try:
-        return await asyncio.to_thread(read_line, "> ")
-    except EOFError:
-        return None
+    """The next line typed (None at the end of the input: Ctrl-D). The line is read in a
+    daemon thread, so a Ctrl-C while it waits ends the program without waiting for Enter."""
+    loop = asyncio.get_running_loop()
+    typed: asyncio.Future[str | None] = loop.create_future()
+
+    def read() -> None:
+        try:
+            line: str | None = read_line("> ")
+        except (EOFError, StopIteration):
+            line = None
+        def hand_over() -> None:
+            if not typed.done():
+                typed.set_result(line)
+
+        loop.call_soon_threadsafe(hand_over)
+
+    threading.Thread(target=read, daemon=True, name="terminal-input").start()
+    return await typed
+
+
+async def _leave_now(manager: TableManager, presenter: TerminalPresenter, why: str) -> None:
+    """Leave at once (the input ended, or Ctrl-C), saying what it costs."""
+    table = manager.snapshot(CHANNEL)
+    game = table.game
+    if game is not None and not game.is_over and table.seat_of(YOU) is not None:
+        cost = manager.escape_cost(CHANNEL, YOU)
+        presenter.say(f"  {why}: you leave the deal, an escape: you lose {cost.beans} beans "
+                      f"and {cost.points} points")
+    else:
+        presenter.say(f"  {why}: you leave the table")
+    with contextlib.suppress(TableError, RuleError):
+        await manager.leave(CHANNEL, YOU)
 
 
 async def _ask(manager: TableManager, presenter: TerminalPresenter, phase: str,
@@ -334,7 +391,8 @@ async def _ask(manager: TableManager, presenter: TerminalPresenter, phase: str,
         presenter.say(f"your turn — {prompt}; your hand: "
                       f"{cards_text(EN, view.hand, laizi=view.laizi)}")
         line = await _read(read_line)
-        if line is None:
+        if line is None:  # Ctrl-D: the input ended
+            await _leave_now(manager, presenter, "the input ended")
             return False
         word = line.strip()
         lower = word.lower()
@@ -389,5 +447,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--watch", action="store_true", help="the AI plays your seat too")
     parser.add_argument("--level", choices=AI_LEVELS, default="normal")
     args = parser.parse_args(argv)
-    return asyncio.run(play_terminal(args.variant, seed=args.seed, watch=args.watch,
-                                     level=args.level, room=args.room))
+    try:
+        return asyncio.run(play_terminal(args.variant, seed=args.seed, watch=args.watch,
+                                         level=args.level, room=args.room))
+    except KeyboardInterrupt:  # before the table was open: nothing to leave
+        print("interrupted")
+        return 130

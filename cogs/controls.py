@@ -49,15 +49,17 @@ if TYPE_CHECKING:
 
     from .preferences import Preferences
     from .selection import Selection
+    from .table_state import TableState, TableStates
 
 
 class Hands(Protocol):
     """What the controls need from the presenter: the languages it knows, the hand
-    messages it keeps up to date, and each player's card selection."""
+    messages it keeps up to date, each player's card selection and hint shown."""
 
     default_locale: str
     preferences: Preferences
     ephemeral: EphemeralHands
+    tables: TableStates  # each table's state: the hint last shown to each player
 
     def hand_dm(self, channel_id: int, user_id: int) -> discord.Message | None: ...
 
@@ -134,13 +136,20 @@ async def send_hand(client: DdzClient, interaction: discord.Interaction, channel
                                     message.id, locale)
 
 
-async def hint_text(manager: TableManager, channel_id: int, user_id: int, locale: str) -> str:
-    """The AI's advice in words (``Hint: don't call``, ``Hint: QQQ + 3 — trio with …``)."""
-    hint = await manager.hint(channel_id, user_id)
-    if hint is None:
+async def hint_text(manager: TableManager, channel_id: int, user_id: int, locale: str,
+                    state: TableState | None = None) -> str:
+    """The AI's advice in words (``Hint: don't call``, ``Hint: QQQ + 3 — trio with …``),
+    with its reason; pressed again at the same turn, its next suggestion (``2/4``)."""
+    hints = await manager.hints(channel_id, user_id)
+    if not hints:
         return no_hint_text(manager.snapshot(channel_id), user_id, locale)
+    table = manager.snapshot(channel_id)
+    index = state.next_hint(user_id, table.seq, len(hints)) if state is not None else 0
+    hint = hints[index]
     words = hint_words(hint, locale, manager.seat_view(channel_id, user_id)[1])
-    return words + reason_line(locale, await manager.hint_reason(channel_id, user_id))
+    if len(hints) > 1:
+        words += f" ({index + 1}/{len(hints)})"
+    return words + reason_line(locale, await manager.explain(channel_id, user_id, hint))
 
 
 def no_hint_text(table: TableSnapshot, user_id: int, locale: str) -> str:
@@ -342,8 +351,12 @@ async def _pass(p: Press, item: HandButton) -> None:
 
 
 async def _play_hint(p: Press, item: HandButton) -> None:
+    """Plays the suggestion last shown (the AI's own when none was)."""
     await p.interaction.response.defer()
-    hint = await p.manager.hint(item.table_id, p.user)
+    hints = await p.manager.hints(item.table_id, p.user)
+    state = p.client.presenter.tables.get(item.table_id)
+    shown = state.hint_shown(p.user, p.manager.snapshot(item.table_id).seq) if state else 0
+    hint = hints[shown] if shown < len(hints) else (hints[0] if hints else None)
     if isinstance(hint, PlayCards):
         await p.manager.play(item.table_id, p.user, hint.cards, kind=hint.kind, main=hint.main)
     else:
@@ -353,7 +366,8 @@ async def _play_hint(p: Press, item: HandButton) -> None:
 
 async def _hint(p: Press, item: HandButton) -> None:
     await p.interaction.response.defer(ephemeral=True, thinking=True)
-    await reply(p.interaction, await hint_text(p.manager, item.table_id, p.user, p.locale))
+    await reply(p.interaction, await hint_text(p.manager, item.table_id, p.user, p.locale,
+                                               p.client.presenter.tables.get(item.table_id)))
 
 
 async def _clear(p: Press, item: HandButton) -> None:

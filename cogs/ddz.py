@@ -185,7 +185,8 @@ class Ddz(HistoryCommands, ReplayCommands, ReviewCommands, commands.GroupCog, gr
         table = self._user_table(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await reply(interaction, await hint_text(self.manager, table.channel_id,
-                                                 interaction.user.id, locale))
+                                                 interaction.user.id, locale,
+                                                 self.presenter.tables.get(table.channel_id)))
 
     @app_commands.command(name=_("hand"), description=_("See your hand (only you)"))
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)

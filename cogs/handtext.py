@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from bot.engine import seat_stakes
+from bot.engine import beans_at_stake, seat_stakes
 from bot.words.cards import card_name, play_phrase, play_text
 from bot.words.catalogue import t
 from bot.words.names import kind_name, player_name, seat_name, variant_name
@@ -92,7 +92,26 @@ def hand_content(table: TableSnapshot, seat: int, hand: Sequence[Card], locale: 
     if game.laizi is not None:
         lines.append(t(locale, "hand.laizi", rank=card_name(locale, game.laizi)))
     lines.append(stake_text(game, seat, names, locale))
+    if to_act == seat and (game.phase == "double" or game.phase.startswith("show")):
+        lines.append(at_stake_text(game, seat, locale))
     return "\n".join(lines)
+
+
+def at_stake_text(game: GameSnapshot, seat: int, locale: str) -> str:
+    """Before 加倍 or 明牌: the beans at stake now, and with the raise being weighed
+    (``At stake now: up to 2,000 beans (4,000 if you double)``)."""
+    view = game.view
+    if game.phase == "double":
+        factor, what = 2, "double"
+    else:  # a show counts when it is larger than the largest so far
+        shown = max((f for _, f in view.shows), default=1)
+        factor, what = max(game.show_factor, shown) // shown, "show"
+    now = beans_at_stake(view, seat)
+    text = t(locale, "hand.at_stake", beans=f"{now:,}")
+    raised = beans_at_stake(view, seat, factor)
+    if factor > 1 and raised > now:
+        text += t(locale, f"hand.at_stake_{what}", beans=f"{raised:,}")
+    return text
 
 
 def counts_lines(game: GameSnapshot, names: list[str], locale: str) -> list[str]:
@@ -147,5 +166,5 @@ def deal_over_content(variant: str, seat: int, ended: DealEnded, locale: str) ->
     return "\n".join(lines)
 
 
-__all__ = ["can_act", "cannot_beat", "deal_over_content", "hand_content", "stake_text", "stakes",
-           "table_state"]
+__all__ = ["at_stake_text", "can_act", "cannot_beat", "deal_over_content", "hand_content",
+           "stake_text", "stakes", "table_state"]

@@ -74,6 +74,10 @@ class HandSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], tem
             await interaction.response.edit_message(content=None)
             return
         _, view = p.manager.seat_view(self.table_id, p.user)
+        if view.phase != "play":  # an old select during the auction: nothing to choose yet
+            await interaction.response.send_message(t(p.locale, "hand.select_later"),
+                                                    ephemeral=True)
+            return
         hand = view.hand
         selection = p.client.presenter.selection(self.table_id, p.user, hand)
         selection.choose(self.part, values)  # a new hand: the old numbers mean other cards

@@ -45,6 +45,7 @@ from .scoring import Result
 from .stakes import (
     EscapeCost,
     Limits,
+    beans_at_stake,
     escape_cost,
     pair_stake,
     result_factors,
@@ -91,6 +92,7 @@ __all__ = [
     "Show",
     "Trick",
     "WrongPhaseError",
+    "beans_at_stake",
     "beats",
     "bomb_class",
     "canonical",

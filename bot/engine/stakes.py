@@ -100,6 +100,27 @@ def settlement_limits(rules: Rules, result: Result,
     return Limits(cap, tuple(by))
 
 
+def beans_at_stake(view: SeatView, seat: SeatIndex, factor: int = 1) -> int:
+    """The beans ``seat`` would win or lose if the deal were settled at the multiplier of
+    now, times ``factor`` (a 加倍 or 明牌 being weighed): against each opponent with 加倍
+    (the landlord against every farmer; before there is a landlord, as the landlord, the
+    most a seat can have at stake), the points cap applied, at most the seat's balance."""
+    rules = view.rules
+    base = stake_base(rules, max(view.bid, 1))
+    n = rules.players
+    if view.landlord is None:
+        points = base * view.multiplier * factor * (n - 1)
+    elif seat == view.landlord:
+        points = sum(base * pair_stake(view, seat, f) * factor for f in range(n) if f != seat)
+    else:
+        points = base * pair_stake(view, seat, view.landlord) * factor
+    caps = [c for c in (LAIZI_CAP if rules.variant == "laizi" else None, rules.deal_cap)
+            if c is not None]
+    beans = min([points, *caps]) * rules.beans_per_point
+    balance = view.balances[seat] if view.balances is not None else None
+    return beans if balance is None else min(beans, balance)
+
+
 def result_factors(rules: Rules, result: Result) -> tuple[tuple[str, int], ...]:
     """The factors that multiply out to a finished deal's table multiplier with its base
     (the points bid first): 春天 named 反春 when the farmers sprang it. 加倍 is not one of

@@ -48,6 +48,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "sort.asc": "small to big", "sort.grouped": "by pattern",
         "hand.select": "Select cards {lo}–{hi}",
         "hand.selected": "Selected: {cards}",
+        "hand.select_later": "Cards are chosen once the auction is over: answer it first.",
         "hand.none": "You are not in a deal right now.",
         "hand.ephemeral_expired": "This view of your hand no longer follows the deal "
                                   "(Discord lets the bot edit it for 15 minutes): press "
@@ -63,6 +64,9 @@ TEXTS: dict[str, dict[str, str]] = {
         "hand.stake": "Your multiplier: ×{n}", "hand.stakes": "Your multiplier: {each}",
         "hand.stake_with": "×{n} with {name}",
         "hand.your_result": "You: {points} points, {beans} beans",
+        "hand.at_stake": "At stake now: up to {beans} beans",
+        "hand.at_stake_double": " ({beans} if you double)",
+        "hand.at_stake_show": " ({beans} if you show your hand)",
         "result.row": "{name}: {points} points, {beans} beans",
         "result.multiplier": "Multiplier: {equation}", "result.stake": " · stake ×{n}",
         "result.doubled": " (doubled)", "result.note": " · {note}",
@@ -155,6 +159,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "sort.set": "手牌改为{how}排列。", "sort.desc": "从大到小", "sort.asc": "从小到大",
         "sort.grouped": "按牌型",
         "hand.select": "选择第 {lo}–{hi} 张", "hand.selected": "已选：{cards}",
+        "hand.select_later": "叫完地主才能选牌：请先完成叫分/叫抢。",
         "hand.none": "你现在不在牌局中。",
         "hand.ephemeral_expired": "这条手牌消息不再随牌局更新（Discord 只允许机器人在 15 分钟内"
                                   "修改它）：请再点一次牌桌上的 **我的手牌**。",
@@ -167,6 +172,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "hand.laizi": "癞子：{rank}", "hand.stake": "你的倍数：×{n}", "hand.stakes": "你的倍数：{each}",
         "hand.stake_with": "对 {name} ×{n}",
         "hand.your_result": "你：{points} 积分，{beans} 欢乐豆",
+        "hand.at_stake": "本局输赢：现在最多 {beans} 欢乐豆",
+        "hand.at_stake_double": "（加倍则 {beans}）", "hand.at_stake_show": "（明牌则 {beans}）",
         "result.row": "{name}：{points} 积分，{beans} 欢乐豆",
         "result.multiplier": "倍数：{equation}", "result.stake": " · 倍数 ×{n}",
         "result.doubled": "（加倍）", "result.note": "（{note}）",

@@ -20,6 +20,7 @@ from PIL import ImageFont
 from .charset import LABELS, LEVEL_NAMES, REQUIRED_CHARS, WORDS
 
 __all__ = [
+    "EMOJI_MARK",
     "LABELS",
     "LEVEL_NAMES",
     "REQUIRED_CHARS",
@@ -84,7 +85,7 @@ def font_for(text: str, size: int, weight: str = "regular") -> ImageFont.FreeTyp
 
 
 def is_emoji(ch: str) -> bool:
-    """True for emoji and their modifiers (the pictures drop them): pictographs, dingbats and
+    """True for emoji and their modifiers (drawn as :data:`EMOJI_MARK`): pictographs, dingbats and
     symbols the font lacks, variation selectors, skin tones, regional indicators."""
     code = ord(ch)
     if 0xFE00 <= code <= 0xFE0F or 0x1F000 <= code <= 0x1FAFF or 0xE0000 <= code <= 0xE007F:
@@ -97,12 +98,41 @@ def missing_glyphs(text: str, weight: str = "bold") -> str:
     return "".join(ch for ch in clean_text(text) if not has_glyph(ch, weight))
 
 
+EMOJI_MARK = "☆"
+"""What a picture draws for an emoji (the fonts have none): a visible mark, so a name
+keeps a sign that something is there (``김민준🃏`` is drawn ``김민준☆``)."""
+
+
+def _joins(ch: str) -> bool:
+    """Parts of an emoji that belong to the one before: variation selectors, skin tones,
+    tags, the zero-width joiner."""
+    code = ord(ch)
+    return 0xFE00 <= code <= 0xFE0F or 0x1F3FB <= code <= 0x1F3FF \
+        or 0xE0000 <= code <= 0xE007F or code == 0x200D
+
+
 def clean_text(text: str, fallback: str = "?") -> str:
-    """``text`` made drawable: NFC, without controls and emoji, spaces collapsed;
+    """``text`` made drawable: NFC, without controls, each emoji (with its modifiers, a
+    joined sequence, a flag's two letters) as one :data:`EMOJI_MARK`, spaces collapsed;
     ``fallback`` if nothing is left. A character the font lacks stays: it is drawn as the
     font's box, so a reader sees that something is there."""
     text = unicodedata.normalize("NFC", text)
-    kept = [ch for ch in text if unicodedata.category(ch)[0] != "C" and not is_emoji(ch)]
+    kept: list[str] = []
+    joined = flag = False
+    for ch in text:
+        if _joins(ch):
+            joined = joined or ord(ch) == 0x200D
+            continue
+        if is_emoji(ch):
+            regional = 0x1F1E6 <= ord(ch) <= 0x1F1FF
+            if not (joined or (regional and flag)):
+                kept.append(EMOJI_MARK)
+            flag = regional and not flag
+            joined = False
+            continue
+        joined = flag = False
+        if unicodedata.category(ch)[0] != "C":
+            kept.append(ch)
     out = " ".join("".join(kept).split())
     return out or fallback
 

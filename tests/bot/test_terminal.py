@@ -26,11 +26,13 @@ async def test_watch_plays_a_whole_deal(variant: str) -> None:
 
 async def test_typed_input_errors_are_explained_then_quit() -> None:
     out = io.StringIO()
-    answers = iter(["xyz", "maybe", "quit", "y"])
+    answers = iter(["xyz", "maybe", "叫", "quit", "y"])
     status = await play_terminal("happy", seed=3, out=out, read_line=lambda _: next(answers))
     text = out.getvalue()
-    assert status == 1
-    assert "✗ answer y or n" in text  # the first decision in happy is 明牌开始 (y/n)
+    assert status == 0  # a confirmed quit ends cleanly
+    assert "✗ answer y or n (or 明牌 / 不明牌)" in text  # happy starts with 明牌开始 (y/n)
+    # 叫 is the call's word, not a yes to "show your hand?": refused, nothing shown
+    assert text.count("✗ answer y or n") == 3 and "You show" not in text
     # happy settles an escape at once: the exact cost is said before leaving
     assert "leaving now is an escape: you lose 1005 beans and 10 points. Leave? [y/N]" in text
     assert "You leave the deal" in text and "You left the deal" in text
@@ -75,7 +77,9 @@ async def test_q_is_a_queen_and_chinese_answers_work() -> None:
     assert "You bid 3" in text and "You are the landlord" in text  # 3分 is a bid of 3
     assert "cards left: You " in text and "multiplier x" in text
     assert "to beat:" in text  # the status line names the play to beat
-    assert status == 1
+    bottom = text.split("the bottom cards: ", 1)[1].split("\n")[0]
+    assert len(bottom.split(" ")) == 3  # three cards apart: "5 8 K"
+    assert status == 0
 
 
 async def test_help_and_hint_read_as_words() -> None:
@@ -83,7 +87,7 @@ async def test_help_and_hint_read_as_words() -> None:
     answers = iter(["help", "hint", "quit", "n", "quit", "y"])
     status = await play_terminal("classic", seed=4, out=out, read_line=lambda _: next(answers))
     text = out.getvalue()
-    assert status == 1
+    assert status == 0
     assert "q is a queen: type quit to leave" in text
     assert "Hint: " in text and "Bid(" not in text and "PlayCards(" not in text
     # quitting mid-deal asks; "n" stays at the table, "y" leaves
@@ -146,10 +150,59 @@ def test_the_terminal_answers_typed_input_without_discord() -> None:
     """Hints, errors and card names come from ``bot.words`` alone."""
     done = _without_discord(["play", "--variant", "classic", "--seed", "4"],
                             typed="help\nhint\nquit\nn\nquit\ny\n")
-    assert done.returncode == 1, done.stderr
+    assert done.returncode == 0, done.stderr
     assert "loaded: ['discord']" in done.stderr
     text = done.stdout
     assert "q is a queen: type quit to leave" in text
     assert "Hint: " in text and "Bid(" not in text and "PlayCards(" not in text
     assert text.count("leaving now is an escape") == 2
     assert "the AI plays your seat to the end of the deal" in text
+
+
+async def test_the_end_of_input_leaves_cleanly_saying_the_cost() -> None:
+    out = io.StringIO()
+    answers = iter(["n"])  # then Ctrl-D
+    status = await play_terminal("happy", seed=3, out=out, read_line=lambda _: next(answers))
+    text = out.getvalue()
+    assert status == 0 and "Traceback" not in text
+    assert "the input ended: you leave the deal, an escape: you lose" in text
+
+
+def test_ctrl_c_leaves_cleanly_without_a_traceback() -> None:
+    import signal
+    import time
+
+    proc = subprocess.Popen([sys.executable, "-m", "bot", "play", "--variant", "happy",
+                             "--seed", "3"], cwd=ROOT, stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    assert proc.stdout is not None
+    seen = ""
+    while "your turn" not in seen and time.monotonic() < deadline:
+        seen += proc.stdout.readline()
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and "interrupted: you leave the deal, an escape" in out
+
+
+def test_the_result_names_anti_spring_and_shows_no_bid_in_call_games() -> None:
+    from bot.engine import Rules
+    from bot.engine.scoring import Result
+    from bot.engine.states import Outcome
+    from bot.tables import DealEnded
+    from bot.tables.state import Seat, Table
+    from bot.terminal import format_result
+
+    rules = Rules.preset("happy")
+    r = Result(Outcome.FARMERS, 0, (1, 2), anti_spring=True, bid=1, multiplier=8,
+               parts=(("grab", 2, 1), ("spring", 2, 1), ("bomb", 2, 1)),
+               doubles=(True, False, False), stakes=(32, 16, 16), points=(-32, 16, 16),
+               beans=(-3205, 1595, 1595), fees=(5, 5, 5))
+    event = DealEnded(1, "g", r, ("You", "Bo", "Cy"), (0, 0, 0), (0, 0, 0), (0, 0, 0))
+    table = Table(1, 1, 1, rules, [Seat(1, "You"), Seat(2, "Bo"), Seat(3, "Cy")],
+                  status="between").snapshot()
+    object.__setattr__(event, "table", table)
+    text = format_result(event)
+    assert "Anti-spring×2" in text and "Spring×2" not in text and "bid" not in text
+    assert "= ×8" in text and "stake x32 (doubled)" in text

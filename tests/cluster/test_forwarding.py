@@ -93,7 +93,11 @@ async def test_a_dm_click_for_another_process_table_is_answered_by_its_owner(
         callback.body["type"] == 6  # deferred by the shard-0 process, nothing shown
     assert answer.method == "POST" and answer.body["flags"] & 64  # an ephemeral follow-up
     assert answer.content.startswith("💡") or "Hint" in answer.content, answer.content
-    assert second.link.receiver.taken == 1 and len(first.link.forwarder.courier.latencies) == 1
+    # the courier records the round trip when the owner's reply is back, which may be just
+    # after the owner's answer reached Discord: wait for it rather than race it
+    courier = first.link.forwarder.courier
+    await standin.wait(lambda: len(courier.latencies) >= 1)
+    assert second.link.receiver.taken == 1 and len(courier.latencies) == 1
 
     # a click that changes the table: it changes on the owner, nowhere else
     trustee = dm_component(ALICE, f"ddzh:{CHANNEL_1}:trustee")

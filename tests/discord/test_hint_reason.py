@@ -27,10 +27,22 @@ async def test_the_hint_shows_its_reason(simcord_env) -> None:
     words = reason_words("en", reason)
     assert content.endswith(reason_line("en", reason)) and words in content
     assert content.startswith(t("en", "hint.text", cards=hint.cards).split(":")[0])
+    hints = await manager.hints(channel.id, alice.id)
+    assert len(hints) > 1 and f"(1/{len(hints)})" in content
+    # pressed again (the button): the next suggestion, with its own reason
     pressed = await alice.user.click(alice.user.dm_channel.last_message, label="Hint")
     await env.bot.presenter.drain()
     sent = pressed.followups[-1] if pressed.followups else pressed.response
-    assert sent.content == content, "the Hint button says the same, reason included"
+    assert f"(2/{len(hints)})" in sent.content and sent.content != content
+    second = hints[1]
+    assert sent.content.startswith(t("en", "hint.text", cards="").split(":")[0])
+    again = await manager.explain(channel.id, alice.id, second)
+    assert sent.content.endswith(reason_line("en", again))
+    # Play hint plays the one shown: the second suggestion
+    await alice.user.click(alice.user.dm_channel.last_message, label="Play hint")
+    await env.bot.presenter.drain()
+    mine = [cards for seat, cards in manager.snapshot(channel.id).game.view.plays if seat == 0]
+    assert mine and mine[0] is not None and sorted(mine[0].cards) == sorted(second.cards)
 
 
 def test_every_language_words_every_reason() -> None:

@@ -313,3 +313,34 @@ async def test_a_selection_does_not_survive_a_change_of_hand(simcord_env, seeds)
     said = result.followups[-1] if result.followups else result.response
     assert said.ephemeral and "select cards first" in said.content.lower()
     assert table.game.history == [], "the old numbers were not played on the new hand"
+
+
+async def test_the_hand_select_takes_no_choice_during_the_auction(simcord_env) -> None:
+    """Issue 36: a select of the hand sent during the auction (an old message, or a client
+    that ignores 'disabled': SimCord, as Discord's clients, will not send one) chooses
+    nothing and says why."""
+    from types import SimpleNamespace
+
+    from cogs.controls import Press
+    from cogs.views import HandSelect
+
+    env = simcord_env
+    guild, channel = await setup(env)
+    alice = guild.add_member(env.create_user("alice"))
+    table = await open_table(env, channel, alice, "classic", [alice])
+    await human_turn(env, channel, 0)
+    assert table.game.phase == "bid"
+    dm_message = alice.user.dm_channel.last_message
+    select = next(c for c in buttons(dm_message) if c.custom_id and c.custom_id.startswith("ddzs:"))
+    assert select.disabled  # what a real client shows
+
+    said: list[tuple[str, bool]] = []
+
+    async def send_message(content: str, *, ephemeral: bool = False) -> None:
+        said.append((content, ephemeral))
+
+    forged = SimpleNamespace(data={"values": ["0"]}, user=SimpleNamespace(id=alice.id),
+                             response=SimpleNamespace(send_message=send_message))
+    await HandSelect(channel.id, 0).select(Press(env.bot, forged, "en"))  # type: ignore[arg-type]
+    assert said == [("Cards are chosen once the auction is over: answer it first.", True)]
+    assert not env.bot.presenter.tables.of(channel.id).selections.get(alice.id)

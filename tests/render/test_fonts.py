@@ -7,6 +7,7 @@ import threading
 import pytest
 
 from render.fonts import (
+    EMOJI_MARK,
     LABELS,
     LEVEL_NAMES,
     REQUIRED_CHARS,
@@ -67,8 +68,9 @@ def test_accented_latin_names_draw_whole(name: str) -> None:
 
 
 def test_a_character_without_glyph_is_kept_and_shown_as_a_box() -> None:
-    # Thai is not in the fonts: it stays in the text (drawn as .notdef boxes), emoji go
-    assert clean_text("ก\U0001f600Tom") == "กTom"
+    # Thai is not in the fonts: it stays in the text (drawn as .notdef boxes), an emoji is
+    # marked
+    assert clean_text("ก\U0001f600Tom") == "ก☆Tom"
     assert missing_glyphs("กTom") == "ก"
     box = font(40).getmask("ก")
     assert box.getbbox() is not None  # the box has ink: a reader sees a character is there
@@ -111,8 +113,15 @@ def test_fonts_are_cached_per_thread() -> None:
 
 
 def test_clean_and_fit_text() -> None:
-    assert clean_text("\U0001f525Tom  张三\U0001f525") == "Tom 张三"
-    assert clean_text("\U0001f600\u200b") == "?"
+    assert clean_text("\U0001f525Tom  张三\U0001f525") == "☆Tom 张三☆"
+    assert clean_text("\u200b") == "?"
+    # one mark per emoji: with its skin tone, a joined family, a flag's two letters
+    assert clean_text("김민준🃏") == "김민준☆"
+    assert clean_text("Ann👍🏽") == "Ann☆"
+    assert clean_text("👨\u200d👩\u200d👧 fam") == "☆ fam"
+    assert clean_text("🇨🇳🇫🇷") == "☆☆"
+    assert clean_text("❤️Bo") == "☆Bo"
+    assert has_glyph(EMOJI_MARK) and has_glyph(EMOJI_MARK, "regular")
     assert clean_text("a\nb") == "ab"
     face = font(24)
     assert fit_text("short", face, 500) == "short"

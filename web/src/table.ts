@@ -251,8 +251,9 @@ export class Table {
     for (const index of order.slice(me === null ? 0 : 1).reverse()) {
       others.append(this.seat(table, index, false));
     }
-    parts.push(others);
-    parts.push(this.center(table));
+    const board = el("div", `board n${n - (me === null ? 0 : 1)}`);
+    board.append(others, this.center(table));
+    parts.push(board);
     if (me !== null) {
       parts.push(this.seat(table, me, true));
       parts.push(this.controls(table));
