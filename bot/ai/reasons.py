@@ -231,8 +231,8 @@ CHECKS: dict[str, Callable[[Position, Move | None], Reason | None]] = {
     "keep_bomb": _keep_bomb, "keeps_chain": _keeps_chain, "top_card": _top_card,
     "sheds_weakest": _sheds_weakest,
     "breaks_hand": _breaks_hand, "partner_next": _partner_next,
-    "saves_answer": _saves_answer, "lowest_beat": _lowest_beat, "plan_group": _plan_group,
-    "bomb_back": _bomb_back, "plays_left": _plays_left,
+    "saves_answer": _saves_answer, "lowest_beat": _lowest_beat, "bomb_back": _bomb_back,
+    "plan_group": _plan_group, "plays_left": _plays_left,
 }
 REASONS = tuple(CHECKS)
 """Every reason kind, in the order :func:`explain` tries them."""
