@@ -2,8 +2,8 @@
 
 Each reason kind has one sentence per language; ``{cards}`` is the play or the chain the
 reason names, ``{n}`` a number of cards or plays left. The auction's reasons
-(:data:`AUCTION_WORDS`) also say the model's win chance, ``{chance}`` in 10. zh-TW is written out in Traditional script
-(not converted), with Taiwan's usual words.
+(:data:`AUCTION_WORDS`) also say the model's win chance, ``{chance}`` in 10. zh-TW is
+written out in Traditional script (not converted), with Taiwan's usual words.
 """
 
 from __future__ import annotations
