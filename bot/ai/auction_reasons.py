@@ -266,7 +266,7 @@ def _double_odds(a: Ask, x: int | bool) -> Reason | None:
 def _double_weak(a: Ask, x: int | bool) -> Reason | None:
     if a.phase != "double" or x is not False or answer_of(a):
         return None
-    return Reason("double_weak", chance=_double_chance(a))
+    return Reason("double_weak", count=a.multiplier, chance=_double_chance(a))
 
 
 AUCTION_CHECKS: dict[str, Callable[[Ask, int | bool], Reason | None]] = {

@@ -31,7 +31,7 @@ REASON_WORDS: dict[str, dict[str, str]] = {
         "saves_answer": "your lowest answer is {cards}: keep it to win a trick later",
         "lowest_beat": "{cards} is the lowest play that beats it",
         "plan_group": "a play of your hand's best plan: {n} more play(s) after it",
-        "bomb_back": "bomb the opponents' play and win the lead back",
+        "bomb_back": "bomb it and win the lead back",
         "plays_left": "after this your hand plays out in {n} play(s)",
     },
     ZH: {
@@ -86,20 +86,20 @@ AUCTION_WORDS: dict[str, dict[str, str]] = {
         "call_odds": "your hand wins about {chance} in 10 as landlord: call",
         "call_redeal": "everyone else declined: a hand that wins about {chance} in 10 as "
                        "landlord beats a redeal",
-        "call_weak": "too weak to call: most hands like this lose as landlord (about "
-                     "{chance} in 10 win)",
+        "call_weak": "too weak to call: as landlord a hand like this wins less than half "
+                     "the time (about {chance} in 10)",
         "grab_odds": "against the caller your hand wins about {chance} in 10: grab for ×{n}",
         "grab_weak": "against the caller your hand wins only about {chance} in 10: not worth "
                      "×{n}",
         "show_start": "no card is dealt yet: showing now only raises the risk",
         "show_yes": "your hand wins about {chance} in 10 as landlord: show it for ×{n}",
         "show_outdone": "a ×{n} show is already made: yours would add nothing",
-        "show_no": "open cards help the others: about {chance} in 10 as landlord is not "
-                   "enough to show for ×{n}",
+        "show_no": "about {chance} in 10 as landlord is not enough to show for ×{n}: open "
+                   "cards help the others",
         "double_bombs": "{n} bomb(s), and your side wins about {chance} in 10: double",
         "double_odds": "your side wins about {chance} in 10: double",
-        "double_weak": "your side wins about {chance} in 10: doubling would risk more than "
-                       "it gains",
+        "double_weak": "your side wins about {chance} in 10: at ×{n}, doubling would risk "
+                       "more than it gains",
     },
     ZH: {
         "bid_odds": "这手牌当地主胜率约{chance}成：叫{n}分",
@@ -109,16 +109,16 @@ AUCTION_WORDS: dict[str, dict[str, str]] = {
         "bid_outbid": "已经叫到{n}分：你的牌当地主胜率约{chance}成，不值更高",
         "call_odds": "这手牌当地主胜率约{chance}成：叫地主",
         "call_redeal": "别人都不叫：当地主胜率约{chance}成，比重新发牌强",
-        "call_weak": "牌太弱不叫：这样的牌当地主多半会输（胜率约{chance}成）",
+        "call_weak": "牌太弱不叫：这样的牌当地主赢不到一半（胜率约{chance}成）",
         "grab_odds": "对上叫地主的人，你的牌胜率约{chance}成：抢地主，翻到×{n}",
         "grab_weak": "对上叫地主的人，你的牌胜率只有约{chance}成：不值得抢到×{n}",
         "show_start": "还没有发牌：现在明牌只会加大风险",
         "show_yes": "这手牌当地主胜率约{chance}成：明牌翻到×{n}",
         "show_outdone": "已经有人×{n}明牌：你再明牌也不加倍数",
-        "show_no": "明牌让别人看着你的牌打：胜率约{chance}成不够明牌×{n}",
+        "show_no": "当地主胜率约{chance}成，不够明牌×{n}：明牌让别人看着你的牌打",
         "double_bombs": "{n}个炸弹，你这边胜率约{chance}成：加倍",
         "double_odds": "你这边胜率约{chance}成：加倍",
-        "double_weak": "你这边胜率约{chance}成：加倍风险大于收益",
+        "double_weak": "你这边胜率约{chance}成：已经×{n}，加倍风险大于收益",
     },
     TW: {
         "bid_odds": "這手牌當地主勝率約{chance}成：叫{n}分",
@@ -128,16 +128,16 @@ AUCTION_WORDS: dict[str, dict[str, str]] = {
         "bid_outbid": "已經叫到{n}分：你的牌當地主勝率約{chance}成，不值得更高",
         "call_odds": "這手牌當地主勝率約{chance}成：叫地主",
         "call_redeal": "其他人都不叫：當地主勝率約{chance}成，比重新發牌好",
-        "call_weak": "牌太弱不叫：這樣的牌當地主多半會輸（勝率約{chance}成）",
+        "call_weak": "牌太弱不叫：這樣的牌當地主贏不到一半（勝率約{chance}成）",
         "grab_odds": "對上叫地主的人，你的牌勝率約{chance}成：搶地主，翻到×{n}",
         "grab_weak": "對上叫地主的人，你的牌勝率只有約{chance}成：不值得搶到×{n}",
         "show_start": "還沒有發牌：現在明牌只會加大風險",
         "show_yes": "這手牌當地主勝率約{chance}成：明牌翻到×{n}",
         "show_outdone": "已經有人×{n}明牌：你再明牌也不會加倍數",
-        "show_no": "明牌讓別人看著你的牌打：勝率約{chance}成不夠明牌×{n}",
+        "show_no": "當地主勝率約{chance}成，不夠明牌×{n}：明牌讓別人看著你的牌打",
         "double_bombs": "{n}個炸彈，你這邊勝率約{chance}成：加倍",
         "double_odds": "你這邊勝率約{chance}成：加倍",
-        "double_weak": "你這邊勝率約{chance}成：加倍風險大於收益",
+        "double_weak": "你這邊勝率約{chance}成：已經×{n}，加倍風險大於收益",
     },
 }
 """The auction's reasons (:mod:`bot.ai.auction_reasons`): ``{chance}`` is the model's win

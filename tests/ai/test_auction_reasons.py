@@ -101,7 +101,7 @@ def test_an_auction_reason_holds_exactly_where_it_is_true(case: dict) -> None:
     elif kind == "bid_outbid":
         assert got.count == max(pts for _, pts in ask.bids) and p >= bidding.BID_ODDS[1]
     elif kind == "call_weak":
-        assert p < 0.5  # "most hands like this lose as landlord"
+        assert p < 0.5  # "wins less than half the time"
     elif kind == "call_odds":
         assert p >= 0.5
     elif kind in ("grab_odds", "grab_weak"):
@@ -112,6 +112,8 @@ def test_an_auction_reason_holds_exactly_where_it_is_true(case: dict) -> None:
         assert got.count == ask.shown and ask.shown > 1
     elif kind == "double_bombs":
         assert got.count >= 1
+    elif kind == "double_weak":
+        assert got.count == ask.multiplier
     # the hint's reason is this one or one earlier in the order
     first = explain_auction(ask, answer)
     assert first is not None
