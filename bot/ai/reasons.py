@@ -4,8 +4,12 @@
 hint) and returns the first :class:`Reason` of :data:`REASONS` that is true of them, or
 None. Each reason has a checker that looks only at the position and the play, so a reason
 is never shown where it does not hold (``tests/ai/test_reasons.py`` tries each one on
-positions where it holds and where it does not). The words live with the other words
-(``bot/words/reasons.py``); ``cards`` and ``count`` fill them in.
+positions where it holds and where it does not). The last kinds are fallbacks: with them
+every pass that could beat (``breaks_hand``, ``partner_next``, ``saves_answer``) and every
+play (``lowest_beat``, ``bomb_back``, ``plan_group``, ``plays_left``) has a reason, stated
+from the planner's own numbers. The words live with the other words
+(``bot/words/reasons.py``); ``cards`` and ``count`` fill them in. The auction's reasons are
+in :mod:`bot.ai.auction_reasons`.
 """
 
 from __future__ import annotations
