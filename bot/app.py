@@ -46,6 +46,7 @@ from bot.tables.ai_pool import AiPool
 from bot.tables.picture_pool import PicturePool
 from bot.web import ActivityServer, DiscordAuth, FanOutPresenter
 from cogs.ddz import Ddz
+from cogs.entry_point import EntryPointTree, entry_point_command
 from cogs.errors import DdzTree
 from cogs.history import HISTORY_ITEMS
 from cogs.i18n import DdzTranslator
@@ -90,6 +91,9 @@ class DdzBot(commands.Bot):
         if self.metrics is not None:  # first: the forwarding wraps the answer timer
             await self._serve_metrics(self.metrics)
         await self.tree.set_translator(DdzTranslator())
+        if self.activity_server is not None and isinstance(self.tree, EntryPointTree):
+            # the global sync keeps the app's Entry Point command (Discord launches it)
+            self.tree.entry_point = entry_point_command()
         await self.add_cog(Ddz(self, manager=self.manager, store=self.store,
                                presenter=self.presenter, settings=self.settings))
         self.add_dynamic_items(*DYNAMIC_ITEMS, *HISTORY_ITEMS, *PRIVATE_ITEMS,
@@ -254,12 +258,13 @@ async def create_bot(settings: Settings, *, seed_source: Callable[[], int] | Non
         from render import warm_up
 
         pictures = PicturePool(settings.render_processes, warm=warm_up)
+    activity = _activity_server(settings, store)
     presenter = DiscordPresenter(store=store, pictures=pictures,
                                  edit_delay=settings.edit_delay,
                                  default_locale=settings.default_locale,
                                  ping_budget=DEFAULT_BUDGET if settings.ping_budget else None,
-                                 drawn=metrics.drawn if metrics is not None else None)
-    activity = _activity_server(settings, store)
+                                 drawn=metrics.drawn if metrics is not None else None,
+                                 app=activity is not None)
     shown: Presenter = presenter if activity is None else \
         FanOutPresenter(presenter, activity.presenter)
     manager = TableManager(store, shown if metrics is None else

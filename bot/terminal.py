@@ -70,6 +70,7 @@ from bot.words.cards import card_name, cards_text, hint_words, play_phrase
 from bot.words.errors import error_text
 from bot.words.locales import EN
 from bot.words.names import kind_name, player_name
+from bot.words.reasons import reason_words
 from render.canvas import multiplier_text
 
 CHANNEL, GUILD, YOU = 1, 1, 1
@@ -147,6 +148,7 @@ class TerminalPresenter:
         self.turns: asyncio.Queue[TurnStarted | DealEnded] = asyncio.Queue()
         self.ended: DealEnded | None = None
         self.readings: tuple[Play, ...] = ()  # the readings offered for a wild play
+        self.hints_asked: tuple[int, int] | None = None  # (turn seq, suggestion shown)
 
     def say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
@@ -405,9 +407,20 @@ async def _ask(manager: TableManager, presenter: TerminalPresenter, phase: str,
             presenter.say(HELP)
             continue
         try:
-            if lower in HINT_WORDS:
-                hint = await manager.hint(CHANNEL, YOU)
-                presenter.say("  " + hint_words(hint, EN, view))
+            if lower in HINT_WORDS:  # asked again at this turn: the next suggestion
+                hints = await manager.hints(CHANNEL, YOU)
+                if not hints:
+                    presenter.say("  " + hint_words(None, EN, view))
+                    continue
+                asked = presenter.hints_asked
+                index = asked[1] + 1 if asked is not None and asked[0] == table.seq else 0
+                index %= len(hints)
+                presenter.hints_asked = (table.seq, index)
+                hint = hints[index]
+                more = f" ({index + 1}/{len(hints)})" if len(hints) > 1 else ""
+                reason = await manager.explain(CHANNEL, YOU, hint)
+                presenter.say("  " + hint_words(hint, EN, view) + more
+                              + (f" — {reason_words(EN, reason)}" if reason else ""))
                 continue
             if phase == "play":
                 if lower in PASS_WORDS:

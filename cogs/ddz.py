@@ -24,11 +24,13 @@ from bot.store.settings import KEYS as SETTING_KEYS
 from bot.tables import TableError
 from bot.words.cards import play_phrase, play_text
 from bot.words.catalogue import t
+from bot.words.errors import error_text
 from bot.words.names import kind_name, level_name, variant_name
 from bot.words.rules import rules_summary
 from render import ORDERS, render_leaderboard, render_profile
 
 from .controls import ask_leave, ask_reading, hint_text, remember, send_hand
+from .entry_point import EntryPointKept
 from .errors import reply
 from .history import HistoryCommands, stats_line
 from .i18n import locale_of
@@ -381,9 +383,14 @@ class Ddz(HistoryCommands, ReplayCommands, ReviewCommands, commands.GroupCog, gr
         if not self.settings.shards.is_primary:
             await ctx.reply(t(self.settings.default_locale, "err.owner_on_shard0"))
             return
-        if where == "here" and ctx.guild is not None:
-            self.bot.tree.copy_global_to(guild=ctx.guild)
-            synced = await self.bot.tree.sync(guild=ctx.guild)
-        else:
-            synced = await self.bot.tree.sync()
-        await ctx.reply(t(self.settings.default_locale, "sync.ok", n=len(synced)))
+        locale = self.settings.default_locale
+        try:
+            if where == "here" and ctx.guild is not None:
+                self.bot.tree.copy_global_to(guild=ctx.guild)
+                synced = await self.bot.tree.sync(guild=ctx.guild)
+            else:
+                synced = await self.bot.tree.sync()
+        except EntryPointKept as refused:  # Discord keeps an Entry Point; no Activity here
+            await ctx.reply(error_text(refused, locale) or str(refused))
+            return
+        await ctx.reply(t(locale, "sync.ok", n=len(synced)))

@@ -22,6 +22,7 @@ from bot.words.catalogue import t
 from bot.words.errors import error_text
 from bot.words.names import seat_name
 
+from .entry_point import EntryPointTree
 from .i18n import locale_of
 
 log = logging.getLogger("ddz.errors")
@@ -93,9 +94,10 @@ def _names(interaction: discord.Interaction, locale: str) -> tuple[str, ...]:
     return tuple(seat_name(s, locale) if s is not None else "" for s in table.seats)
 
 
-class DdzTree(app_commands.CommandTree):
+class DdzTree(EntryPointTree):
     """The bot's command tree (given to the bot as ``tree_cls``): every failing slash
-    command is answered by :func:`send_error`."""
+    command is answered by :func:`send_error`; its global sync keeps the app's Entry Point
+    command (:class:`cogs.entry_point.EntryPointTree`)."""
 
     async def on_error(self, interaction: discord.Interaction,
                        error: app_commands.AppCommandError) -> None:

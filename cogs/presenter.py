@@ -78,8 +78,9 @@ class DiscordPresenter:
     def __init__(self, *, store: PresenterStore, pictures: PicturePool | None,
                  edit_delay: float = 1.0, default_locale: str = EN,
                  ping_budget: PingBudget | None = DEFAULT_BUDGET,
-                 drawn: PictureTimer | None = None) -> None:
+                 drawn: PictureTimer | None = None, app: bool = False) -> None:
         self._client: discord.Client | None = None
+        self.app = app  # the bot serves the Activity: the table message offers to open it
         self.store = required(store, "a store", "DiscordPresenter")
         self.pictures = pictures  # drawing processes (None: a thread)
         self.drawn = drawn  # told how long each picture took
@@ -226,7 +227,7 @@ class DiscordPresenter:
                 return  # closed: the closing words stay
             try:
                 content, embed, file = await self.table_message(table)
-                view = table_view(table, self.locale(channel_id))
+                view = table_view(table, self.locale(channel_id), app=self.app)
                 await self._post_or_edit(state, channel_id, content, embed, file, view)
             except discord.HTTPException:
                 log.warning("could not update the table message in %s", channel_id,

@@ -29,6 +29,7 @@ from .controls import (
     selected_cards,
     selection_order,
 )
+from .launch import LAUNCH_ITEMS, add_launch
 from .private import add_invite
 
 if TYPE_CHECKING:
@@ -88,7 +89,7 @@ class HandSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], tem
                                                           cards=shown))
 
 
-DYNAMIC_ITEMS = (TableButton, HandButton, HandSelect, ReadingButton)
+DYNAMIC_ITEMS = (TableButton, HandButton, HandSelect, ReadingButton, *LAUNCH_ITEMS)
 
 
 # ---------------------------------------------------------------------------- building views
@@ -149,8 +150,11 @@ def hand_view(table_id: int, cards: list[Card], locale: str, *, laizi: str | Non
     return view
 
 
-def table_view(table: TableSnapshot, locale: str) -> discord.ui.View:
-    """The buttons of the public table message for the table's state now."""
+def table_view(table: TableSnapshot, locale: str, *, app: bool = False) -> discord.ui.View:
+    """The buttons of the public table message for the table's state now; with ``app``
+    (the bot serves the Discord Activity) also Play in the app: on a row of its own in the
+    lobby (under a private lobby's invite select), beside My hand during a deal. At most
+    three rows of five, within Discord's five."""
     view = discord.ui.View(timeout=None)
     cid = table.channel_id
     game = table.game
@@ -168,6 +172,8 @@ def table_view(table: TableSnapshot, locale: str) -> discord.ui.View:
         view.add_item(TableButton(cid, "leave", label=t(locale, "btn.leave"),
                                   style=discord.ButtonStyle.danger))
         add_invite(view, table, locale)
+        if app:
+            add_launch(view, cid, locale, row=2 if table.private else 1)
         return view
     seq = table.seq
     phase = game.phase
@@ -187,6 +193,8 @@ def table_view(table: TableSnapshot, locale: str) -> discord.ui.View:
                               emoji="🂠"))
     if any(s is not None and s.trustee for s in table.seats):
         view.add_item(TableButton(cid, "resume", label=t(locale, "btn.resume"), row=1))
+    if app:
+        add_launch(view, cid, locale, row=1)
     # Leave on a row of its own, away from My hand (leaving mid-deal asks first)
     view.add_item(TableButton(cid, "leave", label=t(locale, "btn.leave"),
                               style=discord.ButtonStyle.danger, row=2))

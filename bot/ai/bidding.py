@@ -232,8 +232,13 @@ def choose_grab(rules: Rules, hand: str | Counts, grabs: int = 0,
     twice the stake: worth it when that is worth more than nothing (the seat's value as a
     farmer, counted as a points bid counts not bidding)."""
     s = 2 ** grabs if stake is None else stake
-    p = played_odds(rules, "grab", landlord_odds(rules, hand))
-    return stake_value(p, 2 * s) > 0
+    return stake_value(grab_odds(rules, hand), 2 * s) > 0
+
+
+def grab_odds(rules: Rules, hand: str | Counts) -> float:
+    """The chance a grab is judged on: the dealt hand's, as the AI plays it against the
+    caller it takes the landlord's seat from (:func:`played_odds`, role "grab")."""
+    return played_odds(rules, "grab", landlord_odds(rules, hand))
 
 
 @dataclass(frozen=True)
@@ -270,22 +275,29 @@ def choose_show(rules: Rules, hand: str | Counts, stage: str, stake: float = 1,
     the deal. A show multiplies the stake by what it adds to the largest show and costs
     the hand ``SHOW_COST[level]`` of its chance."""
     counts = as_counts(hand, rules)
-    held = sum(counts)
-    factor = show_factor(rules, stage, held)
+    factor = show_factor(rules, stage, sum(counts))
     gain = max(factor, shown) / max(shown, 1)
-    if stage == "start":
-        p = START_ODDS
-    elif stage == "deal":
-        # the cards dealt so far, charged the average cost of the cards still to come
-        f = hand_features(rules, counts, "bid")
-        per_card = MEAN_DEALT_COST.get(rules.variant, 5.6) / rules.hand_size
-        f = HandFeatures(f.cost + per_card * max(0, rules.hand_size - held), f.bombs, f.wilds)
-        p = _odds(rules, "bid", f)
-    else:
-        p = played_odds(rules, "landlord", landlord_odds(rules, counts, with_bottom=True))
+    p = show_odds(rules, counts, stage) if gain > 1 else START_ODDS
     show = gain > 1 and stake_value(p - show_cost(level), gain * stake) > \
         stake_value(p, stake)
     return ShowChoice(show, factor)
+
+
+def show_odds(rules: Rules, hand: str | Counts, stage: str) -> float:
+    """The chance a 明牌 at ``stage`` is judged on, before the show's own cost: the even
+    ``START_ODDS`` before the deal; during it, the cards dealt so far as a landlord's,
+    charged the average cost of the cards still to come; as the landlord, his full hand as
+    the AI plays it (:func:`played_odds`)."""
+    counts = as_counts(hand, rules)
+    held = sum(counts)
+    if stage == "start":
+        return START_ODDS
+    if stage == "deal":
+        f = hand_features(rules, counts, "bid")
+        per_card = MEAN_DEALT_COST.get(rules.variant, 5.6) / rules.hand_size
+        f = HandFeatures(f.cost + per_card * max(0, rules.hand_size - held), f.bombs, f.wilds)
+        return _odds(rules, "bid", f)
+    return played_odds(rules, "landlord", landlord_odds(rules, counts, with_bottom=True))
 
 
 def choose_double(rules: Rules, hand: str | Counts, is_landlord: bool,
@@ -293,8 +305,14 @@ def choose_double(rules: Rules, hand: str | Counts, is_landlord: bool,
     """加倍: True to double. The landlord judges his full hand; a farmer his hand and the
     bottom cards (public once the landlord takes them). ``stake`` is the table multiplier
     now; either 加倍 doubles the seat's stake (the landlord's with both farmers)."""
-    if is_landlord:
-        p = played_odds(rules, "landlord", landlord_odds(rules, hand, with_bottom=True))
-    else:
-        p = played_odds(rules, "farmer", farmer_odds(rules, hand, bottom))
+    p = double_odds(rules, hand, is_landlord, bottom)
     return stake_value(p, 2 * stake) > stake_value(p, stake)
+
+
+def double_odds(rules: Rules, hand: str | Counts, is_landlord: bool,
+                bottom: str | Counts = "") -> float:
+    """The chance a 加倍 is judged on: the seat's side's, as the AI plays it (the landlord
+    on his full hand, a farmer on his hand and the bottom cards)."""
+    if is_landlord:
+        return played_odds(rules, "landlord", landlord_odds(rules, hand, with_bottom=True))
+    return played_odds(rules, "farmer", farmer_odds(rules, hand, bottom))

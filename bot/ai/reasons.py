@@ -4,8 +4,12 @@
 hint) and returns the first :class:`Reason` of :data:`REASONS` that is true of them, or
 None. Each reason has a checker that looks only at the position and the play, so a reason
 is never shown where it does not hold (``tests/ai/test_reasons.py`` tries each one on
-positions where it holds and where it does not). The words live with the other words
-(``bot/words/reasons.py``); ``cards`` and ``count`` fill them in.
+positions where it holds and where it does not). The last kinds are fallbacks: with them
+every pass that could beat (``breaks_hand``, ``partner_next``, ``saves_answer``) and every
+play (``lowest_beat``, ``bomb_back``, ``plan_group``, ``plays_left``) has a reason, stated
+from the planner's own numbers. The words live with the other words
+(``bot/words/reasons.py``); ``cards`` and ``count`` fill them in. The auction's reasons are
+in :mod:`bot.ai.auction_reasons`.
 """
 
 from __future__ import annotations
@@ -34,11 +38,14 @@ from .turn import Turn
 @dataclass(frozen=True)
 class Reason:
     """A reason kind and what its sentence names: ``cards`` (a chain kept, the play that
-    holds) and ``count`` (cards an opponent or the partner has left)."""
+    holds, the answer held back), ``count`` (cards an opponent or the partner has left,
+    plays the hand's plan has left; in the auction a bid, a multiplier or bombs) and
+    ``chance`` (the auction's win chance, in tenths: "about 7 in 10")."""
 
     kind: str
     cards: str = ""
     count: int = 0
+    chance: int = 0
 
 
 @dataclass
@@ -150,11 +157,86 @@ def _sheds_weakest(p: Position, m: Move | None) -> Reason | None:
     return Reason("sheds_weakest", m.text) if m.main == min(g.main for g in groups) else None
 
 
+# ------------------------------------------------------------ fallbacks
+# with these, every pass and every play the hand can make has a reason that holds
+def plays_of(p: Position, hand: Counts) -> int:
+    """How many plays the planner's best plan of ``hand`` has (0 for no cards)."""
+    return len(p.turn.planner.plan(hand).groups) if any(hand) else 0
+
+
+def lowest_answer(p: Position) -> Move | None:
+    """The lowest answer that beats the trick's play, bombs aside (None when leading or
+    when only bombs beat it)."""
+    if p.sit.last is None:
+        return None
+    plain = [x for x in p.moves if not x.cls]
+    return min(plain, key=lambda x: (x.main, x.n)) if plain else None
+
+
+def _breaks_hand(p: Position, m: Move | None) -> Reason | None:
+    """A pass where the lowest answer leaves the hand no fewer plays than it has now: the
+    answer breaks up more of the plan than the one play it makes."""
+    low = lowest_answer(p) if m is None and not partner_leads(p.turn) else None
+    if low is None:
+        return None
+    after = plays_of(p, subtract(p.sit.hand, low.cards))
+    return Reason("breaks_hand", low.text, after) if after >= plays_of(p, p.sit.hand) \
+        else None
+
+
+def _partner_next(p: Position, m: Move | None) -> Reason | None:
+    """A farmer's pass on the landlord's play, with a partner still to play in the trick."""
+    t = p.turn
+    if m is not None or lowest_answer(p) is None or t.seat == t.landlord or \
+            t.last_seat != t.landlord:
+        return None
+    return Reason("partner_next") if any(t.same_side(s, t.seat) for s in t.seats_after()) \
+        else None
+
+
+def _saves_answer(p: Position, m: Move | None) -> Reason | None:
+    """Any pass on an opponent's play that the hand could beat without a bomb: the lowest
+    answer is kept."""
+    low = lowest_answer(p) if m is None and not partner_leads(p.turn) else None
+    return Reason("saves_answer", low.text) if low is not None else None
+
+
+def _lowest_beat(p: Position, m: Move | None) -> Reason | None:
+    """The lowest answer that beats the trick's play (bombs aside)."""
+    low = lowest_answer(p) if m is not None and not m.cls else None
+    return Reason("lowest_beat", m.text) if low is not None and low == m else None
+
+
+def _plan_group(p: Position, m: Move | None) -> Reason | None:
+    """A play of the hand's best plan, and how many plays the plan has left after it."""
+    if m is None or m.n == p.total:
+        return None
+    plan = p.turn.planner.plan(p.sit.hand)
+    return Reason("plan_group", m.text, len(plan.groups) - 1) if m in plan.groups else None
+
+
+def _bomb_back(p: Position, m: Move | None) -> Reason | None:
+    """A bomb on an opponent's play (every play it answers is beaten by it)."""
+    if m is None or not m.cls or p.sit.last is None or partner_leads(p.turn):
+        return None
+    return Reason("bomb_back", m.text)
+
+
+def _plays_left(p: Position, m: Move | None) -> Reason | None:
+    """Any play: how many plays the planner's best plan of the cards left has."""
+    if m is None or m.n == p.total:
+        return None
+    return Reason("plays_left", m.text, plays_of(p, subtract(p.sit.hand, m.cards)))
+
+
 CHECKS: dict[str, Callable[[Position, Move | None], Reason | None]] = {
     "wins_now": _wins_now, "bomb_win": _bomb_win, "feed_partner": _feed_partner,
     "block": _block, "partner_holds": _partner_holds, "no_answer": _no_answer,
     "keep_bomb": _keep_bomb, "keeps_chain": _keeps_chain, "top_card": _top_card,
     "sheds_weakest": _sheds_weakest,
+    "breaks_hand": _breaks_hand, "partner_next": _partner_next,
+    "saves_answer": _saves_answer, "lowest_beat": _lowest_beat, "bomb_back": _bomb_back,
+    "plan_group": _plan_group, "plays_left": _plays_left,
 }
 REASONS = tuple(CHECKS)
 """Every reason kind, in the order :func:`explain` tries them."""

@@ -506,14 +506,14 @@ class TableManager:
 
     async def explain(self, channel_id: int, user_id: int, action: Action) -> Reason | None:
         """Why the AI would make ``action`` for the player now (a reason that holds, or
-        None)."""
+        None), at the table's AI level (the level the hint is decided at)."""
         from bot.ai.agent import explain_action
 
         table = self._tables.table(channel_id)
         if table.game is None:
             return None
         return explain_action(table.game.view(self._tables.seat_index(table, user_id)),
-                              action)
+                              action, table.ai_level)
 
     async def hint_reason(self, channel_id: int, user_id: int) -> Reason | None:
         """Why the hint (:meth:`hint`) is played: a reason the AI can attribute, or None."""

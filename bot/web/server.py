@@ -9,6 +9,7 @@ response may be framed by Discord (a CSP ``frame-ancestors`` naming Discord's ho
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,7 @@ PAGE_DIR = Path(__file__).resolve().parents[2] / "web" / "dist"
 FRAME_ANCESTORS = "'self' https://discord.com https://*.discord.com https://*.discordsays.com"
 CSP = f"frame-ancestors {FRAME_ANCESTORS}"
 AUTH_TIMEOUT = 10.0  # seconds a new socket has to send its auth frame
+RECHECK = 60.0  # seconds after which an action checks again that its user is in the instance
 NOT_BUILT = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <title>Dou Dizhu</title></head><body><h1>Dou Dizhu</h1>
 <p>The Activity's page is not built yet. Build it with <code>cd web &amp;&amp; npm ci
@@ -226,13 +228,27 @@ class ActivityServer:
             return None
         page = Connection(ws, user, guild_id=instance.guild_id,
                           channel_id=instance.channel_id,
-                          locale=page_locale(frame.get("locale")))
+                          locale=page_locale(frame.get("locale")), instance_id=instance_id)
         page.send({"type": "welcome", "user_id": str(user.user_id), "name": user.name,
                    "guild_id": str(instance.guild_id),
                    "channel_id": str(instance.channel_id), "words": page_words(page.locale)})
         if self.manager is not None:
             page.send(state_frame(self.manager, page.channel_id, user.user_id, page.locale))
         return page
+
+    async def _still_in_instance(self, page: Connection) -> bool:
+        """Whether the page's user is still in its Activity instance: asked of Discord
+        again when the last check is :data:`RECHECK` seconds old (one left the call)."""
+        now = time.monotonic()
+        if now - page.checked_at < RECHECK:
+            return True
+        try:
+            instance = await self.auth.instance(page.instance_id)
+        except AuthError as err:
+            log.info("the instance check of a page failed: %s", err)
+            return err.code == "discord_unreachable"  # Discord down: keep playing
+        page.checked_at = now
+        return page.user.user_id in instance.users
 
     async def _who(self, token: str, instance_id: str,
                    claimed: Any) -> tuple[WebUser, Instance]:
@@ -266,6 +282,11 @@ class ActivityServer:
             page.send(refusal)
             return
         ref = frame.get("id")
+        if not await self._still_in_instance(page):
+            page.send({"type": "error", "code": "not_in_instance",
+                       "error": "you are no longer in this Activity"})
+            await page.close()
+            return
         if self.manager is None:
             page.send({"type": "answer", "id": ref, "ok": False, "code": "starting",
                        "error": "the tables are not ready yet"})

@@ -46,9 +46,12 @@ class Connection:
     """One page: its socket, the user its token proved, its table and language."""
 
     def __init__(self, ws: web.WebSocketResponse, user: WebUser, *, guild_id: int,
-                 channel_id: int, locale: str) -> None:
+                 channel_id: int, locale: str, instance_id: str = "",
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.ws = ws
         self.user = user
+        self.instance_id = instance_id
+        self.checked_at = clock()  # when the user was last seen in the instance
         self.guild_id = guild_id
         self.channel_id = channel_id
         self.locale = locale

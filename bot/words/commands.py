@@ -47,6 +47,8 @@ COMMAND_TEXT: dict[str, dict[str, str]] = {
     "How your hand is ordered": {ZH: "手牌的排列方式"},
     "sync": {ZH: "同步"},
     "Sync commands globally (bot owner)": {ZH: "全局同步命令（仅主人）"},
+    # the Entry Point command (cogs/entry_point.py): its name stays Discord's "launch"
+    "Play Dou Dizhu at this channel's table, in the app": {ZH: "在应用中玩本频道牌桌的斗地主"},
     **history.COMMANDS,
     **review.COMMANDS,
 }

@@ -217,7 +217,8 @@ def test_played_odds_keep_the_models_order() -> None:
 
 
 def test_the_agent_passes_the_stake_it_plays_for() -> None:
-    from bot.ai.agent import _stake, decide
+    from bot.ai.agent import decide
+    from bot.ai.auction_reasons import stake_of as _stake
     from bot.engine import Game
     rules = Rules.preset("happy")
     seen = 0

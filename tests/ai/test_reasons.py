@@ -89,6 +89,39 @@ def _claim(case: dict, rules: Rules) -> None:
             assert p.is_bomb, f"{p.cards} beats {play}"
     elif kind == "sheds_weakest":
         assert last is None and not reading_of(play, rules).is_bomb
+    elif kind in ("breaks_hand", "saves_answer"):
+        # a pass on an opponent's play, naming the lowest answer that is no bomb
+        got = explain_case(case)
+        assert play == "" and last is not None and not _same_side(case, last[0])
+        assert got.cards == _lowest_plain_answer(case["hand"], last_play, rules)
+        if kind == "breaks_hand":
+            assert got.count >= 1
+    elif kind == "partner_next":
+        assert play == "" and last is not None and last[0] == case["landlord"]
+        assert case["seat"] != case["landlord"] and (case["seat"] + 1) % 3 != case["landlord"]
+        assert _lowest_plain_answer(case["hand"], last_play, rules) is not None
+    elif kind == "lowest_beat":
+        assert last is not None and not reading_of(play, rules, last=last_play).is_bomb
+        assert sorted(play) == sorted(_lowest_plain_answer(case["hand"], last_play, rules) or "")
+    elif kind == "bomb_back":
+        assert last is not None and not _same_side(case, last[0])
+        assert reading_of(play, rules, last=last_play).is_bomb
+    elif kind in ("plan_group", "plays_left"):
+        assert play and len(play) < len(case["hand"]) and explain_case(case).count >= 1
+
+
+def _same_side(case: dict, seat: int) -> bool:
+    landlord = case["landlord"]
+    return seat == case["seat"] or (seat != landlord and case["seat"] != landlord)
+
+
+def _lowest_plain_answer(hand: str, last_play, rules: Rules) -> str | None:  # type: ignore[no-untyped-def]
+    """The cards of the lowest answer to ``last_play`` that is no bomb (None: none)."""
+    plain = [p for p in legal_plays(hand, last_play, rules) if not p.is_bomb]
+    if not plain:
+        return None
+    low = min(plain, key=lambda p: (p.main_index, len(p.cards)))
+    return "".join(sorted(low.cards, key="3456789TJQKA2BR".index))
 
 
 def explain_case(case: dict):  # type: ignore[no-untyped-def]

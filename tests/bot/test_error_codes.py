@@ -524,6 +524,7 @@ async def _(ctx: Any) -> None:
 
 UI_ONLY = {  # raised by the Discord layer itself (tests/discord drives those)
     "no_selection", "never_played", "no_history_page", "review_not_yours",
+    "entry_point_kept",  # a global sync Discord refused (cogs/entry_point.py)
 }
 
 

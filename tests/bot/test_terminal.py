@@ -90,6 +90,8 @@ async def test_help_and_hint_read_as_words() -> None:
     assert status == 0
     assert "q is a queen: type quit to leave" in text
     assert "Hint: " in text and "Bid(" not in text and "PlayCards(" not in text
+    hint = next(line for line in text.splitlines() if "Hint: " in line)
+    assert " — " in hint  # with its reason, in the auction too (issue 36)
     # quitting mid-deal asks; "n" stays at the table, "y" leaves
     assert text.count("leaving now is an escape") == 2
     assert "the AI plays your seat to the end of the deal" in text

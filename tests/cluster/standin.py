@@ -2,7 +2,10 @@
 (``/users/@me``, the application), channel messages and DMs (the presenter), and the
 interaction endpoints (callbacks, follow-ups, edits of the original); for the Activity
 (bot/web), the OAuth2 code exchange, ``/users/@me`` with a user's token and the Activity
-instances. Every call is recorded; messages get ids so edits of them work."""
+instances; the global command sync, with Discord's rule that a bulk overwrite must keep the
+app's Entry Point command (error 50240), and the Activity's launch (a type 12 callback,
+refused when ``refuse_launch``). Every call is recorded; messages get ids so edits of them
+work."""
 
 from __future__ import annotations
 
@@ -21,6 +24,9 @@ BOT_ID = 900_000_000_000_000_001
 APP_ID = BOT_ID
 OWNER_ID = 900_000_000_000_000_002
 API = "/api/v10"
+PRIMARY_ENTRY_POINT = 4  # an application command's type
+ENTRY_POINT_REMOVED = 50240
+LAUNCH_ACTIVITY = 12  # an interaction callback's type
 
 
 @dataclass
@@ -59,6 +65,9 @@ class DiscordStandIn:
         self.codes: dict[str, tuple[int, str]] = {}
         self.user_tokens: dict[str, tuple[int, str]] = {}
         self.instances: dict[str, dict[str, Any]] = {}
+        # global commands as registered (an Entry Point the Developer Portal made, say)
+        self.commands: list[dict[str, Any]] = []
+        self.refuse_launch = False  # the app has no Activity enabled: type 12 is refused
 
     def grant(self, user_id: int, name: str = "u") -> str:
         """An OAuth2 code for the user, as the SDK's ``authorize`` would give the page."""
@@ -161,6 +170,20 @@ class DiscordStandIn:
                                                       status=404)
         return None
 
+    def _overwrite_commands(self, payload: list[dict[str, Any]]) -> web.Response:
+        """A global bulk overwrite; refused, as Discord does, when it drops the app's Entry
+        Point command (the same name and type 4 must be in it)."""
+        kept = [c for c in self.commands if c.get("type") == PRIMARY_ENTRY_POINT]
+        if kept and not any(c.get("type") == PRIMARY_ENTRY_POINT
+                            and c.get("name") == kept[0]["name"] for c in payload):
+            return _json({"message": "You cannot remove this app's Entry Point command in a "
+                          "bulk update operation. Please include the Entry Point command in "
+                          "your update request or delete it separately.",
+                          "code": ENTRY_POINT_REMOVED}, status=400)
+        self.commands = [{"id": str(next(self._ids)), "application_id": str(APP_ID),
+                          "version": "1", "description": "", **c} for c in payload]
+        return _json(self.commands)
+
     async def _handle(self, request: web.Request) -> web.StreamResponse:
         path = request.path.removeprefix(API)
         body = await self._body(request)
@@ -184,6 +207,11 @@ class DiscordStandIn:
             return _json({"id": str(user + 1), "type": 1,
                                       "recipients": [_user(user)], "last_message_id": None})
         if parts[0] == "interactions":
+            if body.get("type") == LAUNCH_ACTIVITY and self.refuse_launch:
+                return _json({"message": "Invalid Form Body", "code": 50035, "errors": {
+                    "type": {"_errors": [{"code": "APPLICATION_ACTIVITIES_DISABLED",
+                                          "message": "Activities are not enabled"}]}}},
+                             status=400)
             return _json({"interaction": {"id": parts[1], "type": 3}})
         if parts[0] == "webhooks":  # follow-ups and the original response
             if method == "DELETE":
@@ -199,8 +227,15 @@ class DiscordStandIn:
                 return _json(self._message(parts[1], body))
             if method == "PATCH" and len(parts) == 4:
                 return _json(self._message(parts[1], body, parts[3]))
+        if parts[0] == "applications" and parts[-1] == "commands" and len(parts) == 3:
+            if method == "GET":
+                return _json(self.commands)
+            if method == "PUT":  # the global sync
+                return self._overwrite_commands(body.get("list", []))
         if parts[0] == "applications" and parts[-1] == "commands" and method == "PUT":
-            return _json([])  # a global sync: no commands registered here
+            return _json([{"id": str(next(self._ids)), "application_id": str(APP_ID),
+                           "guild_id": parts[3], "version": "1", "description": "", **c}
+                          for c in body.get("list", [])])  # a guild's sync
         if parts[0] == "channels" and method == "POST" and parts[-1] == "typing":
             return web.Response(status=204)
         return _json({"message": f"the stand-in has no {method} {path}",

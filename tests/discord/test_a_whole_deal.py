@@ -4,6 +4,7 @@ names and the reader's language. ``DDZ_TRANSCRIPT=path`` writes what was read, i
 
 from __future__ import annotations
 
+import math
 import os
 import re
 
@@ -86,6 +87,15 @@ async def test_a_whole_deal_reads_well(simcord_env, monkeypatch, variant, locale
     assert "Deal over" in read[-1] or "本局结束" in read[-1]
     assert re.search(r"alice(: [+-]\d+ points, [+-][\d,]+ beans|：[+-]\d+ 积分，[+-][\d,]+ 欢乐豆)",
                      read[-2]), read[-2]  # the table's result says what the numbers are
+    # issue 36: the result's equation multiplies out; before 加倍/明牌 the stake is said
+    equation = re.search(r"(Multiplier|倍数)：?:? ?(.*?) \|", read[-2])
+    assert equation, read[-2]
+    if "=" in equation[2]:
+        left, total = equation[2].rsplit("= ×", 1)
+        assert math.prod(int(x) for x in re.findall(r"×(\d+)", left)) == int(total)
+    if variant in ("happy", "laizi"):  # 加倍 turns, and 明牌 in happy
+        assert re.search(r"(At stake now: up to [\d,]+ beans \([\d,]+ if you double\)"
+                         r"|本局输赢：现在最多 [\d,]+ 欢乐豆（加倍则 [\d,]+）)", text), text
     if locale == "zh-CN":
         assert not re.search(r"\((easy|normal|hard)\)|Turn|ends|Your", text), text
     else:

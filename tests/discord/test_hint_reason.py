@@ -55,3 +55,28 @@ def test_every_language_words_every_reason() -> None:
     # zh-TW is Traditional script, not the Simplified sentence
     assert reason_words("zh-TW", Reason("bomb_win")) != reason_words("zh-CN", Reason("bomb_win"))
     assert "炸彈" in reason_words("zh-TW", Reason("bomb_win"))
+
+
+async def test_an_auction_hint_shows_its_reason(simcord_env) -> None:
+    """/ddz hint at the bid: the AI's bid (or 不叫) with the bidding model's reason, at the
+    table's AI level."""
+    from bot.ai.auction_reasons import AUCTION_REASONS
+
+    from .helpers import human_turn
+
+    env = simcord_env
+    guild, channel = await setup(env)
+    alice = guild.add_member(env.create_user("alice"))
+    table = await open_table(env, channel, alice, "classic", [alice])
+    await human_turn(env, channel, 0)
+    assert table.game.phase == "bid"
+    manager = env.bot.manager
+    hint = await manager.hint(channel.id, alice.id)
+    reason = await manager.hint_reason(channel.id, alice.id)
+    assert reason is not None and reason.kind in AUCTION_REASONS
+    assert reason == explain_action(table.game.view(0), hint, table.ai_level)
+    result = await alice.slash(channel, "ddz hint")
+    content = result.response.content if result.response.content else \
+        result.followups[-1].content
+    assert content.endswith(reason_line("en", reason))
+    assert "in 10" in content or reason.kind == "bid_table"

@@ -7,7 +7,7 @@ import json
 
 from bot.web.protocol import MAX_FRAME
 
-from .pages import AUCTION, CHANNEL, play_my_turns
+from .pages import AUCTION, CHANNEL, GUILD, play_my_turns
 
 
 async def _seated_pair(activity):
@@ -127,6 +127,26 @@ async def test_strangers_are_refused(activity) -> None:
     ted = await activity.page(101, "Ann", token=token, join=False)
     assert ted.of_type("welcome")[0]["user_id"] == "108"
     assert ted.table["you"] is None  # Ann's seat is not Ted's
+
+
+async def test_a_user_who_left_the_activity_can_act_no_more(activity) -> None:
+    """The instance is asked again once a check is a minute old: who left the call (the
+    Activity) is refused and the page closed, nothing changed."""
+    ann = await activity.page(101, "Ann")
+    bo = await activity.page(102, "Bo")
+    assert (await ann.act("open", variant="classic"))["ok"]
+    assert (await bo.act("join"))["ok"]
+    activity.stand.open_instance("i-1234", GUILD, CHANNEL, [101])  # Bo left the call
+    assert (await bo.act("add_ai"))["ok"]  # checked under a minute ago: not asked yet
+    for page in activity.server.sessions:
+        page.checked_at -= 61
+    seq = activity.manager.snapshot(CHANNEL).seq
+    await bo.send({"type": "action", "id": 99, "action": "leave"})
+    await bo.wait(lambda: bo.closed)
+    assert bo.of_type("error")[-1]["code"] == "not_in_instance"
+    table = activity.manager.snapshot(CHANNEL)
+    assert table.seq == seq and table.seat_of(102) is not None  # his leave was not applied
+    assert (await ann.act("start"))["ok"]  # Ann, still in the call, acts on
 
 
 async def test_a_page_is_rate_limited(activity) -> None:

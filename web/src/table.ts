@@ -187,6 +187,7 @@ export class Table {
       again?.focus({ preventScroll: true });
     }
     this.syncPlayButton();
+    this.tick();  // the timer of the elements just drawn
   }
 
   private openForm(): HTMLElement[] {
@@ -264,7 +265,6 @@ export class Table {
       parts.push(el("p", "lead", t("web.spectating")));
       parts.push(this.controls(table));
     }
-    this.tick();
     return parts;
   }
 
@@ -396,12 +396,14 @@ export class Table {
     if (playing && seated && you.my_turn && you.phase) {
       const phase = you.phase;
       if (phase === "play") {
-        const play = this.button(t("web.play"), () => this.play(), "primary play");
-        box.append(play);
-        if (you.cannot_beat) box.append(this.button(t("btn.cannot_beat"), () =>
-          this.act("pass", { seq })));
-        else if (!you.is_leading) box.append(this.button(t("btn.pass"), () =>
-          this.act("pass", { seq })));
+        if (you.cannot_beat) {  // nothing beats it: one Can't beat stands for Play and Pass
+          box.append(this.button(t("btn.cannot_beat"), () => this.act("pass", { seq }),
+                                 "primary"));
+        } else {
+          box.append(this.button(t("web.play"), () => this.play(), "primary play"));
+          if (!you.is_leading) box.append(this.button(t("btn.pass"), () =>
+            this.act("pass", { seq })));
+        }
         box.append(this.button(t("btn.hint"), () => this.hint()));
       } else if (phase === "bid") {
         box.append(this.button(t("btn.bid0"), () => this.act("bid", { points: 0, seq })));
