@@ -1,4 +1,4 @@
-"""Make docs/activity-<locale>-<w>x<h>.png: the Activity's page mid-deal on the player's
+"""Make docs/activity-<phone|desktop>-<locale>.png: the Activity's page mid-deal on the player's
 turn, at a phone's size (390×844) and a desktop's (1280×800), in en and zh-CN, for the
 README. The same pictures the browser tests take (tests/browser/screens.py), written here.
 

@@ -73,14 +73,16 @@ async def show(browser: Any, activity: Activity, locale: str, viewport: tuple[in
 
 
 async def shoot(browser: Any, activity: Activity, out: Path) -> list[Path]:
-    """Write ``activity-<locale>-<w>x<h>.png`` for each of :data:`SHOTS` into ``out``."""
+    """Write ``activity-<phone|desktop>-<locale>.png`` for each of :data:`SHOTS` into
+    ``out`` (the README shows docs/activity-phone-en.png)."""
     out.mkdir(parents=True, exist_ok=True)
     written = []
     socket = await a_turn_to_beat(activity)
     try:
         for locale, viewport in SHOTS:
             player = await show(browser, activity, locale, viewport)
-            path = out / f"activity-{locale}-{viewport[0]}x{viewport[1]}.png"
+            size = "phone" if viewport == PHONE else "desktop"
+            path = out / f"activity-{size}-{locale}.png"
             await player.page.screenshot(path=str(path))
             written.append(path)
             await player.close()
