@@ -51,7 +51,8 @@ From the server
 ``{"type": "answer", "id": N, "ok": false, "code": CODE, "error": SENTENCE}``
     Refused (nothing changed): the error's code and its sentence in the user's language.
 ``{"type": "error", "code": CODE, "error": SENTENCE}``
-    A frame the server could not take: ``bad_frame``, ``too_large``, ``rate_limited``,
+    A frame the server could not take (an ``action`` frame with an ``id`` is answered as a
+    refused ``answer`` with that id instead, so the page's action hears back): ``bad_frame``, ``too_large``, ``rate_limited``,
     ``not_authenticated``, ``auth_failed``, ``not_in_instance``, ``wrong_channel``.
 """
 

@@ -277,8 +277,9 @@ class ActivityServer:
             action, fields = parse_action(frame)
         except FrameError as err:
             refusal: dict[str, Any] = {"type": "error", "code": err.code, "error": str(err)}
-            if limited and isinstance(frame.get("id"), int | str):
-                refusal.update(type="answer", id=frame["id"], ok=False)
+            if (limited or frame.get("type") == "action") and isinstance(frame.get("id"),
+                                                                        int | str):
+                refusal.update(type="answer", id=frame["id"], ok=False)  # its action hears
             page.send(refusal)
             return
         ref = frame.get("id")

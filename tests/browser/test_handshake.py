@@ -41,9 +41,6 @@ async def test_the_page_speaks_the_locale_the_sdk_reports(players) -> None:
     assert li.of_type("welcome")[0]["words"]["locale"] == "zh-CN"
 
 
-@pytest.mark.xfail(strict=True, reason="page-contract.md: 'if the command fails, en'; "
-                   "web/src/main.ts falls back to navigator.language instead (the lead "
-                   "decides which is right: fix the page, or the contract and this test)")
 async def test_when_the_locale_command_fails_the_page_speaks_english(players) -> None:
     kim = await players(106, "Kim", locale=None, browser_locale="zh-CN")
     await kim.wait_state("no_table")

@@ -6,7 +6,7 @@ import { cardName } from "./words";
 const ORDER = "3456789TJQKA2BRF";
 const CARD_W = 64; // px, as style.css draws .hand .card
 const MIN_STEP = 44; // px of each card left visible: the touch target
-const ROW_STEP = 50; // px between rows of a hand that needs several
+const ROW_STEP = 58; // px between rows of a hand that needs several
 
 export class Hand {
   readonly el: HTMLElement;

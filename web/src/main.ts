@@ -49,7 +49,7 @@ async function start(): Promise<void> {
   try {
     locale = pageLocale((await sdk.commands.userSettingsGetLocale()).locale);
   } catch {
-    locale = pageLocale(navigator.language);
+    locale = "en";  // the rule: the language the SDK reports, otherwise English
   }
   document.documentElement.lang = locale;
   const table = new Table(document.getElementById("app")!, document.getElementById("announce")!,

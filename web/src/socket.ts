@@ -8,6 +8,7 @@ export interface FrameSink {
 }
 
 const PAUSES = [500, 1000, 2000, 5000]; // ms before each new try (the last repeats)
+const ANSWER_MS = 10000; // an action not answered by then is given up
 
 export class Socket {
   private ws: WebSocket | null = null;
@@ -66,6 +67,10 @@ export class Socket {
     return new Promise((resolve) => {
       this.waiting.set(id, resolve);
       ws.send(JSON.stringify({ type: "action", id, action, ...fields }));
+      setTimeout(() => {  // never a dead button: an unanswered action gives up
+        if (!this.waiting.delete(id)) return;
+        resolve({ type: "answer", ok: false, code: "timeout", error: "" });
+      }, ANSWER_MS);
     });
   }
 }

@@ -369,7 +369,7 @@ export class Table {
     const box = el("div", "center");
     const line = this.turnLine(table);
     box.append(el("p", "turnline", line));
-    this.say(line);
+    if (!this.dialogs.showingResult) this.say(line);  // the result stays said until closed
     if (this.you?.seat !== undefined && table.seats[this.you.seat]?.trustee) {
       box.append(el("p", "hintline", t("web.trustee_on")));
     } else if (this.hintText) {
