@@ -52,8 +52,9 @@ From the server
     Refused (nothing changed): the error's code and its sentence in the user's language.
 ``{"type": "error", "code": CODE, "error": SENTENCE}``
     A frame the server could not take (an ``action`` frame with an ``id`` is answered as a
-    refused ``answer`` with that id instead, so the page's action hears back): ``bad_frame``, ``too_large``, ``rate_limited``,
-    ``not_authenticated``, ``auth_failed``, ``not_in_instance``, ``wrong_channel``.
+    refused ``answer`` with that id instead, so the page's action hears back):
+    ``bad_frame``, ``too_large``, ``rate_limited``, ``not_authenticated``, ``auth_failed``,
+    ``not_in_instance``, ``wrong_channel``.
 """
 
 from __future__ import annotations
