@@ -86,7 +86,7 @@ def check_before_serving(path: Path) -> None:
     try:
         tables = conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0]
         page_size = conn.execute("PRAGMA page_size").fetchone()[0]
-        if tables == 0 and (wal_size > WAL_HEADER or size > page_size):
+        if tables == 0 and (wal_commits(wal) or size > page_size):
             raise LostDataError(
                 f"{path} looks empty, but its files hold data ({size} bytes, {wal_size} in "
                 f"its write-ahead log) that SQLite cannot read: the log may be damaged. "
@@ -101,6 +101,28 @@ def check_before_serving(path: Path) -> None:
     if problems != ["ok"]:
         raise DatabaseCorruptError(f"{path} failed its integrity check: "
                                    f"{'; '.join(problems)}. " + what_to_do(path))
+
+
+def wal_commits(wal: Path) -> bool:
+    """Whether the write-ahead log holds a committed transaction: a frame of the log's own
+    salts that ends a commit. A log with frames but no commit is a first transaction
+    killed before it committed (nothing was ever written, nothing is lost)."""
+    try:
+        with open(wal, "rb") as file:
+            header = file.read(WAL_HEADER)
+            if len(header) < WAL_HEADER:
+                return False
+            page_size = int.from_bytes(header[8:12], "big")
+            salts = header[16:24]
+            if not 512 <= page_size <= 65536:
+                return True  # unreadable: assume the worst
+            while len(frame := file.read(24)) == 24:
+                if frame[8:16] == salts and int.from_bytes(frame[4:8], "big") > 0:
+                    return True
+                file.seek(page_size, os.SEEK_CUR)
+    except FileNotFoundError:
+        return False
+    return False
 
 
 def _wal_magic(wal: Path) -> int:

@@ -263,3 +263,35 @@ async def test_a_damaged_log_over_a_checkpointed_file_is_refused(tmp_path) -> No
     with pytest.raises(LostDataError, match="damaged header"):
         await Store.open(image)
     assert wal.stat().st_size > 32  # kept for a rescue
+
+
+def test_a_first_transaction_killed_before_its_commit_is_a_new_database(tmp_path) -> None:
+    """A writer killed during its very first transaction leaves a log of frames none of
+    which commits: nothing was ever written, so it is a new database, not lost data (the
+    crash test's early kills found this). A log that does commit, unread, is still refused."""
+    import sqlite3
+
+    from bot.store.maintenance import check_before_serving, wal_commits
+
+    live = tmp_path / "live.db"
+    conn = sqlite3.connect(live)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA wal_autocheckpoint=0")
+    conn.execute("CREATE TABLE t (x)")
+    conn.commit()
+    crash = tmp_path / "crash"
+    crash.mkdir()
+    for suffix in ("", "-wal"):
+        shutil.copyfile(f"{live}{suffix}", crash / f"ddz.db{suffix}")
+    conn.close()
+    image, wal = crash / "ddz.db", crash / "ddz.db-wal"
+    assert wal_commits(wal)  # as it is: a committed schema in the log
+    data = bytearray(wal.read_bytes())
+    page_size = int.from_bytes(data[8:12], "big")
+    for at in range(32, len(data) - 23, 24 + page_size):  # every frame: no commit mark
+        data[at + 4:at + 8] = bytes(4)
+    wal.write_bytes(bytes(data))
+    assert not wal_commits(wal)
+    check_before_serving(image)  # no LostDataError: a new, empty database
+    # the same log whose salts do not match its header is no commit either
+    assert not wal_commits(tmp_path / "no-such-wal")
