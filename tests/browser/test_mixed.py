@@ -16,13 +16,12 @@ import pytest
 import pytest_asyncio
 
 from bot.app import create_bot
-from bot.config import Settings
 from bot.headless import use_api
 from bot.web import FanOutPresenter
 from tests.bot.helpers import quick_decide
 from tests.cluster.payloads import dm_component, guild_component
-from tests.cluster.standin import APP_ID, DiscordStandIn
-from tests.web.pages import CHANNEL, GUILD, Activity
+from tests.cluster.standin import DiscordStandIn
+from tests.web.pages import CHANNEL, GUILD, Activity, bot_settings
 
 from .host import open_player
 from .play import Turns, open_table, play_turn, press_start, t
@@ -41,11 +40,7 @@ async def bot_activity(tmp_path, built_page) -> AsyncIterator[tuple[Any, Activit
     base = await stand.start()
     before = discord.http.Route.BASE
     use_api(base)
-    settings = Settings(db_path=tmp_path / "ddz.db", token="bot-token", turn_seconds=30,
-                        ai_delay=0.0, trustee_delay=0.0, edit_delay=0.0,
-                        ai_in_thread=False, ping_budget=False, render_processes=0,
-                        ai_processes=0, discord_api=base, activity_port=0,
-                        client_id=str(APP_ID), client_secret="s3cret")
+    settings = bot_settings(tmp_path, base)
     seeds = iter(range(3, 10_000))
     bot = await create_bot(settings, seed_source=lambda: next(seeds), decide=quick_decide)
     http = aiohttp.ClientSession()

@@ -124,6 +124,17 @@ class Activity:
         return page
 
 
+def bot_settings(tmp_path: Any, base: str) -> Any:
+    """A bot's settings with the Activity on (any free port), its REST at the stand-in."""
+    from bot.config import Settings
+
+    return Settings(db_path=tmp_path / "ddz.db", token="bot-token", turn_seconds=30,
+                    ai_delay=0.0, trustee_delay=0.0, edit_delay=0.0, ai_in_thread=False,
+                    ping_budget=False, render_processes=0, ai_processes=0,
+                    discord_api=base, activity_port=0, client_id=str(APP_ID),
+                    client_secret="s3cret")
+
+
 async def open_activity(store: Store, manager_for: Callable[[ActivityServer], TableManager],
                         ) -> Activity:
     stand = DiscordStandIn()

@@ -11,9 +11,9 @@ from bot.app import create_bot
 from bot.config import ConfigError, Settings
 from bot.headless import use_api
 from bot.web import FanOutPresenter
-from tests.cluster.standin import APP_ID, DiscordStandIn
+from tests.cluster.standin import DiscordStandIn
 
-from .pages import CHANNEL, Activity
+from .pages import CHANNEL, Activity, bot_settings
 
 ACTIVITY_ENV = ("DDZ_ACTIVITY_PORT", "DDZ_ACTIVITY_HOST", "DISCORD_CLIENT_ID",
                 "DISCORD_CLIENT_SECRET")
@@ -71,11 +71,7 @@ async def test_the_server_starts_and_stops_with_the_bot(tmp_path) -> None:
     base = await stand.start()
     before = discord.http.Route.BASE
     use_api(base)
-    settings = Settings(db_path=tmp_path / "ddz.db", token="bot-token", turn_seconds=30,
-                        ai_delay=0.0, trustee_delay=0.0, edit_delay=0.0,
-                        ai_in_thread=False, ping_budget=False, render_processes=0,
-                        ai_processes=0, discord_api=base, activity_port=0,
-                        client_id=str(APP_ID), client_secret="s3cret")
+    settings = bot_settings(tmp_path, base)
     bot = await create_bot(settings)
     http = aiohttp.ClientSession()
     try:
