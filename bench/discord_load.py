@@ -30,6 +30,7 @@ import json
 import os
 import random
 import shutil
+import signal
 import socket
 import sys
 import tempfile
@@ -49,14 +50,18 @@ CHANNELS = 2_100_000_000_000_000_000 // 1000  # table channels: CHANNELS + i
 USERS = 1_300_000_000_000_000_000 // 1000  # people: USERS + 2 * k (their DM: +1)
 BOT_CORES = "0,1"
 THINK = (2.0, 6.0)  # seconds a person takes to decide
+STOP_S = 30.0  # seconds the bot has to stop cleanly before it is killed
 FOUND_WITHIN = 30.0  # an edit later than this after the action is not counted as its own
 
 
 class Load:
     """One run: the stand-in, the bot, the tables and their people."""
 
-    def __init__(self, tables: int, folder: Path, seed: int = 1) -> None:
+    def __init__(self, tables: int, folder: Path, seed: int = 1,
+                 think: tuple[float, float] = THINK, trustee_after: int | None = None
+                 ) -> None:
         self.folder = folder
+        self.think = think
         self.rng = random.Random(seed)
         self.tables: dict[int, Table] = {}
         self.people: dict[int, Person] = {}
@@ -67,17 +72,19 @@ class Load:
         self.waiting: dict[str, asyncio.Future[float]] = {}
         self.tokens: dict[str, str] = {}  # token -> interaction id
         self.refused: set[str] = set()
-        self.limited: list[tuple[float, str]] = []
+        self.limited: list[tuple[float, str, str]] = []
         self.standin: asyncio.subprocess.Process | None = None
         self.bot: asyncio.subprocess.Process | None = None
         self.stopping = False
+        self.summary: dict[str, Any] = {}  # the stand-in's last line
         for i in range(tables):
             channel = CHANNELS + i
             people = []
             for k in range(1 + i % 2):  # one person, two on every other table
                 user = USERS + 2 * (2 * i + k)
                 people.append(Person(user, f"P{2 * i + k}", channel, GUILD, k == 0,
-                                     random.Random(self.rng.random())))
+                                     random.Random(self.rng.random()),
+                                     trustee_after=trustee_after))
             self.tables[channel] = Table(channel, GUILD, people)
             for person in people:
                 self.people[person.user] = person
@@ -85,7 +92,8 @@ class Load:
                 self.dms[person.user] = []
 
     # ------------------------------------------------------------------ processes
-    async def start(self, metrics_port: int, pin: list[str]) -> None:
+    async def start(self, metrics_port: int, pin: list[str],
+                    bot_env: dict[str, str] | None = None) -> None:
         env = {k: v for k, v in os.environ.items() if not k.startswith("DDZ_")}
         self.standin = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bench.discord_standin", cwd=ROOT, env=env,
@@ -97,7 +105,8 @@ class Load:
                    DDZ_DB_PATH=str(self.folder / "bench.db"), DDZ_LOG_LEVEL="WARNING",
                    DDZ_METRICS_PORT=str(metrics_port),
                    PYTHONPATH=os.pathsep.join(filter(None, (str(ROOT),
-                                                            os.environ.get("PYTHONPATH")))))
+                                                            os.environ.get("PYTHONPATH")))),
+                   **(bot_env or {}))
         with open(self.folder / "bot.log", "wb") as log:
             self.bot = await asyncio.create_subprocess_exec(
                 *pin, sys.executable, "-m", "bot", "--headless", cwd=self.folder, env=env,
@@ -109,26 +118,34 @@ class Load:
             raise RuntimeError("the bot did not start: "
                                + (self.folder / "bot.log").read_text()[-3000:])
 
-    async def stop(self) -> dict[str, Any]:
-        """Stop the bot cleanly (end of input), then the stand-in: its summary."""
-        summary: dict[str, Any] = {}
-        if self.bot is not None and self.bot.stdin is not None:
+    async def stop(self) -> float | None:
+        """Stop the bot by ending its input (a clean stop), or kill it and its workers
+        after :data:`STOP_S`; then the stand-in. The seconds the bot took to stop (None:
+        it did not stop by itself)."""
+        stopped: float | None = None
+        if self.bot is not None and self.bot.returncode is None:
+            assert self.bot.stdin is not None
+            began = time.monotonic()
             self.bot.stdin.close()
             try:
-                await asyncio.wait_for(self.bot.wait(), 60)
+                await asyncio.wait_for(self.bot.wait(), STOP_S)
+                stopped = time.monotonic() - began
             except TimeoutError:
-                self.bot.kill()
-                await self.bot.wait()
-        if self.standin is not None and self.standin.stdin is not None:
+                pass
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.bot.pid, signal.SIGKILL)  # and any worker left behind
+            await self.bot.wait()
+        if self.standin is not None and self.standin.returncode is None:
+            assert self.standin.stdin is not None
             self.standin.stdin.close()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.standin.wait(), 20)
-            summary = self.summary
-        return summary
+            try:
+                await asyncio.wait_for(self.standin.wait(), 10)
+            except TimeoutError:
+                self.standin.kill()
+                await self.standin.wait()
+        return stopped
 
     # ------------------------------------------------------------------ the stand-in's record
-    summary: dict[str, Any] = {}
-
     async def read_standin(self) -> None:
         assert self.standin is not None and self.standin.stdout is not None
         async for raw in self.standin.stdout:
@@ -148,7 +165,7 @@ class Load:
             elif kind in ("post", "edit"):
                 self._message(event)
             elif kind == "429":
-                self.limited.append((event["t"], event["scope"]))
+                self.limited.append((event["t"], event["scope"], event["p"]))
             elif kind == "end":
                 self.summary = event
 
@@ -211,11 +228,12 @@ class Load:
             changed.clear()
             if person.next_move(table.seen) is None:
                 continue
-            await asyncio.sleep(person.rng.uniform(*THINK))
+            await asyncio.sleep(person.rng.uniform(*self.think))
             move = None if self.stopping else person.next_move(table.seen)
             if move is not None:
                 self.write(*move)
                 person.acted_after = move[1].written
+                person.acted_in_deal += move[1].kind in ("play", "playhint", "pass")
 
 
 # ---------------------------------------------------------------------------- measuring
@@ -260,7 +278,7 @@ def measure(load: Load, since: float, until: float) -> dict[str, Any]:
              if a.interaction in load.callbacks]
     table_ms, hand_ms, missing = [], [], 0
     for a in acts:
-        if a.interaction in load.refused or a.kind in ("next", "resume"):
+        if a.interaction in load.refused or a.kind in ("next", "resume", "trustee"):
             continue
         history = load.tables[a.table].history
         found = next((s.t for s in history if a.written < s.t <= a.written + FOUND_WITHIN
@@ -273,15 +291,18 @@ def measure(load: Load, since: float, until: float) -> dict[str, Any]:
             shown = hand_shown(a, load.dms[a.user])
             if shown is not None:
                 hand_ms.append(shown * 1000)
-    return {"actions": len(acts), "unanswered": len(acts) - len(first),
+    kinds: dict[str, int] = {}
+    for a in acts:
+        kinds[a.kind] = kinds.get(a.kind, 0) + 1
+    return {"kinds": kinds, "actions": len(acts), "unanswered": len(acts) - len(first),
             "refused": sum(a.interaction in load.refused for a in acts),
             "first_p50": percentile(first, 0.5), "first_p99": percentile(first, 0.99),
             "table_p50": percentile(table_ms, 0.5), "table_p99": percentile(table_ms, 0.99),
             "table_missing": missing, "hand_p99": percentile(hand_ms, 0.99),
             "hand_n": len(hand_ms),
-            "limited": sum(since <= t < until for t, _ in load.limited),
+            "limited": sum(since <= t < until for t, _, _ in load.limited),
             "limited_global": sum(since <= t < until and s == "global"
-                                  for t, s in load.limited)}
+                                  for t, s, _ in load.limited)}
 
 
 async def scrape(port: int) -> dict[tuple[str, frozenset[tuple[str, str]]], float]:
@@ -321,34 +342,58 @@ def pinning() -> tuple[list[str], str]:
 
 
 async def run_load(tables: int, seconds: float, *, ramp: float | None = None,
-                   out: Any = print) -> dict[str, Any]:
-    """One load: open ``tables`` tables, measure ``seconds``, stop; the numbers."""
+                   warmup: float = 5.0, grace: float = 10.0,
+                   think: tuple[float, float] = THINK, bot_env: dict[str, str] | None = None,
+                   trustee_after: int | None = None, out: Any = print) -> dict[str, Any]:
+    """One load: open ``tables`` tables, let the deals start (``warmup``), measure
+    ``seconds``, give the last actions' edits ``grace`` seconds, stop; the numbers.
+    ``think`` (the people's pace), ``bot_env`` (the bot's settings) and ``trustee_after``
+    (people hand their seat to the AI after so many plays a deal) are for the smoke test,
+    where deals must end within seconds."""
     pin, _ = pinning()
     port = free_port()
     with tempfile.TemporaryDirectory(prefix="ddz-load-") as tmp:
-        load = Load(tables, Path(tmp))
-        await load.start(port, pin)
-        reader = asyncio.create_task(load.read_standin())
-        assert load.bot is not None and load.standin is not None
-        tree = ProcessTree(load.bot.pid)
-        idle_rss = tree.rss_main()
-        ramp = ramp if ramp is not None else min(30.0, max(1.0, tables / 20))
-        started = time.monotonic()
-        await asyncio.gather(*(load.open_table(t, ramp * i / tables)
-                               for i, t in enumerate(load.tables.values())))
-        out(f"  {tables} tables open in {time.monotonic() - started:.1f} s")
-        players = [asyncio.create_task(load.play(p)) for p in load.people.values()]
-        await asyncio.sleep(5.0)  # the first auctions under way
-        before, cpu0, since = await scrape(port), tree.cpu(load.standin.pid), time.monotonic()
-        await asyncio.sleep(seconds)
-        after, cpu1, until = await scrape(port), tree.cpu(load.standin.pid), time.monotonic()
-        rss_main, rss_all = tree.rss_main(), tree.rss_all()
-        load.stopping = True
-        await asyncio.sleep(min(FOUND_WITHIN, 10.0))  # the edits of the last actions
-        for task in players:
-            task.cancel()
-        summary = await load.stop()
-        reader.cancel()
+        load = Load(tables, Path(tmp), think=think, trustee_after=trustee_after)
+        try:
+            return await _measure_load(load, port, pin, bot_env, ramp, warmup, seconds, grace,
+                                       out)
+        finally:
+            await load.stop()
+
+
+async def _measure_load(load: Load, port: int, pin: list[str], bot_env: dict[str, str] | None,
+                        ramp: float | None, warmup: float, seconds: float, grace: float,
+                        out: Any) -> dict[str, Any]:
+    tables = len(load.tables)
+    await load.start(port, pin, bot_env)
+    reader = asyncio.create_task(load.read_standin())
+    assert load.bot is not None and load.standin is not None
+    tree = ProcessTree(load.bot.pid)
+    idle_rss = tree.rss_main()
+    ramp = ramp if ramp is not None else min(30.0, max(1.0, tables / 20))
+    started = time.monotonic()
+    await asyncio.gather(*(load.open_table(t, ramp * i / tables)
+                           for i, t in enumerate(load.tables.values())))
+    out(f"  {tables} tables open in {time.monotonic() - started:.1f} s")
+    players = [asyncio.create_task(load.play(p)) for p in load.people.values()]
+    await asyncio.sleep(warmup)  # the first auctions under way
+    before, cpu0, since = await scrape(port), tree.cpu(load.standin.pid), time.monotonic()
+    await asyncio.sleep(seconds)
+    after, cpu1, until = await scrape(port), tree.cpu(load.standin.pid), time.monotonic()
+    rss_main, rss_all = tree.rss_main(), tree.rss_all()
+    load.stopping = True
+    await asyncio.sleep(grace)  # the edits of the last actions
+    for task in players:
+        task.cancel()
+    stopped = await load.stop()
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(reader, 5)  # the stand-in's summary
+    reader.cancel()
+    summary = load.summary
+    complaints = [line for line in (load.folder / "bot.log").read_text(
+        errors="replace").splitlines() if "ERROR" in line or "Traceback" in line]
+    if complaints:
+        out(f"  the bot logged {len(complaints)} error lines, the first: {complaints[0]}")
     window = until - since
     row = measure(load, since, until)
     drawn = {k: delta(after, before, "ddz_picture_seconds_count", kind=k)
@@ -370,7 +415,10 @@ async def run_load(tables: int, seconds: float, *, ramp: float | None = None,
         ai_actions_s=delta(after, before, "ddz_actions_total", by="ai") / window,
         player_actions_s=delta(after, before, "ddz_actions_total", by="player") / window,
         limited_total=sum(summary.get("limited", {}).values()),
-        requests=summary.get("requests", 0))
+        requests=summary.get("requests", 0), stop_s=stopped if stopped is not None
+        else float("nan"))
+    row["limited_paths"] = sorted({p.split("/")[1] + " " + p.split()[0]
+                                   for _, _, p in load.limited})
     return row
 
 
@@ -402,6 +450,7 @@ ROWS = [  # (label, key, format)
     ("429 answers (whole run)", "limited_total", "{:.0f}"),
     ("deals finished /min", "deals_min", "{:.1f}"),
     ("AI / people actions /s", "ai_actions_s", "{:.1f}"),
+    ("clean stop s (nan: killed)", "stop_s", "{:.1f}"),
 ]
 PAIRED = {"unanswered": "refused", "table_pics_s": "hand_pics_s", "standin_cpu": "driver_cpu",
           "ai_actions_s": "player_actions_s"}
@@ -431,6 +480,9 @@ async def run(loads: list[int], seconds: float, out: Any = print) -> list[dict[s
         rows.append(await run_load(tables, seconds, out=out))
     for line in table_lines(rows):
         out(line)
+    for r in rows:
+        out(f"people's actions at {r['tables']} tables: "
+            + ", ".join(f"{k} {n}" for k, n in sorted(r["kinds"].items())))
     out(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return rows
 

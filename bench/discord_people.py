@@ -179,6 +179,9 @@ class Person:
     rng: random.Random
     dm: Seen | None = None
     acted_after: float = 0.0  # ignore states the stand-in received before this
+    trustee_after: int | None = None  # hand the seat to the AI after so many plays a deal
+    acted_in_deal: int = 0
+    deal_message: str = ""  # the hand DM of this deal (a new deal posts a new one)
 
     def turn_in(self, content: str) -> bool:
         """Does the table message say it is this person's turn?"""
@@ -207,8 +210,14 @@ class Person:
         if dm is None or dm.t < self.acted_after or not dm.buttons:
             return None
         buttons = dm.buttons
+        if dm.message_id != self.deal_message:
+            self.deal_message, self.acted_in_deal = dm.message_id, 0
+        handing_over = self.trustee_after is not None and \
+            self.acted_in_deal >= self.trustee_after
         if buttons.get(f"ddzh:{cid}:resume") is False:
-            return self._dm(dm, f"ddzh:{cid}:resume", "resume")
+            return None if handing_over else self._dm(dm, f"ddzh:{cid}:resume", "resume")
+        if handing_over and buttons.get(f"ddzh:{cid}:trustee") is False:
+            return self._dm(dm, f"ddzh:{cid}:trustee", "trustee")
         playhint, passing = buttons.get(f"ddzh:{cid}:playhint"), buttons.get(f"ddzh:{cid}:pass")
         if playhint is None and passing is False:  # Can't beat
             return self._dm(dm, f"ddzh:{cid}:pass", "pass")
