@@ -77,6 +77,7 @@ class Load:
         self.bot: asyncio.subprocess.Process | None = None
         self.stopping = False
         self.summary: dict[str, Any] = {}  # the stand-in's last line
+        self.patience = STOP_S  # seconds the bot has to stop cleanly
         for i in range(tables):
             channel = CHANNELS + i
             people = []
@@ -118,9 +119,9 @@ class Load:
             raise RuntimeError("the bot did not start: "
                                + (self.folder / "bot.log").read_text()[-3000:])
 
-    async def stop(self) -> float | None:
+    async def stop(self, patience: float = STOP_S) -> float | None:
         """Stop the bot by ending its input (a clean stop), or kill it and its workers
-        after :data:`STOP_S`; then the stand-in. The seconds the bot took to stop (None:
+        after ``patience`` seconds; then the stand-in. The seconds the bot took to stop (None:
         it did not stop by itself)."""
         stopped: float | None = None
         if self.bot is not None and self.bot.returncode is None:
@@ -128,7 +129,7 @@ class Load:
             began = time.monotonic()
             self.bot.stdin.close()
             try:
-                await asyncio.wait_for(self.bot.wait(), STOP_S)
+                await asyncio.wait_for(self.bot.wait(), patience)
                 stopped = time.monotonic() - began
             except TimeoutError:
                 pass
@@ -344,7 +345,8 @@ def pinning() -> tuple[list[str], str]:
 async def run_load(tables: int, seconds: float, *, ramp: float | None = None,
                    warmup: float = 5.0, grace: float = 10.0,
                    think: tuple[float, float] = THINK, bot_env: dict[str, str] | None = None,
-                   trustee_after: int | None = None, out: Any = print) -> dict[str, Any]:
+                   trustee_after: int | None = None, stop_s: float = STOP_S,
+                   out: Any = print) -> dict[str, Any]:
     """One load: open ``tables`` tables, let the deals start (``warmup``), measure
     ``seconds``, give the last actions' edits ``grace`` seconds, stop; the numbers.
     ``think`` (the people's pace), ``bot_env`` (the bot's settings) and ``trustee_after``
@@ -355,6 +357,7 @@ async def run_load(tables: int, seconds: float, *, ramp: float | None = None,
     with tempfile.TemporaryDirectory(prefix="ddz-load-") as tmp:
         load = Load(tables, Path(tmp), think=think, trustee_after=trustee_after)
         try:
+            load.patience = stop_s
             return await _measure_load(load, port, pin, bot_env, ramp, warmup, seconds, grace,
                                        out)
         finally:
@@ -385,15 +388,19 @@ async def _measure_load(load: Load, port: int, pin: list[str], bot_env: dict[str
     await asyncio.sleep(grace)  # the edits of the last actions
     for task in players:
         task.cancel()
-    stopped = await load.stop()
+    stopped = await load.stop(load.patience)
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(reader, 5)  # the stand-in's summary
     reader.cancel()
     summary = load.summary
+    kept = ROOT / "bench" / "out" / f"discord_load-bot-{tables}.log"
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(load.folder / "bot.log", kept)  # the bot's log, for reading after
     complaints = [line for line in (load.folder / "bot.log").read_text(
         errors="replace").splitlines() if "ERROR" in line or "Traceback" in line]
     if complaints:
-        out(f"  the bot logged {len(complaints)} error lines, the first: {complaints[0]}")
+        out(f"  the bot logged {len(complaints)} error lines (its log: {kept}), the first: "
+            f"{complaints[0]}")
     window = until - since
     row = measure(load, since, until)
     drawn = {k: delta(after, before, "ddz_picture_seconds_count", kind=k)

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
 def test_discord_load_smoke() -> None:
     lines: list[str] = []
     row = asyncio.run(discord_load.run_load(
-        5, 14.0, ramp=0.5, warmup=1.0, grace=2.0, think=(0.05, 0.3), trustee_after=1,
+        5, 14.0, ramp=0.5, warmup=1.0, grace=2.0, think=(0.05, 0.3), trustee_after=1, stop_s=5.0,
         bot_env={"DDZ_AI_DELAY": "0", "DDZ_TRUSTEE_DELAY": "0"}, out=lines.append))
     assert lines and "5 tables open" in lines[0]
     for label, key, _ in discord_load.ROWS:
