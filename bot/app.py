@@ -31,6 +31,7 @@ from bot.metrics import (
     Check,
     CountingPresenter,
     Health,
+    LoopLagProbe,
     MetricsPortError,
     MetricsServer,
     gateway_check,
@@ -82,6 +83,7 @@ class DdzBot(commands.Bot):
         self.activity_server = activity  # the Discord Activity's web server (bot/web), when on
         self.metrics = metrics  # DDZ_METRICS_PORT set: served on /metrics with /health
         self.metrics_server: MetricsServer | None = None
+        self.lag_probe: LoopLagProbe | None = None  # the event loop's lag, with the metrics
         self.recovery = "waiting"  # for the gateway; then running, finished or failed
         self.headless = False  # logged in over REST only (no gateway to be connected)
         if metrics is not None:
@@ -125,6 +127,8 @@ class DdzBot(commands.Bot):
         assert self.settings.metrics_port is not None
         self.metrics_server = await MetricsServer.start(
             metrics, health, host=self.settings.metrics_host, port=self.settings.metrics_port)
+        self.lag_probe = LoopLagProbe(metrics.lagged)
+        self.lag_probe.start()
 
     def _gateway_check(self) -> Check:
         if self.headless and self.is_ready() and not self.is_closed():
@@ -133,6 +137,9 @@ class DdzBot(commands.Bot):
 
     async def _stop_metrics(self) -> None:
         server, self.metrics_server = self.metrics_server, None
+        probe, self.lag_probe = self.lag_probe, None
+        if probe is not None:
+            await probe.stop()
         if server is not None:
             await server.stop()
 

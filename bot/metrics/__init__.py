@@ -4,15 +4,17 @@
 
 - :mod:`.meters`: the metrics of one bot, in a registry of its own;
 - :mod:`.answers`: every interaction's first answer, timed at one seam;
+- :mod:`.lag`: the event loop's lag, read by a probe task;
 - :mod:`.health`: the gateway, the store and the recovery checks;
 - :mod:`.server`: the aiohttp endpoint serving both.
 """
 
 from .answers import time_first_answers
 from .health import Check, Health, gateway_check, shard_latencies, store_check
+from .lag import LoopLagProbe
 from .meters import BotMetrics, CountingPresenter
 from .server import MetricsPortError, MetricsServer
 
-__all__ = ["BotMetrics", "Check", "CountingPresenter", "Health", "MetricsPortError",
-           "MetricsServer", "gateway_check", "shard_latencies", "store_check",
+__all__ = ["BotMetrics", "Check", "CountingPresenter", "Health", "LoopLagProbe",
+           "MetricsPortError", "MetricsServer", "gateway_check", "shard_latencies", "store_check",
            "time_first_answers"]

@@ -26,6 +26,10 @@ FAST_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.
 ANSWER_BUCKETS = (0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 1.5, 2.0, 3.0, 5.0, 10.0)
 """Seconds: an interaction's first answer (Discord gives up on it after 3 s)."""
 
+LAG_BUCKETS = (0.001, 0.002, 0.005, 0.01, 0.015, 0.02, 0.03, 0.05, 0.075, 0.1, 0.15, 0.25,
+               0.5, 1.0, 2.5)
+"""Seconds: how late the event loop woke a probe (within 20 ms is the target)."""
+
 PICTURE_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 """Seconds: a picture (a hand is milliseconds; a replay's animation takes longer)."""
 
@@ -38,7 +42,7 @@ ShardLatencies = Callable[[], Iterable[tuple[int, float]]]
 
 class BotMetrics:
     """One bot's metrics. The callbacks (:meth:`drawn`, :meth:`wrote`, :meth:`forwarded`,
-    :meth:`answered`, :meth:`refused`) are cheap and never raise."""
+    :meth:`answered`, :meth:`lagged`, :meth:`refused`) are cheap and never raise."""
 
     def __init__(self) -> None:
         self.registry = CollectorRegistry()
@@ -63,6 +67,10 @@ class BotMetrics:
             "ddz_store_write_seconds", "Seconds a store write took, from asking for the "
             "writer to the commit: a transaction, or a single statement",
             ["kind"], buckets=FAST_BUCKETS, registry=registry)
+        self.loop_lag = Histogram(
+            "ddz_event_loop_lag_seconds", "Seconds the event loop woke a 10 ms probe later "
+            "than asked (how long ready work waited for the loop)", buckets=LAG_BUCKETS,
+            registry=registry)
         self.forwards = Counter(
             "ddz_forwards", "DM interactions forwarded to the process owning their table, "
             "by outcome (taken, or not_taken: the player was told the table is restarting)",
@@ -110,6 +118,9 @@ class BotMetrics:
 
     def answered(self, kind: str, seconds: float) -> None:
         self.answers.labels(type=kind).observe(seconds)
+
+    def lagged(self, seconds: float) -> None:
+        self.loop_lag.observe(seconds)
 
     def refused(self, code: str) -> None:
         self.errors.labels(code=code).inc()

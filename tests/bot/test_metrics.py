@@ -68,3 +68,25 @@ async def test_a_taken_port_is_one_clear_error() -> None:
             await MetricsServer.start(BotMetrics(), health, host="127.0.0.1", port=first.port)
     finally:
         await first.stop()
+
+
+async def test_the_loop_lag_probe_reports_a_blocked_loop() -> None:
+    import asyncio
+    import time
+
+    from bot.metrics import LoopLagProbe
+
+    metrics = BotMetrics()
+    probe = LoopLagProbe(metrics.lagged, tick=0.005)
+    probe.start()
+    await asyncio.sleep(0.03)
+    time.sleep(0.06)  # the loop is blocked: the probe wakes about 60 ms late
+    await asyncio.sleep(0.03)
+    await probe.stop()
+    samples = {(s.name, tuple(sorted(s.labels.items()))): s.value
+               for family in text_string_to_metric_families(metrics.exposition().decode())
+               for s in family.samples}
+    assert samples[("ddz_event_loop_lag_seconds_count", ())] >= 3
+    assert samples[("ddz_event_loop_lag_seconds_sum", ())] >= 0.04
+    assert samples[("ddz_event_loop_lag_seconds_bucket", (("le", "0.03"),))] < \
+        samples[("ddz_event_loop_lag_seconds_count", ())]  # the blocked wake-up is late

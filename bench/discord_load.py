@@ -1,0 +1,508 @@
+"""Benchmark: N live tables as Discord sees them, on the real bot process (issue 37).
+
+Run: ``python -m bench.discord_load [--tables 100,300,500] [--seconds 120]``.
+
+For each load: a Discord stand-in in its own process (``bench/discord_standin.py``: REST,
+Discord's rate limits, every 429 counted) and the real bot, ``python -m bot --headless``
+on SQLite with its defaults (AI pace, edit coalescing, picture and AI worker processes),
+pinned with ``taskset`` to cores 0 and 1 with its workers. This driver writes gateway
+events to the bot's stdin: it opens the tables (``/ddz new``, a second person joins on
+every other table, AI seats fill the rest, the creator starts), and the simulated people
+(:mod:`bench.discord_people`) answer at a human pace from what the stand-in received; the
+creator starts the next deal when one ends. After the tables are open, ``--seconds`` are
+measured:
+
+- interaction first answer: from writing the event to the stand-in seeing the callback;
+- action -> table message edit: to the first edit that shows the action (an auction
+  button's turn passed; fewer cards left, or the person's pass last; or the result);
+- action -> hand DM edit (plays): to the hand DM showing the smaller hand;
+- pictures drawn a second (the bot's ``/metrics``) and the picture workers' CPU;
+- the event loop's lag p99 (``ddz_event_loop_lag_seconds``), the bot's CPU and memory;
+- 429 answers; deals finished a minute.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import shutil
+import signal
+import socket
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+from prometheus_client.parser import text_string_to_metric_families
+
+from bench.discord_people import AUCTION, Action, Person, Seen, Table, command, table_click
+from bench.discord_procs import ProcessTree, lag_p99, percentile
+
+ROOT = Path(__file__).resolve().parents[1]
+GUILD = 770_000_000_000_000_000
+CHANNELS = 2_100_000_000_000_000_000 // 1000  # table channels: CHANNELS + i
+USERS = 1_300_000_000_000_000_000 // 1000  # people: USERS + 2 * k (their DM: +1)
+BOT_CORES = "0,1"
+THINK = (2.0, 6.0)  # seconds a person takes to decide
+STOP_S = 30.0  # seconds the bot has to stop cleanly before it is killed
+FOUND_WITHIN = 30.0  # an edit later than this after the action is not counted as its own
+
+
+class Load:
+    """One run: the stand-in, the bot, the tables and their people."""
+
+    def __init__(self, tables: int, folder: Path, seed: int = 1,
+                 think: tuple[float, float] = THINK, trustee_after: int | None = None
+                 ) -> None:
+        self.folder = folder
+        self.think = think
+        self.rng = random.Random(seed)
+        self.tables: dict[int, Table] = {}
+        self.people: dict[int, Person] = {}
+        self.dms: dict[int, list[Seen]] = {}  # user -> their hand DM's messages, in order
+        self.changed: dict[int, asyncio.Event] = {}
+        self.actions: list[Action] = []
+        self.callbacks: dict[str, float] = {}
+        self.waiting: dict[str, asyncio.Future[float]] = {}
+        self.tokens: dict[str, str] = {}  # token -> interaction id
+        self.refused: set[str] = set()
+        self.limited: list[tuple[float, str, str]] = []
+        self.standin: asyncio.subprocess.Process | None = None
+        self.bot: asyncio.subprocess.Process | None = None
+        self.stopping = False
+        self.summary: dict[str, Any] = {}  # the stand-in's last line
+        self.patience = STOP_S  # seconds the bot has to stop cleanly
+        for i in range(tables):
+            channel = CHANNELS + i
+            people = []
+            for k in range(1 + i % 2):  # one person, two on every other table
+                user = USERS + 2 * (2 * i + k)
+                people.append(Person(user, f"P{2 * i + k}", channel, GUILD, k == 0,
+                                     random.Random(self.rng.random()),
+                                     trustee_after=trustee_after))
+            self.tables[channel] = Table(channel, GUILD, people)
+            for person in people:
+                self.people[person.user] = person
+                self.changed[person.user] = asyncio.Event()
+                self.dms[person.user] = []
+
+    # ------------------------------------------------------------------ processes
+    async def start(self, metrics_port: int, pin: list[str],
+                    bot_env: dict[str, str] | None = None) -> None:
+        env = {k: v for k, v in os.environ.items() if not k.startswith("DDZ_")}
+        self.standin = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bench.discord_standin", cwd=ROOT, env=env,
+            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, limit=2 ** 24)
+        assert self.standin.stdout is not None
+        line = (await self.standin.stdout.readline()).decode().split()
+        assert line[:1] == ["listening"], line
+        env.update(DISCORD_TOKEN="bench-token", DDZ_DISCORD_API=line[1],
+                   DDZ_DB_PATH=str(self.folder / "bench.db"), DDZ_LOG_LEVEL="WARNING",
+                   DDZ_METRICS_PORT=str(metrics_port),
+                   PYTHONPATH=os.pathsep.join(filter(None, (str(ROOT),
+                                                            os.environ.get("PYTHONPATH")))),
+                   **(bot_env or {}))
+        with open(self.folder / "bot.log", "wb") as log:
+            self.bot = await asyncio.create_subprocess_exec(
+                *pin, sys.executable, "-m", "bot", "--headless", cwd=self.folder, env=env,
+                stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=log,
+                start_new_session=True)
+        assert self.bot.stdout is not None
+        ready = await asyncio.wait_for(self.bot.stdout.readline(), 120)
+        if ready.strip() != b"ready":
+            raise RuntimeError("the bot did not start: "
+                               + (self.folder / "bot.log").read_text()[-3000:])
+
+    async def stop(self, patience: float = STOP_S) -> float | None:
+        """Stop the bot by ending its input (a clean stop), or kill it and its workers
+        after ``patience`` seconds; then the stand-in. The seconds the bot took to stop (None:
+        it did not stop by itself)."""
+        stopped: float | None = None
+        if self.bot is not None and self.bot.returncode is None:
+            assert self.bot.stdin is not None
+            began = time.monotonic()
+            self.bot.stdin.close()
+            try:
+                await asyncio.wait_for(self.bot.wait(), patience)
+                stopped = time.monotonic() - began
+            except TimeoutError:
+                pass
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.bot.pid, signal.SIGKILL)  # and any worker left behind
+            await self.bot.wait()
+        if self.standin is not None and self.standin.returncode is None:
+            assert self.standin.stdin is not None
+            self.standin.stdin.close()
+            try:
+                await asyncio.wait_for(self.standin.wait(), 10)
+            except TimeoutError:
+                self.standin.kill()
+                await self.standin.wait()
+        return stopped
+
+    # ------------------------------------------------------------------ the stand-in's record
+    async def read_standin(self) -> None:
+        assert self.standin is not None and self.standin.stdout is not None
+        async for raw in self.standin.stdout:
+            event = json.loads(raw)
+            kind = event["k"]
+            if kind == "cb":
+                interaction = event["i"]
+                self.callbacks.setdefault(interaction, event["t"])
+                if event["ct"].startswith("❌"):
+                    self.refused.add(interaction)
+                future = self.waiting.pop(interaction, None)
+                if future is not None and not future.done():
+                    future.set_result(event["t"])
+            elif kind in ("fu", "orig"):
+                if event["ct"].startswith("❌") and event["tok"] in self.tokens:
+                    self.refused.add(self.tokens[event["tok"]])
+            elif kind in ("post", "edit"):
+                self._message(event)
+            elif kind == "429":
+                self.limited.append((event["t"], event["scope"], event["p"]))
+            elif kind == "end":
+                self.summary = event
+
+    def _message(self, event: dict[str, Any]) -> None:
+        channel = int(event["c"])
+        seen = Seen(event["t"], event["m"], event["ct"], event["b"], event["o"], event["f"])
+        table = self.tables.get(channel)
+        if table is not None:
+            table.seen = seen
+            table.history.append(seen)
+            for person in table.people:
+                self.changed[person.user].set()
+            return
+        person = self.people.get(channel - 1)
+        if person is not None:
+            person.dm = seen
+            self.dms[person.user].append(seen)
+            self.changed[person.user].set()
+
+    # ------------------------------------------------------------------ acting
+    def write(self, data: dict[str, Any], action: Action) -> None:
+        assert self.bot is not None and self.bot.stdin is not None
+        self.tokens[action.token] = action.interaction
+        action.written = time.monotonic()
+        self.bot.stdin.write(json.dumps({"t": "INTERACTION_CREATE", "d": data}).encode()
+                             + b"\n")
+        self.actions.append(action)
+
+    async def answered(self, data: dict[str, Any], person: Person, kind: str) -> None:
+        """Write a set-up event and wait for its callback."""
+        future: asyncio.Future[float] = asyncio.get_running_loop().create_future()
+        self.waiting[data["id"]] = future
+        self.write(data, Action(person.table, person.user, person.name, kind, data["id"],
+                                data["token"]))
+        await asyncio.wait_for(future, 60)
+
+    async def open_table(self, table: Table, delay: float) -> None:
+        await asyncio.sleep(delay)
+        first = table.people[0]
+        await self.answered(command("new", first.user, first.name, guild_id=GUILD,
+                                    channel_id=table.channel), first, "setup")
+        for person in table.people[1:]:
+            await self.answered(table_click(GUILD, table.channel, person.user, person.name,
+                                            f"ddz:{table.channel}:join", None),
+                                person, "setup")
+        for _ in range(3 - len(table.people)):
+            await self.answered(table_click(GUILD, table.channel, first.user, first.name,
+                                            f"ddz:{table.channel}:addai", None),
+                                first, "setup")
+        await self.answered(table_click(GUILD, table.channel, first.user, first.name,
+                                        f"ddz:{table.channel}:start", None), first, "setup")
+
+    async def play(self, person: Person) -> None:
+        """The person, deal after deal, at a human pace."""
+        table = self.tables[person.table]
+        changed = self.changed[person.user]
+        while not self.stopping:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(changed.wait(), 1.0)
+            changed.clear()
+            if person.next_move(table.seen) is None:
+                continue
+            await asyncio.sleep(person.rng.uniform(*self.think))
+            move = None if self.stopping else person.next_move(table.seen)
+            if move is not None:
+                self.write(*move)
+                person.acted_after = move[1].written
+                person.acted_in_deal += move[1].kind in ("play", "playhint", "pass")
+
+
+# ---------------------------------------------------------------------------- measuring
+def reflects(action: Action, seen: Seen) -> bool:
+    """Does this table message show the table after ``action``?"""
+    from bench.discord_people import cards_left, last_play, seq_of
+
+    files = seen.files or []
+    if "result.png" in files:
+        return True
+    if "table.png" not in files:
+        return False
+    if action.kind in AUCTION:
+        seqs = [q for q in (seq_of(b) for b in seen.buttons) if q is not None]
+        return action.seq is not None and all(q > action.seq for q in seqs)
+    left = cards_left(seen.content)
+    if left is None or action.left is None:
+        return False
+    return left < action.left or (left == action.left and
+                                  last_play(seen.content) == f"{action.name} passes")
+
+
+def hand_shown(action: Action, dms: list[Seen]) -> float | None:
+    """When the hand DM first showed the smaller hand after a play (None: no play)."""
+    for seen in dms:
+        if seen.t <= action.written:
+            continue
+        if seen.t > action.written + FOUND_WITHIN:
+            return None
+        count = sum(len(o) for o in seen.selects)
+        if not seen.buttons or (action.hand is not None and count < action.hand):
+            return seen.t - action.written  # fewer cards, or the deal is over
+        if seen.files is None and not any(not off and b.endswith((":playhint", ":pass"))
+                                          for b, off in seen.buttons.items()):
+            return None  # the turn moved on with the same hand: it was a pass
+    return None
+
+
+def measure(load: Load, since: float, until: float) -> dict[str, Any]:
+    acts = [a for a in load.actions if since <= a.written < until and a.kind != "setup"]
+    first = [(load.callbacks[a.interaction] - a.written) * 1000 for a in acts
+             if a.interaction in load.callbacks]
+    table_ms, hand_ms, missing = [], [], 0
+    for a in acts:
+        if a.interaction in load.refused or a.kind in ("next", "resume", "trustee"):
+            continue
+        history = load.tables[a.table].history
+        found = next((s.t for s in history if a.written < s.t <= a.written + FOUND_WITHIN
+                      and reflects(a, s)), None)
+        if found is None:
+            missing += 1
+        else:
+            table_ms.append((found - a.written) * 1000)
+        if a.kind in ("play", "playhint"):
+            shown = hand_shown(a, load.dms[a.user])
+            if shown is not None:
+                hand_ms.append(shown * 1000)
+    kinds: dict[str, int] = {}
+    for a in acts:
+        kinds[a.kind] = kinds.get(a.kind, 0) + 1
+    return {"kinds": kinds, "actions": len(acts), "unanswered": len(acts) - len(first),
+            "refused": sum(a.interaction in load.refused for a in acts),
+            "first_p50": percentile(first, 0.5), "first_p99": percentile(first, 0.99),
+            "table_p50": percentile(table_ms, 0.5), "table_p99": percentile(table_ms, 0.99),
+            "table_missing": missing, "hand_p99": percentile(hand_ms, 0.99),
+            "hand_n": len(hand_ms),
+            "limited": sum(since <= t < until for t, _, _ in load.limited),
+            "limited_global": sum(since <= t < until and s == "global"
+                                  for t, s, _ in load.limited)}
+
+
+async def scrape(port: int) -> dict[tuple[str, frozenset[tuple[str, str]]], float]:
+    async with aiohttp.ClientSession() as http, \
+            http.get(f"http://127.0.0.1:{port}/metrics") as response:
+        text = await response.text()
+    return {(s.name, frozenset(s.labels.items())): s.value
+            for family in text_string_to_metric_families(text) for s in family.samples}
+
+
+def delta(after: dict[Any, float], before: dict[Any, float], name: str,
+          **labels: str) -> float:
+    wanted = set(labels.items())
+    return sum(v - before.get(k, 0.0) for k, v in after.items()
+               if k[0] == name and wanted <= k[1])
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def pinning() -> tuple[list[str], str]:
+    """The command prefix that pins the bot, and what the output says about it."""
+    cores = os.cpu_count() or 1
+    if shutil.which("taskset") is None:
+        return [], "bot NOT pinned (no taskset)"
+    if cores > 2:
+        os.sched_setaffinity(0, set(range(2, cores)))  # the driver and the stand-in
+        return ["taskset", "-c", BOT_CORES], (
+            f"bot + workers pinned (taskset -c {BOT_CORES}); driver and stand-in on cores "
+            f"2-{cores - 1}")
+    return ["taskset", "-c", BOT_CORES], (
+        f"bot + workers pinned (taskset -c {BOT_CORES}); the machine has {cores} cores, so "
+        "the driver and the stand-in share them")
+
+
+async def run_load(tables: int, seconds: float, *, ramp: float | None = None,
+                   warmup: float = 5.0, grace: float = 10.0,
+                   think: tuple[float, float] = THINK, bot_env: dict[str, str] | None = None,
+                   trustee_after: int | None = None, stop_s: float = STOP_S,
+                   out: Any = print) -> dict[str, Any]:
+    """One load: open ``tables`` tables, let the deals start (``warmup``), measure
+    ``seconds``, give the last actions' edits ``grace`` seconds, stop; the numbers.
+    ``think`` (the people's pace), ``bot_env`` (the bot's settings) and ``trustee_after``
+    (people hand their seat to the AI after so many plays a deal) are for the smoke test,
+    where deals must end within seconds."""
+    pin, _ = pinning()
+    port = free_port()
+    with tempfile.TemporaryDirectory(prefix="ddz-load-") as tmp:
+        load = Load(tables, Path(tmp), think=think, trustee_after=trustee_after)
+        try:
+            load.patience = stop_s
+            return await _measure_load(load, port, pin, bot_env, ramp, warmup, seconds, grace,
+                                       out)
+        finally:
+            await load.stop()
+
+
+async def _measure_load(load: Load, port: int, pin: list[str], bot_env: dict[str, str] | None,
+                        ramp: float | None, warmup: float, seconds: float, grace: float,
+                        out: Any) -> dict[str, Any]:
+    tables = len(load.tables)
+    await load.start(port, pin, bot_env)
+    reader = asyncio.create_task(load.read_standin())
+    assert load.bot is not None and load.standin is not None
+    tree = ProcessTree(load.bot.pid)
+    idle_rss = tree.rss_main()
+    ramp = ramp if ramp is not None else min(30.0, max(1.0, tables / 20))
+    started = time.monotonic()
+    await asyncio.gather(*(load.open_table(t, ramp * i / tables)
+                           for i, t in enumerate(load.tables.values())))
+    out(f"  {tables} tables open in {time.monotonic() - started:.1f} s")
+    players = [asyncio.create_task(load.play(p)) for p in load.people.values()]
+    await asyncio.sleep(warmup)  # the first auctions under way
+    before, cpu0, since = await scrape(port), tree.cpu(load.standin.pid), time.monotonic()
+    await asyncio.sleep(seconds)
+    after, cpu1, until = await scrape(port), tree.cpu(load.standin.pid), time.monotonic()
+    rss_main, rss_all = tree.rss_main(), tree.rss_all()
+    load.stopping = True
+    await asyncio.sleep(grace)  # the edits of the last actions
+    for task in players:
+        task.cancel()
+    stopped = await load.stop(load.patience)
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(reader, 5)  # the stand-in's summary
+    reader.cancel()
+    summary = load.summary
+    kept = ROOT / "bench" / "out" / f"discord_load-bot-{tables}.log"
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(load.folder / "bot.log", kept)  # the bot's log, for reading after
+    complaints = [line for line in (load.folder / "bot.log").read_text(
+        errors="replace").splitlines() if "ERROR" in line or "Traceback" in line]
+    if complaints:
+        out(f"  the bot logged {len(complaints)} error lines (its log: {kept}), the first: "
+            f"{complaints[0]}")
+    window = until - since
+    row = measure(load, since, until)
+    drawn = {k: delta(after, before, "ddz_picture_seconds_count", kind=k)
+             for k in ("table", "hand", "result")}
+    pictures = sum(drawn.values())
+    cpu = {k: (cpu1[k] - cpu0[k]) / window for k in cpu1}
+    row.update(
+        tables=tables, people=len(load.people), seconds=window,
+        pictures_s=pictures / window, table_pics_s=drawn["table"] / window,
+        hand_pics_s=drawn["hand"] / window,
+        picture_cpu=cpu["pictures"] * 100,
+        picture_cpu_ms=cpu["pictures"] * window / pictures * 1000 if pictures else 0.0,
+        lag_p99=lag_p99(after, before) * 1000,
+        bot_cpu=cpu["main"] * 100, bot_all_cpu=cpu["all"] * 100, ai_cpu=cpu["ai"] * 100,
+        standin_cpu=cpu["standin"] * 100, driver_cpu=cpu["driver"] * 100,
+        rss_mb=rss_main / 2 ** 20, rss_all_mb=rss_all / 2 ** 20,
+        kb_per_table=(rss_main - idle_rss) / tables / 1024,
+        deals_min=delta(after, before, "ddz_deals_finished_total") * 60 / window,
+        ai_actions_s=delta(after, before, "ddz_actions_total", by="ai") / window,
+        player_actions_s=delta(after, before, "ddz_actions_total", by="player") / window,
+        limited_total=sum(summary.get("limited", {}).values()),
+        requests=summary.get("requests", 0), stop_s=stopped if stopped is not None
+        else float("nan"))
+    row["limited_paths"] = sorted({p.split("/")[1] + " " + p.split()[0]
+                                   for _, _, p in load.limited})
+    return row
+
+
+ROWS = [  # (label, key, format)
+    ("people (1 or 2 a table)", "people", "{:.0f}"),
+    ("actions by people", "actions", "{:.0f}"),
+    ("interaction 1st answer p50 ms", "first_p50", "{:.1f}"),
+    ("interaction 1st answer p99 ms", "first_p99", "{:.1f}"),
+    ("  unanswered / refused", "unanswered", "{:.0f}"),
+    ("action -> table edit p50 ms", "table_p50", "{:.0f}"),
+    ("action -> table edit p99 ms", "table_p99", "{:.0f}"),
+    ("  no edit showing it (30 s)", "table_missing", "{:.0f}"),
+    ("action -> hand DM edit p99 ms", "hand_p99", "{:.0f}"),
+    ("  plays timed for the DM", "hand_n", "{:.0f}"),
+    ("pictures drawn /s", "pictures_s", "{:.1f}"),
+    ("  table / hand pictures /s", "table_pics_s", "{:.1f}"),
+    ("picture workers CPU %", "picture_cpu", "{:.0f}"),
+    ("  CPU ms a picture", "picture_cpu_ms", "{:.1f}"),
+    ("event loop lag p99 ms", "lag_p99", "{:.1f}"),
+    ("bot process CPU %", "bot_cpu", "{:.0f}"),
+    ("bot + workers CPU %", "bot_all_cpu", "{:.0f}"),
+    ("  AI workers CPU %", "ai_cpu", "{:.0f}"),
+    ("stand-in / driver CPU %", "standin_cpu", "{:.0f}"),
+    ("bot RSS MB (main)", "rss_mb", "{:.0f}"),
+    ("bot + workers RSS MB", "rss_all_mb", "{:.0f}"),
+    ("KB a table (main, over idle)", "kb_per_table", "{:.0f}"),
+    ("429 answers (window)", "limited", "{:.0f}"),
+    ("  of them global", "limited_global", "{:.0f}"),
+    ("429 answers (whole run)", "limited_total", "{:.0f}"),
+    ("deals finished /min", "deals_min", "{:.1f}"),
+    ("AI / people actions /s", "ai_actions_s", "{:.1f}"),
+    ("clean stop s (nan: killed)", "stop_s", "{:.1f}"),
+]
+PAIRED = {"unanswered": "refused", "table_pics_s": "hand_pics_s", "standin_cpu": "driver_cpu",
+          "ai_actions_s": "player_actions_s"}
+
+
+def table_lines(rows: list[dict[str, Any]]) -> list[str]:
+    lines = [f"{'tables':32}" + "".join(f"{r['tables']:>14}" for r in rows)]
+    for label, key, fmt in ROWS:
+        cells = []
+        for r in rows:
+            cell = fmt.format(r[key])
+            if key in PAIRED:
+                cell += " / " + fmt.format(r[PAIRED[key]])
+            cells.append(f"{cell:>14}")
+        lines.append(f"{label:32}" + "".join(cells))
+    return lines
+
+
+async def run(loads: list[int], seconds: float, out: Any = print) -> list[dict[str, Any]]:
+    _, pinned = pinning()
+    out(f"Discord load: {pinned}; SQLite; bot defaults (AI pace, 1 s edit coalescing, "
+        f"picture and AI workers = cores); {seconds:.0f} s measured a load")
+    out("stand-in limits: 5 message creates/edits per channel per 5 s, 50 requests/s "
+        "global (interaction endpoints exempt)")
+    rows = []
+    for tables in loads:
+        rows.append(await run_load(tables, seconds, out=out))
+    for line in table_lines(rows):
+        out(line)
+    for r in rows:
+        out(f"people's actions at {r['tables']} tables: "
+            + ", ".join(f"{k} {n}" for k, n in sorted(r["kinds"].items())))
+    out(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    return rows
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.discord_load", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", default="100,300,500",
+                        help="loads, comma-separated (default 100,300,500)")
+    parser.add_argument("--seconds", type=float, default=120.0)
+    args = parser.parse_args(argv)
+    asyncio.run(run([int(n) for n in args.tables.split(",")], args.seconds))
+
+
+if __name__ == "__main__":
+    main()

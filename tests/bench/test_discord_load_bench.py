@@ -1,0 +1,37 @@
+"""A quick smoke run of bench/discord_load.py: the bot process, the rate-limited Discord
+stand-in and 5 tables for about 14 s (people and AI seats at a fast pace here, and each
+person hands their seat to the AI after a play, so that deals finish within seconds), every
+printed measurement a real number."""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import sys
+
+import pytest
+
+from bench import discord_load
+
+pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
+
+
+def test_discord_load_smoke() -> None:
+    lines: list[str] = []
+    row = asyncio.run(discord_load.run_load(
+        5, 14.0, ramp=0.5, warmup=1.0, grace=2.0, think=(0.05, 0.3), trustee_after=1, stop_s=5.0,
+        bot_env={"DDZ_AI_DELAY": "0", "DDZ_TRUSTEE_DELAY": "0"}, out=lines.append))
+    assert lines and "5 tables open" in lines[0]
+    for label, key, _ in discord_load.ROWS:
+        if key != "stop_s":
+            assert isinstance(row[key], int | float) and math.isfinite(row[key]), (label, row[key])
+    assert row["actions"] > 20 and row["unanswered"] == 0
+    assert 0 < row["first_p50"] <= row["first_p99"] < 3000  # Discord's 3 s
+    assert 0 < row["table_p50"] <= row["table_p99"]
+    assert row["hand_n"] > 0 and row["hand_p99"] > 0
+    assert row["pictures_s"] > 0 and row["picture_cpu_ms"] > 0
+    assert row["bot_cpu"] > 0 and row["rss_mb"] > 20
+    assert row["deals_min"] > 0  # a deal finished in the window
+    assert {"playhint", "bid", "next"} <= set(row["kinds"])  # a next deal was started
+    table = discord_load.table_lines([row])
+    assert table[0].split() == ["tables", "5"] and len(table) == len(discord_load.ROWS) + 1
