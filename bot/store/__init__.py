@@ -62,6 +62,7 @@ from .records import (
 )
 from .settings import Settings
 from .store import Store, StoreOpener
+from .tournaments import Payout, Tournament
 
 __all__ = [
     "ActionSequenceError",
@@ -82,6 +83,7 @@ __all__ = [
     "LedgerEntry",
     "MigrationError",
     "Player",
+    "Payout",
     "PlayerStats",
     "Rank",
     "SavedTable",
@@ -97,6 +99,7 @@ __all__ = [
     "StoreOpener",
     "StoreUnavailableError",
     "TableStore",
+    "Tournament",
     "UnknownGameError",
     "UnknownGuildError",
     "UnknownPlayerError",

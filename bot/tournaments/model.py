@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from bot.engine import VARIANTS
+from bot.engine.errors import CodedError
 
 MAX_ROUNDS = 9
 MAX_DEALS = 12  # deals per round
@@ -21,14 +22,11 @@ MAX_HOUSE_PERCENT = 20
 NAME_LENGTH = 60
 
 
-class TournamentError(ValueError):
-    """A refused tournament request: bad settings, a wrong phase, a full table… ``code``
-    names the case, ``details`` carry what the message quotes."""
+class TournamentError(CodedError):
+    """Bad tournament settings: ``code`` names the case, ``params`` carry what the message
+    quotes."""
 
-    def __init__(self, message: str, *, code: str, **details: Any) -> None:
-        super().__init__(message)
-        self.code = code
-        self.details = details
+    code = "bad_tournament"
 
 
 @dataclass(frozen=True)
