@@ -62,6 +62,7 @@ from .records import (
 )
 from .settings import Settings
 from .store import Store, StoreOpener
+from .tournaments import Payout, Tournament
 
 __all__ = [
     "ActionSequenceError",
@@ -81,6 +82,7 @@ __all__ = [
     "LeaderboardEntry",
     "LedgerEntry",
     "MigrationError",
+    "Payout",
     "Player",
     "PlayerStats",
     "Rank",
@@ -97,6 +99,7 @@ __all__ = [
     "StoreOpener",
     "StoreUnavailableError",
     "TableStore",
+    "Tournament",
     "UnknownGameError",
     "UnknownGuildError",
     "UnknownPlayerError",

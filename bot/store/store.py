@@ -8,7 +8,7 @@
 
 The API is the union of the mixins: accounts (players, bonuses, grants), games (records,
 actions, deadlines, saved tables), settlement, reports (ranks, boards, invariants) and
-history (a player's deals, deal ids, statistics).
+history (a player's deals, deal ids, statistics) and tournaments.
 """
 
 from __future__ import annotations
@@ -33,11 +33,13 @@ from .reports import ReportsMixin
 from .settings import PLAYER_KEYS, Settings, check_player_value, check_setting, setting_key
 from .settlement import SettlementMixin
 from .sql import WriteTimer, fetch, fetch_one
+from .tournaments import TournamentsMixin
 
 DEFAULT_PATH = Path("data") / "doudizhu.db"
 
 
-class Store(AccountsMixin, GamesMixin, SettlementMixin, ReportsMixin, HistoryMixin):
+class Store(AccountsMixin, GamesMixin, SettlementMixin, ReportsMixin, HistoryMixin,
+            TournamentsMixin):
     """The bot's persistent state: one SQLite file (WAL, one writer, a few readers), or a
     PostgreSQL database (a ``postgresql://`` URL: a pool, writes serialized by an advisory
     lock). The API and its guarantees are the same on both."""

@@ -1,0 +1,38 @@
+"""Server tournaments, the pure part: settings, Swiss pairing, duplicate deals, standings
+and the prize split. No Discord, no SQL, no clock: the store keeps a tournament's state
+(:mod:`bot.store.tournaments`) and the tables play its deals.
+
+- :mod:`.model`: :class:`TournamentSettings` and :class:`TournamentError`;
+- :mod:`.pairing`: :func:`pair_round`, Swiss tables of 3 (4 in ``four``) by standings;
+- :mod:`.duplicate`: :func:`deal_plan`, each deal's seed and seats;
+- :mod:`.standings`: :func:`standings`, ranked with stated tie-breaks;
+- :mod:`.prizes`: :func:`prizes_for`, a pool split in whole beans, exactly.
+"""
+
+from .duplicate import DealPlan, deal_plan, derive_seed, rotate
+from .model import TournamentError, TournamentSettings
+from .pairing import Pairing, meetings, pair_round, table_sizes
+from .prizes import house_take, place_prizes, prizes_for, split_amount
+from .standings import TIE_BREAKS, SeatScore, Standing, standings, tied_groups
+
+__all__ = [
+    "TIE_BREAKS",
+    "DealPlan",
+    "Pairing",
+    "SeatScore",
+    "Standing",
+    "TournamentError",
+    "TournamentSettings",
+    "deal_plan",
+    "derive_seed",
+    "house_take",
+    "meetings",
+    "pair_round",
+    "place_prizes",
+    "prizes_for",
+    "rotate",
+    "split_amount",
+    "standings",
+    "table_sizes",
+    "tied_groups",
+]
