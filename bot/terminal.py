@@ -38,6 +38,7 @@ from bot.engine import (
     SeatView,
     Show,
     result_factors,
+    result_total,
     room_of,
     seat_stakes,
     table_rules,
@@ -66,6 +67,7 @@ from bot.tables import (
     TrusteeChanged,
     TurnStarted,
 )
+from bot.tables.hint_cursor import HintCursor
 from bot.words.cards import card_name, cards_text, hint_words, play_phrase
 from bot.words.errors import error_text
 from bot.words.locales import EN
@@ -148,7 +150,7 @@ class TerminalPresenter:
         self.turns: asyncio.Queue[TurnStarted | DealEnded] = asyncio.Queue()
         self.ended: DealEnded | None = None
         self.readings: tuple[Play, ...] = ()  # the readings offered for a wild play
-        self.hints_asked: tuple[int, int] | None = None  # (turn seq, suggestion shown)
+        self.hints = HintCursor()  # the suggestion shown at each turn
 
     def say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
@@ -226,7 +228,7 @@ def format_result(event: DealEnded) -> str:
     rules = event.table.rules if event.table is not None else None
     if rules is not None:  # one equation that multiplies out; 反春 by its name, no bid in call
         lines.append("multiplier " + multiplier_text(result_factors(rules, r),
-                                                     r.multiplier * (r.bid or 1), EN))
+                                                     result_total(rules, r), EN))
     doubled = any(r.doubles)
     for i, name in enumerate(names):
         stake = (f"   stake x{r.stakes[i]}" + (" (doubled)" if r.doubles[i] else "")
@@ -412,10 +414,7 @@ async def _ask(manager: TableManager, presenter: TerminalPresenter, phase: str,
                 if not hints:
                     presenter.say("  " + hint_words(None, EN, view))
                     continue
-                asked = presenter.hints_asked
-                index = asked[1] + 1 if asked is not None and asked[0] == table.seq else 0
-                index %= len(hints)
-                presenter.hints_asked = (table.seq, index)
+                index = presenter.hints.step(YOU, table.seq, len(hints))
                 hint = hints[index]
                 more = f" ({index + 1}/{len(hints)})" if len(hints) > 1 else ""
                 reason = await manager.explain(CHANNEL, YOU, hint)

@@ -144,7 +144,7 @@ async def hint_text(manager: TableManager, channel_id: int, user_id: int, locale
     if not hints:
         return no_hint_text(manager.snapshot(channel_id), user_id, locale)
     table = manager.snapshot(channel_id)
-    index = state.next_hint(user_id, table.seq, len(hints)) if state is not None else 0
+    index = state.hints.step(user_id, table.seq, len(hints)) if state is not None else 0
     hint = hints[index]
     words = hint_words(hint, locale, manager.seat_view(channel_id, user_id)[1])
     if len(hints) > 1:
@@ -355,7 +355,7 @@ async def _play_hint(p: Press, item: HandButton) -> None:
     await p.interaction.response.defer()
     hints = await p.manager.hints(item.table_id, p.user)
     state = p.client.presenter.tables.get(item.table_id)
-    shown = state.hint_shown(p.user, p.manager.snapshot(item.table_id).seq) if state else 0
+    shown = state.hints.shown(p.user, p.manager.snapshot(item.table_id).seq) if state else 0
     hint = hints[shown] if shown < len(hints) else (hints[0] if hints else None)
     if isinstance(hint, PlayCards):
         await p.manager.play(item.table_id, p.user, hint.cards, kind=hint.kind, main=hint.main)

@@ -4,7 +4,7 @@ equation that multiplies out, each player's points and beans (with their own sta
 
 from __future__ import annotations
 
-from bot.engine import result_factors
+from bot.engine import result_factors, result_total
 from bot.tables import DealEnded
 from bot.words.catalogue import t
 from bot.words.names import player_name
@@ -24,7 +24,7 @@ def result_text(ended: DealEnded, locale: str) -> str:
     rules = ended.table.rules if ended.table is not None else None
     if rules is not None and r.outcome != "escape":
         rows.append(t(locale, "result.multiplier", equation=multiplier_text(
-            result_factors(rules, r), r.multiplier * (r.bid or 1), locale)))
+            result_factors(rules, r), result_total(rules, r), locale)))
     notes = result_notes(locale, rules, r, ended.names, ended.balances_after) \
         if rules is not None else []
     doubled = any(r.doubles)

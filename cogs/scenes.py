@@ -12,6 +12,7 @@ from bot.engine import (
     SeatView,
     level_for,
     result_factors,
+    result_total,
 )
 from bot.engine.cards import RANK_CHARS, RANK_INDEX
 from bot.engine.kinds import BOMB_KINDS, RUN_CARDS, UNIT
@@ -184,7 +185,7 @@ def deal_result_scene(r: Result, rules: Rules, names: Sequence[str], ais: Sequen
     # the engine counts spring and anti-spring as one "spring" factor: name the right one
     spring = "anti_spring" if r.anti_spring else "spring" if r.spring else None
     return ResultScene(winner=winner, players=tuple(players), spring=spring,
-                       multiplier=r.multiplier * (r.bid if rules.bidding == "points" else 1),
+                       multiplier=result_total(rules, r),
                        multiplier_parts=result_factors(rules, r), title=title, locale=locale)
 
 

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.tables.hint_cursor import HintCursor
+
 from .selection import Selection
 
 if TYPE_CHECKING:
@@ -34,20 +36,7 @@ class TableState:
     dm_seats: dict[int, int] = field(default_factory=dict)  # user -> the seat of their DM
     hand_locks: dict[int, asyncio.Lock] = field(default_factory=dict)  # user -> lock
     selections: dict[int, Selection] = field(default_factory=dict)  # user -> cards chosen
-    hints_shown: dict[int, tuple[int, int]] = field(default_factory=dict)  # user -> (seq, i)
-
-    def next_hint(self, user_id: int, seq: int, count: int) -> int:
-        """Which of the turn's ``count`` suggestions a Hint press shows: the next one
-        (then the first again); the first at a new turn."""
-        last = self.hints_shown.get(user_id)
-        index = (last[1] + 1) % count if last is not None and last[0] == seq else 0
-        self.hints_shown[user_id] = (seq, index)
-        return index
-
-    def hint_shown(self, user_id: int, seq: int) -> int:
-        """The suggestion last shown to ``user_id`` at this turn (0: none yet)."""
-        last = self.hints_shown.get(user_id)
-        return last[1] if last is not None and last[0] == seq else 0
+    hints: HintCursor = field(default_factory=HintCursor)  # the hint shown to each user
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards of ``seat``'s hand as last sent to it."""

@@ -49,6 +49,7 @@ from .stakes import (
     escape_cost,
     pair_stake,
     result_factors,
+    result_total,
     seat_stakes,
     settlement_limits,
 )
@@ -107,6 +108,7 @@ __all__ = [
     "reading_of",
     "readings",
     "result_factors",
+    "result_total",
     "room_of",
     "seat_stakes",
     "settlement_limits",

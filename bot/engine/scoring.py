@@ -147,9 +147,15 @@ def farmer_stakes(rules: Rules, *, bid: int, tally: Tally, landlord_doubled: boo
         stakes = [base * mult for _ in farmers_doubled]
     else:
         stakes = [base * pair_multiplier(mult, landlord_doubled, d) for d in farmers_doubled]
+    return apply_cap(stakes, points_cap(rules))
+
+
+def points_cap(rules: Rules) -> int | None:
+    """The most points a deal's stakes may sum to: laizi's 10,000, a room's deal cap (the
+    lower of the two), or None."""
     caps = [c for c in (LAIZI_CAP if rules.variant == "laizi" else None, rules.deal_cap)
             if c is not None]
-    return apply_cap(stakes, min(caps) if caps else None)
+    return min(caps) if caps else None
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from .actions import SeatIndex
 from .game import Game
 from .rules import Rules
-from .scoring import ESCAPE_POINTS, LAIZI_CAP, Result, pair_multiplier, stake_base
+from .scoring import ESCAPE_POINTS, Result, pair_multiplier, points_cap, stake_base
 from .states import Phase
 from .view import SeatView, factor_list
 
@@ -71,9 +71,8 @@ def settlement_limits(rules: Rules, result: Result,
     full_stakes = [base * pair_multiplier(result.multiplier, bool(result.doubles[landlord]),
                                           bool(result.doubles[f])) if result.doubles
                    else base * result.multiplier for f in farmers]
-    caps = [c for c in (LAIZI_CAP if rules.variant == "laizi" else None, rules.deal_cap)
-            if c is not None]
-    cap = min(caps) if caps and sum(full_stakes) > min(caps) else None
+    cap = points_cap(rules)
+    cap = cap if cap is not None and sum(full_stakes) > cap else None
     won = result.outcome == "landlord"
     per_bean = rules.beans_per_point
     full = [0] * n  # the beans each seat would have moved with no balance short
@@ -114,9 +113,8 @@ def beans_at_stake(view: SeatView, seat: SeatIndex, factor: int = 1) -> int:
         points = sum(base * pair_stake(view, seat, f) * factor for f in range(n) if f != seat)
     else:
         points = base * pair_stake(view, seat, view.landlord) * factor
-    caps = [c for c in (LAIZI_CAP if rules.variant == "laizi" else None, rules.deal_cap)
-            if c is not None]
-    beans = min([points, *caps]) * rules.beans_per_point
+    cap = points_cap(rules)
+    beans = (points if cap is None else min(points, cap)) * rules.beans_per_point
     balance = view.balances[seat] if view.balances is not None else None
     return beans if balance is None else min(beans, balance)
 
@@ -129,6 +127,12 @@ def result_factors(rules: Rules, result: Result) -> tuple[tuple[str, int], ...]:
     out.extend(("anti_spring" if key == "spring" and result.anti_spring else key, factor)
                for key, factor in factor_list(result.parts))
     return tuple(out)
+
+
+def result_total(rules: Rules, result: Result) -> int:
+    """A finished deal's table multiplier with its base: what :func:`result_factors`
+    multiply out to (the points bid × the multiplier; in call games the multiplier)."""
+    return result.multiplier * (result.bid if rules.bidding == "points" and result.bid else 1)
 
 
 def escape_cost(game: Game, seat: SeatIndex) -> EscapeCost:

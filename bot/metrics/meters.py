@@ -68,9 +68,9 @@ class BotMetrics:
             "writer to the commit: a transaction, or a single statement",
             ["kind"], buckets=FAST_BUCKETS, registry=registry)
         self.loop_lag = Histogram(
-            "ddz_event_loop_lag_seconds", "Seconds the event loop woke a 10 ms probe later "
-            "than asked (how long ready work waited for the loop)", buckets=LAG_BUCKETS,
-            registry=registry)
+            "ddz_event_loop_lag_seconds", "Seconds a probe's callback, handed to the event "
+            "loop 4 times a second, waited to run (how long ready work waits for the loop)",
+            buckets=LAG_BUCKETS, registry=registry)
         self.forwards = Counter(
             "ddz_forwards", "DM interactions forwarded to the process owning their table, "
             "by outcome (taken, or not_taken: the player was told the table is restarting)",

@@ -65,7 +65,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.ai.levels import AI_LEVELS
-from bot.engine import ROOMS, VARIANTS, Play, SeatView, level_for, result_factors
+from bot.engine import ROOMS, VARIANTS, Play, SeatView, level_for, result_factors, result_total
 from bot.tables import DealEnded, TableSnapshot
 from bot.words.cards import card_name, play_phrase
 from bot.words.locales import EN
@@ -235,10 +235,11 @@ def result_json(event: DealEnded, locale: str = EN) -> dict[str, Any]:
     return {"game_id": event.game_id, "outcome": str(result.outcome),
             "landlord": result.landlord, "winners": list(result.winners),
             "spring": result.spring, "multiplier": result.multiplier,
-            "total": result.multiplier * (result.bid or 1),
+            "total": result_total(event.table.rules, result) if event.table is not None
+            else result.multiplier * (result.bid or 1),
             "stakes": list(result.stakes), "doubles": list(result.doubles),
             "equation": multiplier_text(result_factors(event.table.rules, result),
-                                        result.multiplier * (result.bid or 1), locale)
+                                        result_total(event.table.rules, result), locale)
             if event.table is not None else None,
             "notes": result_notes(locale, event.table.rules, result, event.names,
                                   event.balances_after) if event.table is not None else [],

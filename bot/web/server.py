@@ -19,7 +19,7 @@ from aiohttp import WSMsgType, web
 
 from bot.store import Store
 from bot.tables import TableManager
-from bot.words.locales import EN, TW, ZH
+from bot.words.locales import spoken
 from bot.words.page import page_words
 
 from .actions import Act, perform
@@ -44,7 +44,7 @@ NOT_BUILT = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 
 def page_locale(value: Any) -> str:
     """The user's language as the SDK reports it: zh-CN, zh-TW, otherwise en."""
-    return value if value in (ZH, TW) else EN
+    return spoken(value)
 
 
 def origin_allowed(origin: str | None, own: set[str]) -> bool:

@@ -13,6 +13,11 @@ _TW_WORDS = {"私信": "私訊", "全局": "全域"}
 _S2TWP = opencc.OpenCC("s2twp")
 
 
+def spoken(locale: object) -> str:
+    """The language of ``locale`` the bot speaks: zh-CN, zh-TW, otherwise English."""
+    return str(locale) if locale in (ZH, TW) else EN
+
+
 def traditional(text: str) -> str:
     """Simplified Chinese as Taiwanese Traditional Chinese."""
     for mainland, taiwan in _TW_WORDS.items():
@@ -21,4 +26,4 @@ def traditional(text: str) -> str:
     return converted
 
 
-__all__ = ["EN", "TW", "ZH", "traditional"]
+__all__ = ["EN", "TW", "ZH", "spoken", "traditional"]

@@ -13,7 +13,7 @@ from bot.engine.cards import RANK_CHARS, SUITS
 
 from .cards import card_name, spoken_card
 from .catalogue import STRINGS
-from .locales import EN, TW, ZH, traditional
+from .locales import EN, TW, ZH, spoken, traditional
 from .names import KIND_NAMES, kind_name, level_name, variant_name
 
 PAGE_TEXTS: dict[str, dict[str, str]] = {
@@ -95,10 +95,6 @@ CATALOGUE_KEYS = (
 )
 
 
-def _lang(locale: str) -> str:
-    return locale if locale in (ZH, TW) else EN
-
-
 def card_names(locale: str) -> dict[str, str]:
     """Every card's spoken name by its notation and suit (``"7S"``: 7 of spades, 黑桃7;
     ``"R"``: Big Joker, 大王)."""
@@ -110,7 +106,7 @@ def card_names(locale: str) -> dict[str, str]:
 
 def page_words(locale: str) -> dict[str, Any]:
     """What a page shows, in ``locale`` (zh-CN, zh-TW, otherwise en)."""
-    lang = _lang(locale)
+    lang = spoken(locale)
     texts = {key: STRINGS.get(lang, {}).get(key) or STRINGS[EN][key]
              for key in CATALOGUE_KEYS}  # {placeholders} kept: the page fills them in
     texts.update(PAGE_TEXTS[lang])

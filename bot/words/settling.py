@@ -7,13 +7,8 @@ from collections.abc import Sequence
 
 from bot.engine import Limits, Result, Rules, settlement_limits
 
+from .catalogue import t
 from .names import player_name
-
-NOTES = {
-    "en": {"by": "capped: {name} had {beans} beans", "points": "capped at {cap} points"},
-    "zh-CN": {"by": "封顶：{name} 只有 {beans} 欢乐豆", "points": "封顶 {cap} 积分"},
-    "zh-TW": {"by": "封頂：{name} 只有 {beans} 歡樂豆", "points": "封頂 {cap} 積分"},
-}
 
 
 def balances_before(after: Sequence[int | None], beans: Sequence[int]) -> tuple[int | None, ...]:
@@ -26,15 +21,14 @@ def cap_notes(locale: str, limits: Limits, names: Sequence[str],
               before: Sequence[int | None]) -> list[str]:
     """Per seat, why its numbers stopped short ("" where nothing did): ``capped: Bo had
     1,230 beans``, ``capped at 10,000 points``."""
-    words = NOTES.get(locale, NOTES["en"])
     notes = []
     for by in limits.by:
         parts = []
         if limits.stake_cap is not None:
-            parts.append(words["points"].format(cap=f"{limits.stake_cap:,}"))
+            parts.append(t(locale, "result.capped_points", cap=f"{limits.stake_cap:,}"))
         if by is not None and before[by] is not None:
-            parts.append(words["by"].format(name=player_name(names[by], locale),
-                                            beans=f"{before[by]:,}"))
+            parts.append(t(locale, "result.capped_by", name=player_name(names[by], locale),
+                           beans=f"{before[by]:,}"))
         notes.append("; ".join(parts) if locale == "en" else "；".join(parts))
     return notes
 
@@ -49,4 +43,4 @@ def result_notes(locale: str, rules: Rules, result: Result, names: Sequence[str]
     return cap_notes(locale, settlement_limits(rules, result, before), names, before)
 
 
-__all__ = ["NOTES", "balances_before", "cap_notes", "result_notes"]
+__all__ = ["balances_before", "cap_notes", "result_notes"]

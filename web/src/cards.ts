@@ -2,7 +2,7 @@
 // red hearts, diamonds and big joker; the jokers and the flower say so upright.
 
 const SUIT_SYMBOL: Record<string, string> = { S: "♠", H: "♥", C: "♣", D: "♦" };
-const ORDER = "3456789TJQKA2BRF";
+export const ORDER = "3456789TJQKA2BRF"; // the ranks, lowest first (bot/engine/cards.py)
 
 export function rankLabel(char: string): string {
   return char === "T" ? "10" : char;

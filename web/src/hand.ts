@@ -1,9 +1,8 @@
 // Your hand as card buttons: tap to select or deselect, drag across to select a run;
 // selected cards rise. Cards overlap in rows so each keeps a 44 px target on a phone.
-import { cardFace } from "./cards";
+import { ORDER, cardFace } from "./cards";
 import { cardName } from "./words";
 
-const ORDER = "3456789TJQKA2BRF";
 const CARD_W = 64; // px, as style.css draws .hand .card
 const MIN_STEP = 44; // px of each card left visible: the touch target
 const ROW_STEP = 58; // px between rows of a hand that needs several
