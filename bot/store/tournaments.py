@@ -358,5 +358,5 @@ class TournamentsMixin(StoreBase):
 def _require_status(t: Tournament, *allowed: str) -> None:
     if t.status not in allowed:
         raise InvalidInputError(f"tournament {t.tournament_id} is {t.status}, not "
-                                f"{' or '.join(allowed)}", code=f"tournament_{t.status}",
+                                f"{' or '.join(allowed)}", code="tournament_status",
                                 tournament_id=t.tournament_id, status=t.status)

@@ -77,8 +77,8 @@ class TournamentSettings:
                                         MAX_HOUSE_PERCENT)):
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
                 raise TournamentError(f"{what} must be a whole number from {low} to {high}, "
-                                      f"not {value!r}", code=f"bad_{what}", value=value,
-                                      low=low, high=high)
+                                      f"not {value!r}", code="bad_setting", setting=what,
+                                      value=value, low=low, high=high)
         split = self.prize_split
         if (not 1 <= len(split) <= MAX_PLACES
                 or any(isinstance(s, bool) or not isinstance(s, int) or s < 1 for s in split)

@@ -20,6 +20,8 @@ import pytest
 
 import bot.store.errors
 import bot.tables.errors
+import bot.tournaments
+import cogs.entry_point
 from bot.engine import Bid, Escape, Game, Pass, PlayCards, Rules, parse_cards
 from bot.engine.errors import CodedError
 from bot.words.errors import ZH_ERRORS, error_text
@@ -32,7 +34,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _error_classes() -> dict[str, str]:
     """Every CodedError subclass by name -> its default code."""
-    assert bot.store.errors and bot.tables.errors  # imported: their classes are known
+    # imported: their classes are known
+    assert bot.store.errors and bot.tables.errors and bot.tournaments and cogs.entry_point
     out: dict[str, str] = {}
     todo = [CodedError]
     while todo:
