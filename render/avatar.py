@@ -15,7 +15,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, UnidentifiedImageError
 
 from .canvas import RGB, WHITE
-from .fonts import clean_text, font
+from .fonts import EMOJI_MARK, clean_text, font
 
 COLORS: tuple[RGB, ...] = ((231, 111, 81), (42, 157, 143), (233, 150, 46), (138, 112, 214),
                            (70, 130, 200), (200, 80, 140), (90, 160, 70), (120, 120, 135))
@@ -65,6 +65,13 @@ def _robot(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
                            radius=r * 0.05, fill=(40, 44, 56))
 
 
+def initial_of(name: str) -> str:
+    """The letter an avatar without a picture shows: the name's first, not an emoji's
+    mark (``🇨🇳 Lin``: L), unless the name is nothing but emoji."""
+    cleaned = clean_text(name)
+    return (cleaned.replace(EMOJI_MARK, "").strip() or cleaned)[:1].upper()
+
+
 @lru_cache(maxsize=128)
 def _drawn(name: str, size: int, robot: bool) -> Image.Image:
     s = size * SCALE
@@ -73,7 +80,7 @@ def _drawn(name: str, size: int, robot: bool) -> Image.Image:
     if robot:
         _robot(draw, s / 2, s / 2, s * 0.42)
     else:
-        initial = clean_text(name)[:1].upper()
+        initial = initial_of(name)
         draw.text((s / 2, s / 2), initial, font=font(int(s * 0.46), "bold"), fill=WHITE,
                   anchor="mm")
     return image.resize((size, size), Image.Resampling.LANCZOS)

@@ -139,3 +139,9 @@ def test_the_rocket_is_wang_zha_in_chinese_pictures_and_stats() -> None:
     for locale in ("zh-CN", "zh-TW"):
         assert "火箭" not in "".join(WORDS[locale].values())
         assert "火箭" not in "".join(TEXTS.get(locale, {}).values()), locale
+
+
+def test_an_avatars_initial_is_a_letter_not_an_emojis_mark() -> None:
+    from render.avatar import initial_of
+
+    assert [initial_of(n) for n in ("🇨🇳 Lin", "김민준🃏", "ann", "🃏")] == ["L", "김", "A", "☆"]
