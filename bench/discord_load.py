@@ -71,6 +71,11 @@ class Load:
         self.callbacks: dict[str, float] = {}
         self.waiting: dict[str, asyncio.Future[float]] = {}
         self.tokens: dict[str, str] = {}  # token -> interaction id
+        # a click's token -> (its channel, the message clicked), and how each click was
+        # answered: one answered by updating its message edits that message through the
+        # token ("@original"), as Discord does
+        self.clicked: dict[str, tuple[str, str]] = {}
+        self.answer_types: dict[str, int] = {}
         self.refused: set[str] = set()
         self.limited: list[tuple[float, str, str]] = []
         self.standin: asyncio.subprocess.Process | None = None
@@ -155,6 +160,7 @@ class Load:
             if kind == "cb":
                 interaction = event["i"]
                 self.callbacks.setdefault(interaction, event["t"])
+                self.answer_types.setdefault(interaction, event.get("ty") or 0)
                 if event["ct"].startswith("❌"):
                     self.refused.add(interaction)
                 future = self.waiting.pop(interaction, None)
@@ -163,6 +169,11 @@ class Load:
             elif kind in ("fu", "orig"):
                 if event["ct"].startswith("❌") and event["tok"] in self.tokens:
                     self.refused.add(self.tokens[event["tok"]])
+                clicked = self.clicked.get(event["tok"])
+                answer = self.answer_types.get(self.tokens.get(event["tok"], ""), 0)
+                if kind == "orig" and event["m"] is None and clicked is not None and \
+                        answer in (6, 7):  # the clicked message, edited through the token
+                    self._message({**event, "c": clicked[0], "m": clicked[1]})
             elif kind in ("post", "edit"):
                 self._message(event)
             elif kind == "429":
@@ -190,6 +201,8 @@ class Load:
     def write(self, data: dict[str, Any], action: Action) -> None:
         assert self.bot is not None and self.bot.stdin is not None
         self.tokens[action.token] = action.interaction
+        if data.get("type") == 3 and data.get("message"):
+            self.clicked[action.token] = (data["channel_id"], data["message"]["id"])
         action.written = time.monotonic()
         self.bot.stdin.write(json.dumps({"t": "INTERACTION_CREATE", "d": data}).encode()
                              + b"\n")
@@ -210,14 +223,15 @@ class Load:
                                     channel_id=table.channel), first, "setup")
         for person in table.people[1:]:
             await self.answered(table_click(GUILD, table.channel, person.user, person.name,
-                                            f"ddz:{table.channel}:join", None),
+                                            f"ddz:{table.channel}:join", shown(table)),
                                 person, "setup")
         for _ in range(3 - len(table.people)):
             await self.answered(table_click(GUILD, table.channel, first.user, first.name,
-                                            f"ddz:{table.channel}:addai", None),
+                                            f"ddz:{table.channel}:addai", shown(table)),
                                 first, "setup")
         await self.answered(table_click(GUILD, table.channel, first.user, first.name,
-                                        f"ddz:{table.channel}:start", None), first, "setup")
+                                        f"ddz:{table.channel}:start", shown(table)), first,
+                            "setup")
 
     async def play(self, person: Person) -> None:
         """The person, deal after deal, at a human pace."""
@@ -235,6 +249,11 @@ class Load:
                 self.write(*move)
                 person.acted_after = move[1].written
                 person.acted_in_deal += move[1].kind in ("play", "playhint", "pass")
+
+
+def shown(table: Table) -> str | None:
+    """The table message's id, once the stand-in has seen it (clicks are on it)."""
+    return table.seen.message_id if table.seen is not None else None
 
 
 # ---------------------------------------------------------------------------- measuring

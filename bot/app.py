@@ -39,6 +39,7 @@ from bot.metrics import (
     store_check,
     time_first_answers,
 )
+from bot.pacing import RestPacer, install
 from bot.stopping import serve_until_stopped
 from bot.store import Store
 from bot.store.maintenance import BotRunningError, DatabaseCorruptError, LostDataError, RunLock
@@ -76,6 +77,9 @@ class DdzBot(commands.Bot):
         self.store = store
         self.presenter = presenter
         self.manager = manager
+        # every process of a cluster shares the bot's global limit: each takes its share
+        self.pacer = RestPacer(settings.rest_rate * settings.shards.share)
+        install(self.http, self.pacer)
         presenter.attach(self)
         self._recovery: asyncio.Task[None] | None = None
         self._maintenance: asyncio.Task[None] | None = None

@@ -86,6 +86,15 @@ class ShardPlan:
         return self.shard_ids is None or len(self.shard_ids) == self.shard_count
 
     @property
+    def share(self) -> float:
+        """This process's part of the whole bot (its shards of all; 1 when it runs them
+        all): its part of what the bot may do together, like Discord's global rate limit."""
+        if self.runs_every_shard:
+            return 1.0
+        assert self.shard_ids is not None and self.shard_count is not None
+        return len(self.shard_ids) / self.shard_count
+
+    @property
     def is_primary(self) -> bool:
         """Holds shard 0: global command sync, owner commands, DM interactions."""
         return self.shard_ids is None or 0 in self.shard_ids

@@ -32,6 +32,7 @@ class Settings:
     ai_delay: float = 1.0  # seconds before an AI seat moves, so people can follow
     trustee_delay: float = 1.0
     edit_delay: float = 1.0  # table message edits are coalesced over this window
+    rest_rate: float = 40.0  # REST requests a second under Discord's global 50 (bot.pacing)
     ping_budget: bool = True  # turn pings keep within a budget of Discord's rate limits
     ai_in_thread: bool = True
     ai_processes: int = 0  # AI worker processes (0: a thread); python -m bot: DDZ_AI_PROCESSES
@@ -106,7 +107,8 @@ class Settings:
         ``DDZ_DEFAULT_LOCALE``, ``DDZ_LOG_LEVEL``, ``DDZ_SHARDS``, ``DDZ_SHARD_COUNT``,
         ``DDZ_AI_PROCESSES``, ``DDZ_BACKUP_MINUTES``, ``DDZ_BACKUP_KEEP``, ``DDZ_BACKUP_DIR``,
         ``DDZ_FORWARD_TIMEOUT``, ``DDZ_DISCORD_API``, ``DDZ_AI_DELAY``, ``DDZ_TRUSTEE_DELAY``,
-        ``DDZ_EDIT_DELAY``, ``DDZ_RENDER_PROCESSES``, ``DDZ_METRICS_PORT``, ``DDZ_METRICS_HOST``
+        ``DDZ_EDIT_DELAY``, ``DDZ_REST_RATE``, ``DDZ_RENDER_PROCESSES``, ``DDZ_METRICS_PORT``,
+        ``DDZ_METRICS_HOST``
         (``.env`` first, the environment wins)."""
         if env_file is not None:
             from dotenv import load_dotenv
@@ -150,6 +152,7 @@ class Settings:
             ai_delay=_seconds("DDZ_AI_DELAY", 1.0, 0.0, 30),
             trustee_delay=_seconds("DDZ_TRUSTEE_DELAY", 1.0, 0.0, 30),
             edit_delay=_seconds("DDZ_EDIT_DELAY", 1.0, 0.0, 30),
+            rest_rate=_rate("DDZ_REST_RATE", cls.rest_rate),
             connect_timeout=connect_timeout,
             render_processes=int(drawers) if drawers else (os.cpu_count() or 1),
             ai_processes=int(workers) if workers else (os.cpu_count() or 1),
@@ -184,6 +187,19 @@ def _whole(name: str, low: int, default: int) -> int:
     if not text.isdigit() or int(text) < low:
         raise ConfigError(f"{name} must be a whole number of at least {low}, not {text!r}")
     return int(text)
+
+
+def _rate(name: str, default: float) -> float:
+    """Requests a second from the environment (above 0, at most Discord's 50)."""
+    text = os.environ.get(name, "").strip()
+    try:
+        value = float(text) if text else default
+    except ValueError:
+        value = -1.0
+    if not 0 < value <= 50:
+        raise ConfigError(f"{name} is the REST requests a second the bot allows itself, "
+                          f"above 0 and at most Discord's global limit of 50, not {text!r}")
+    return value
 
 
 def _seconds(name: str, default: float, low: float, high: float) -> float:

@@ -84,6 +84,11 @@ class Ddz(HistoryCommands, ReplayCommands, ReviewCommands, commands.GroupCog, gr
         self.settings = settings
         super().__init__()
 
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Every click on a message may later edit it outside the global rate limit."""
+        self.presenter.edits.note(interaction)
+
     # ================================================================= helpers
     def _remember(self, interaction: discord.Interaction) -> str:
         return remember(self, interaction)

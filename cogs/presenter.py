@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
+from bot.pacing import BACKGROUND, NORMAL, priority
 from bot.tables import (
     ActionTaken,
     DealEnded,
@@ -40,6 +41,7 @@ from render import render_hand, render_result, render_table
 
 from .avatars import AvatarCache
 from .counter import counter_line
+from .edits import TokenEdits
 from .ephemeral import EphemeralHands
 from .handtext import (
     can_act,
@@ -57,7 +59,7 @@ from .result_text import result_text
 from .scenes import result_scene, table_scene
 from .selection import Selection
 from .table_state import TableState, TableStates
-from .views import hand_view, table_view
+from .views import hand_view, table_view, view_key
 
 if TYPE_CHECKING:
     from collections.abc import Coroutine
@@ -94,6 +96,7 @@ class DiscordPresenter:
         self._tasks: set[asyncio.Task[None]] = set()
         self.pings = TurnPings(self, store, ping_budget)
         self.ephemeral = EphemeralHands()  # the "My hand" replies, kept up to date
+        self.edits = TokenEdits()  # edits through a click's token (outside the global limit)
 
     def attach(self, client: discord.Client) -> None:
         """The client this presenter speaks through: the bot, which is given the presenter
@@ -228,7 +231,14 @@ class DiscordPresenter:
             try:
                 content, embed, file = await self.table_message(table)
                 view = table_view(table, self.locale(channel_id), app=self.app)
+                shown = (content, embed.to_dict() if embed is not None else None,
+                         file.filename if file is not None else None,
+                         state.drawn[0] if file is not None and state.drawn else None,
+                         view_key(view))
+                if state.message is not None and shown == state.shown:
+                    return  # the message shows this already: no request
                 await self._post_or_edit(state, channel_id, content, embed, file, view)
+                state.shown = shown
             except discord.HTTPException:
                 log.warning("could not update the table message in %s", channel_id,
                             exc_info=True)
@@ -248,7 +258,8 @@ class DiscordPresenter:
                 state.message = message
         if message is not None:
             try:
-                await message.edit(content=content, embed=embed, attachments=files, view=view)
+                await self.edits.edit(message, content=content, embed=embed,
+                                      attachments=files, view=view)
                 return
             except discord.NotFound:
                 state.message = None
@@ -280,7 +291,12 @@ class DiscordPresenter:
         avatars = await self.avatars.many(s.user_id for s in table.seats if s and s.user_id)
         scene = table_scene(table, title=variant_name(locale, table.rules.variant),
                             locale=locale, avatars=avatars)
-        png = await self.draw(render_table, scene)
+        if state is not None and state.drawn is not None and state.drawn[0] == scene:
+            png = state.drawn[1]  # the same picture: not drawn again
+        else:
+            png = await self.draw(render_table, scene)
+            if state is not None:
+                state.drawn = (scene, png)
         seat = game.to_act
         lines = list(notices)
         if seat is not None:
@@ -336,7 +352,8 @@ class DiscordPresenter:
         await self.pings.close(channel_id)
         try:
             if message is not None:
-                await message.edit(content=text, view=None, embed=None)
+                await self.edits.edit(message, content=text, view=None, embed=None)
+                self.edits.forget(message.id)
             else:
                 await self.client.get_partial_messageable(channel_id).send(text)
         except discord.HTTPException:
@@ -402,10 +419,15 @@ class DiscordPresenter:
                 locale = self.locale_for(entry.user_id, channel_id)
                 hand = state.hand(seat)
                 words = await self.hand_words(table, seat, hand, locale)
-                if message is not None:
+                view = self.hand_controls(table, seat, hand, locale)
+                shown = (words, view_key(view))
+                if message is not None and state.dm_shown.get(entry.user_id) != shown:
+                    # whose turn it is matters most to the player who is to act now
+                    level = NORMAL if can_act(table, seat) else BACKGROUND
                     try:
-                        await message.edit(content=words,
-                                           view=self.hand_controls(table, seat, hand, locale))
+                        with priority(level):
+                            await self.edits.edit(message, content=words, view=view)
+                        state.dm_shown[entry.user_id] = shown
                     except discord.HTTPException:
                         log.warning("could not update the hand of %s", entry.user_id)
                 await self.ephemeral.edit(key, content=words,
@@ -433,10 +455,12 @@ class DiscordPresenter:
                 await self.ephemeral.end((channel_id, user_id), content)
                 if message is None:
                     continue
+                state.dm_shown.pop(user_id, None)
                 try:
-                    await message.edit(content=content, view=None)
+                    await self.edits.edit(message, content=content, view=None)
                 except discord.HTTPException:
                     log.warning("could not close the hand of %s", user_id)
+                self.edits.forget(message.id)
 
     def resend_hand(self, channel_id: int, seat: int) -> None:
         """Send (or edit) the hand DM of ``seat`` again, e.g. after a new order was chosen."""
@@ -499,15 +523,18 @@ class DiscordPresenter:
         if message is None:  # after a restart: the hand DM sent before, if it is live
             channel = await self.client.create_dm(discord.Object(user_id))
             message = await self._own_message(channel, f"ddzh:{table.channel_id}:")
+        shown = (content, view_key(view))
         if message is not None:
             try:
-                await message.edit(content=content, attachments=[file], view=view)
+                await self.edits.edit(message, content=content, attachments=[file], view=view)
                 state.dm_messages[user_id] = message
+                state.dm_shown[user_id] = shown
                 return
             except discord.NotFound:
                 state.dm_messages.pop(user_id, None)
         channel = channel or await self.client.create_dm(discord.Object(user_id))
         state.dm_messages[user_id] = await channel.send(content=content, file=file, view=view)
+        state.dm_shown[user_id] = shown
 
     async def _own_message(self, channel: discord.abc.Messageable, prefix: str
                            ) -> discord.Message | None:

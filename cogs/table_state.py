@@ -30,10 +30,14 @@ class TableState:
     pending: asyncio.Task[None] | None = None  # the coalesced edit of the table message
     edit_lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one edit at a time
     notices: list[str] = field(default_factory=list)  # said with the next edit
+    drawn: tuple[object, bytes] | None = None  # the last table picture's scene and PNG
+    shown: tuple[object, ...] | None = None  # what the table message shows (skip repeats)
     result: DealEnded | None = None  # the deal that ended, until the next starts
     hands: dict[int, tuple[Card, ...]] = field(default_factory=dict)  # seat -> cards sent
     dm_messages: dict[int, discord.Message] = field(default_factory=dict)  # user -> hand DM
     dm_seats: dict[int, int] = field(default_factory=dict)  # user -> the seat of their DM
+    # user -> (words, controls) their hand DM shows: an edit that changes nothing is not sent
+    dm_shown: dict[int, tuple[str, tuple[object, ...]]] = field(default_factory=dict)
     hand_locks: dict[int, asyncio.Lock] = field(default_factory=dict)  # user -> lock
     selections: dict[int, Selection] = field(default_factory=dict)  # user -> cards chosen
     hints: HintCursor = field(default_factory=HintCursor)  # the hint shown to each user

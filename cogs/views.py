@@ -201,4 +201,18 @@ def table_view(table: TableSnapshot, locale: str, *, app: bool = False) -> disco
     return view
 
 
-__all__ = ["DYNAMIC_ITEMS", "HandSelect", "card_label", "hand_view", "table_view"]
+def view_key(view: discord.ui.View) -> tuple[object, ...]:
+    """What a view shows, as a value: two views with the same key look and act the same."""
+    key: list[object] = []
+    for item in view.children:
+        inner = getattr(item, "item", item)  # a dynamic item wraps its button or select
+        options = tuple((o.label, o.value) for o in getattr(inner, "options", ()))
+        key.append((type(inner).__name__, getattr(inner, "custom_id", None),
+                    getattr(inner, "label", None), str(getattr(inner, "emoji", None)),
+                    getattr(inner, "disabled", None), getattr(inner, "style", None),
+                    getattr(inner, "url", None), options, item.row))
+    return tuple(key)
+
+
+__all__ = ["DYNAMIC_ITEMS", "HandSelect", "card_label", "hand_view", "table_view",
+           "view_key"]

@@ -1,0 +1,127 @@
+"""Pacing REST requests under Discord's global rate limit (50 requests a second a bot).
+
+discord.py paces each route's bucket by the ``X-RateLimit-*`` headers, but it has no limiter
+for the global bucket: it learns of it from a 429, and then every request waits. A busy bot
+(hundreds of tables editing messages) hits it all the time, and each 429 counts toward
+Discord's invalid-request limit (10,000 in 10 minutes, then a ban). :class:`RestPacer` hands
+out requests at a steady rate below the limit instead, from a queue ordered by priority: a
+request waits for its turn rather than being refused.
+
+Only the requests that are bound by the global limit go through it: discord.py's
+``HTTPClient.request`` (channel messages, DMs, commands …). Interaction callbacks and the
+edits through an interaction's token go through discord.py's webhook adapter, which Discord
+does not count toward the global limit (its rate-limit docs say so), and are not paced.
+
+Priorities (:data:`URGENT`, :data:`NORMAL`, :data:`BACKGROUND`) come from a context variable
+(:func:`priority`), so the code that makes a request says how much it matters without
+passing it down through discord.py: a request waits behind every request of a higher
+priority that is waiting, and behind the earlier ones of its own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import heapq
+import itertools
+import time
+from collections.abc import Awaitable, Callable, Iterator
+from contextvars import ContextVar
+from typing import Any
+
+__all__ = ["BACKGROUND", "NORMAL", "URGENT", "RestPacer", "install", "priority"]
+
+URGENT, NORMAL, BACKGROUND = 0, 1, 2
+_PRIORITY: ContextVar[int] = ContextVar("rest_priority", default=NORMAL)
+
+
+@contextlib.contextmanager
+def priority(level: int) -> Iterator[None]:
+    """Requests made inside (in this task, and tasks it starts) wait with ``level``."""
+    token = _PRIORITY.set(level)
+    try:
+        yield
+    finally:
+        _PRIORITY.reset(token)
+
+
+class RestPacer:
+    """A token bucket: ``rate`` requests a second with bursts of ``burst``; waiting requests
+    go by priority, then in order of arrival.
+
+    The default (40 a second, bursts of 5) stays under Discord's 50 in every second,
+    whatever the window: at most ``burst + rate`` requests in any one second."""
+
+    def __init__(self, rate: float = 40.0, burst: int = 5, *,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        if rate <= 0 or burst < 1:
+            raise ValueError("the rate must be positive and the burst at least 1")
+        self.rate = rate
+        self.burst = burst
+        self._clock = clock
+        self._tokens = float(burst)
+        self._stamp = clock()
+        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._order = itertools.count()
+        self._dispatcher: asyncio.Task[None] | None = None
+        self.granted = 0  # requests let through
+        self.waited = 0  # of them, the ones that had to wait
+
+    @property
+    def queued(self) -> int:
+        """Requests waiting now."""
+        return sum(not f.done() for _, _, f in self._waiting)
+
+    def _refill(self) -> None:
+        now = self._clock()
+        self._tokens = min(float(self.burst), self._tokens + (now - self._stamp) * self.rate)
+        self._stamp = now
+
+    async def acquire(self, level: int | None = None) -> None:
+        """Wait for this request's turn (``level``: the context's priority when None)."""
+        self._refill()
+        if not self._waiting and self._tokens >= 1:
+            self._tokens -= 1
+            self.granted += 1
+            return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        level = _PRIORITY.get() if level is None else level
+        heapq.heappush(self._waiting, (level, next(self._order), future))
+        if self._dispatcher is None or self._dispatcher.done():
+            self._dispatcher = asyncio.create_task(self._dispatch())
+        await future  # a cancelled waiter's future is skipped by the dispatcher
+
+    async def _dispatch(self) -> None:
+        while self._waiting:
+            self._refill()
+            if self._tokens < 1:
+                await asyncio.sleep((1 - self._tokens) / self.rate)
+                continue
+            _, _, future = heapq.heappop(self._waiting)
+            if future.done():  # its request was cancelled while it waited
+                continue
+            self._tokens -= 1
+            self.granted += 1
+            self.waited += 1
+            future.set_result(None)
+
+    async def close(self) -> None:
+        """Stop the dispatcher (requests still waiting are cancelled)."""
+        if self._dispatcher is not None:
+            self._dispatcher.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._dispatcher
+        for _, _, future in self._waiting:
+            future.cancel()
+        self._waiting.clear()
+
+
+def install(http: Any, pacer: RestPacer) -> None:
+    """Pace every request ``http`` (discord.py's ``HTTPClient``) makes."""
+    send: Callable[..., Awaitable[Any]] = http.request
+
+    async def paced(*args: Any, **kwargs: Any) -> Any:
+        await pacer.acquire()
+        return await send(*args, **kwargs)
+
+    http.request = paced
