@@ -77,6 +77,7 @@ class Load:
         self.clicked: dict[str, tuple[str, str]] = {}
         self.answer_types: dict[str, int] = {}
         self.refused: set[str] = set()
+        self.refusals: dict[str, int] = {}  # the refusals' words (their first line), counted
         self.limited: list[tuple[float, str, str]] = []
         self.standin: asyncio.subprocess.Process | None = None
         self.bot: asyncio.subprocess.Process | None = None
@@ -163,12 +164,14 @@ class Load:
                 self.answer_types.setdefault(interaction, event.get("ty") or 0)
                 if event["ct"].startswith("❌"):
                     self.refused.add(interaction)
+                    self._refusal(event["ct"])
                 future = self.waiting.pop(interaction, None)
                 if future is not None and not future.done():
                     future.set_result(event["t"])
             elif kind in ("fu", "orig"):
                 if event["ct"].startswith("❌") and event["tok"] in self.tokens:
                     self.refused.add(self.tokens[event["tok"]])
+                    self._refusal(event["ct"])
                 clicked = self.clicked.get(event["tok"])
                 answer = self.answer_types.get(self.tokens.get(event["tok"], ""), 0)
                 if kind == "orig" and event["m"] is None and clicked is not None and \
@@ -180,6 +183,10 @@ class Load:
                 self.limited.append((event["t"], event["scope"], event["p"]))
             elif kind == "end":
                 self.summary = event
+
+    def _refusal(self, words: str) -> None:
+        line = words.split("\n")[0][:90]
+        self.refusals[line] = self.refusals.get(line, 0) + 1
 
     def _message(self, event: dict[str, Any]) -> None:
         channel = int(event["c"])
@@ -314,7 +321,8 @@ def measure(load: Load, since: float, until: float) -> dict[str, Any]:
     kinds: dict[str, int] = {}
     for a in acts:
         kinds[a.kind] = kinds.get(a.kind, 0) + 1
-    return {"kinds": kinds, "actions": len(acts), "unanswered": len(acts) - len(first),
+    return {"kinds": kinds, "refusals": dict(load.refusals),
+            "actions": len(acts), "unanswered": len(acts) - len(first),
             "refused": sum(a.interaction in load.refused for a in acts),
             "first_p50": percentile(first, 0.5), "first_p99": percentile(first, 0.99),
             "table_p50": percentile(table_ms, 0.5), "table_p99": percentile(table_ms, 0.99),
@@ -441,6 +449,12 @@ async def _measure_load(load: Load, port: int, pin: list[str], bot_env: dict[str
         ai_actions_s=delta(after, before, "ddz_actions_total", by="ai") / window,
         player_actions_s=delta(after, before, "ddz_actions_total", by="player") / window,
         limited_total=sum(summary.get("limited", {}).values()),
+        rest_s=delta(after, before, "ddz_rest_requests_total") / window,
+        rest_waited_s=delta(after, before, "ddz_rest_waited_total") / window,
+        rest_queued=after.get(("ddz_rest_queued", frozenset()), float("nan")),
+        token_edits_s=delta(after, before, "ddz_edits_through_token_total") / window,
+        bot_edits_s=delta(after, before, "ddz_edits_as_bot_total") / window,
+        ai_hurried_s=delta(after, before, "ddz_ai_hurried_total") / window,
         requests=summary.get("requests", 0), stop_s=stopped if stopped is not None
         else float("nan"))
     row["limited_paths"] = sorted({p.split("/")[1] + " " + p.split()[0]
@@ -464,6 +478,11 @@ ROWS = [  # (label, key, format)
     ("picture workers CPU %", "picture_cpu", "{:.0f}"),
     ("  CPU ms a picture", "picture_cpu_ms", "{:.1f}"),
     ("event loop lag p99 ms", "lag_p99", "{:.1f}"),
+    ("REST requests /s (paced)", "rest_s", "{:.1f}"),
+    ("  of them waited /s", "rest_waited_s", "{:.1f}"),
+    ("  waiting at the end", "rest_queued", "{:.0f}"),
+    ("edits through a token / as bot /s", "token_edits_s", "{:.1f}"),
+    ("AI decisions hurried /s", "ai_hurried_s", "{:.1f}"),
     ("bot process CPU %", "bot_cpu", "{:.0f}"),
     ("bot + workers CPU %", "bot_all_cpu", "{:.0f}"),
     ("  AI workers CPU %", "ai_cpu", "{:.0f}"),
@@ -478,7 +497,7 @@ ROWS = [  # (label, key, format)
     ("AI / people actions /s", "ai_actions_s", "{:.1f}"),
     ("clean stop s (nan: killed)", "stop_s", "{:.1f}"),
 ]
-PAIRED = {"unanswered": "refused", "table_pics_s": "hand_pics_s", "standin_cpu": "driver_cpu",
+PAIRED = {"unanswered": "refused", "token_edits_s": "bot_edits_s", "table_pics_s": "hand_pics_s", "standin_cpu": "driver_cpu",
           "ai_actions_s": "player_actions_s"}
 
 
@@ -509,6 +528,8 @@ async def run(loads: list[int], seconds: float, out: Any = print) -> list[dict[s
     for r in rows:
         out(f"people's actions at {r['tables']} tables: "
             + ", ".join(f"{k} {n}" for k, n in sorted(r["kinds"].items())))
+        for words, n in sorted(r["refusals"].items(), key=lambda kv: -kv[1])[:5]:
+            out(f"  refused {n}×: {words}")
     out(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return rows
 

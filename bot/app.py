@@ -91,7 +91,18 @@ class DdzBot(commands.Bot):
         self.recovery = "waiting"  # for the gateway; then running, finished or failed
         self.headless = False  # logged in over REST only (no gateway to be connected)
         if metrics is not None:
-            metrics.watch(tables=manager.count_tables, gateway=lambda: shard_latencies(self))
+            metrics.watch(tables=manager.count_tables, gateway=lambda: shard_latencies(self),
+                          load=self.load_figures)
+
+    def load_figures(self) -> dict[str, float]:
+        """REST pacing, edits through tokens and the AI's queue now (for /metrics)."""
+        edits, pool = self.presenter.edits, self.manager.ai_pool
+        figures = {"rest_queued": self.pacer.queued, "rest_granted": self.pacer.granted,
+                   "rest_waited": self.pacer.waited, "edits_token": edits.through_token,
+                   "edits_bot": edits.as_bot}
+        if pool is not None:
+            figures |= {"ai_in_flight": pool.in_flight, "ai_hurried": pool.hurried}
+        return {k: float(v) for k, v in figures.items()}
 
     async def setup_hook(self) -> None:
         if self.metrics is not None:  # first: the forwarding wraps the answer timer

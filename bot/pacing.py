@@ -12,9 +12,9 @@ Only the requests that are bound by the global limit go through it: discord.py's
 edits through an interaction's token go through discord.py's webhook adapter, which Discord
 does not count toward the global limit (its rate-limit docs say so), and are not paced.
 
-Priorities (:data:`URGENT`, :data:`NORMAL`, :data:`BACKGROUND`) come from a context variable
-(:func:`priority`), so the code that makes a request says how much it matters without
-passing it down through discord.py: a request waits behind every request of a higher
+Priorities (:data:`URGENT`, :data:`NORMAL`, :data:`BACKGROUND`, :data:`IDLE`) come from a
+context variable (:func:`priority`), so the code that makes a request says how much it
+matters without passing it down through discord.py: a request waits behind every request of a higher
 priority that is waiting, and behind the earlier ones of its own.
 """
 
@@ -29,9 +29,9 @@ from collections.abc import Awaitable, Callable, Iterator
 from contextvars import ContextVar
 from typing import Any
 
-__all__ = ["BACKGROUND", "NORMAL", "URGENT", "RestPacer", "install", "priority"]
+__all__ = ["BACKGROUND", "IDLE", "NORMAL", "URGENT", "RestPacer", "install", "priority"]
 
-URGENT, NORMAL, BACKGROUND = 0, 1, 2
+URGENT, NORMAL, BACKGROUND, IDLE = 0, 1, 2, 3
 _PRIORITY: ContextVar[int] = ContextVar("rest_priority", default=NORMAL)
 
 

@@ -238,19 +238,27 @@ async def _stay(p: Press, item: TableButton) -> None:
     await p.interaction.response.edit_message(content=t(p.locale, "ok.stay"), view=None)
 
 
+async def updated_then_told(interaction: discord.Interaction, text: str) -> None:
+    """Answer a click on the table message by updating it (a deferred update: the
+    presenter's edit shows what changed, and the click's token may make the next edits,
+    outside Discord's global rate limit: cogs.edits), then tell the clicker privately."""
+    await interaction.response.defer()
+    await reply(interaction, text)
+
+
 async def _add_ai(p: Press, item: TableButton) -> None:
     await p.manager.add_ai(item.table_id, p.user)
-    await reply(p.interaction, t(p.locale, "ok.ai"))
+    await updated_then_told(p.interaction, t(p.locale, "ok.ai"))
 
 
 async def _start(p: Press, item: TableButton) -> None:
     await p.manager.start(item.table_id, p.user)
-    await reply(p.interaction, t(p.locale, "ok.started"))
+    await updated_then_told(p.interaction, t(p.locale, "ok.started"))
 
 
 async def _resume(p: Press, item: TableButton) -> None:
     await p.manager.resume(item.table_id, p.user)
-    await reply(p.interaction, t(p.locale, "ok.resumed"))
+    await updated_then_told(p.interaction, t(p.locale, "ok.resumed"))
 
 
 async def _my_hand(p: Press, item: TableButton) -> None:

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
+from bot.pacing import BACKGROUND, priority
 from bot.tables import TableEvent, TurnStarted
 from bot.words.cards import play_text
 from bot.words.catalogue import STRINGS, t
@@ -155,7 +156,10 @@ class TurnPings:
             not event.auto else None
         worker = self._workers.get(channel_id)
         if worker is None or worker.done():  # a running worker sees the change itself
-            self._workers[channel_id] = self.presenter.spawn(self._work(channel_id))
+            # under load, pings wait behind the table messages and hands (bot.pacing): a
+            # ping that waited too long is for a turn already over, and is not sent
+            with priority(BACKGROUND):
+                self._workers[channel_id] = self.presenter.spawn(self._work(channel_id))
 
     def _lock(self, channel_id: int) -> asyncio.Lock:
         return self._locks.setdefault(channel_id, asyncio.Lock())

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
-from bot.pacing import BACKGROUND, NORMAL, priority
+from bot.pacing import IDLE, NORMAL, priority
 from bot.tables import (
     ActionTaken,
     DealEnded,
@@ -401,37 +401,47 @@ class DiscordPresenter:
                          auction=game.phase not in ("play", "over"))
 
     async def _refresh_hands(self, channel_id: int) -> None:
-        """Edit every hand DM's words and controls (the picture stays) for the state now."""
+        """Edit every hand DM's words and controls (the picture stays) for the state now:
+        one update a player, and none while one is still waiting for its turn (that one
+        reads the state when its turn comes)."""
         state = self.tables.get(channel_id)
         table = state.snapshot if state is not None else None
         if state is None or table is None or table.game is None:
             return
         for seat, entry in enumerate(table.seats):
-            if entry is None or entry.user_id is None:
+            if entry is None or entry.user_id is None or entry.user_id in state.refreshing:
                 continue
-            key = (channel_id, entry.user_id)
-            async with state.hand_lock(entry.user_id):
-                message = state.dm_messages.get(entry.user_id)
-                table = self.snapshot(channel_id)
-                if (message is None and key not in self.ephemeral.shown) or table is None or \
-                        table.game is None or table.status != "playing":
-                    continue
-                locale = self.locale_for(entry.user_id, channel_id)
-                hand = state.hand(seat)
-                words = await self.hand_words(table, seat, hand, locale)
-                view = self.hand_controls(table, seat, hand, locale)
-                shown = (words, view_key(view))
-                if message is not None and state.dm_shown.get(entry.user_id) != shown:
-                    # whose turn it is matters most to the player who is to act now
-                    level = NORMAL if can_act(table, seat) else BACKGROUND
-                    try:
-                        with priority(level):
-                            await self.edits.edit(message, content=words, view=view)
-                        state.dm_shown[entry.user_id] = shown
-                    except discord.HTTPException:
-                        log.warning("could not update the hand of %s", entry.user_id)
-                await self.ephemeral.edit(key, content=words,
-                                          view=self.hand_controls(table, seat, hand, locale))
+            state.refreshing.add(entry.user_id)
+            self.spawn(self._refresh_hand(state, channel_id, seat, entry.user_id))
+
+    async def _refresh_hand(self, state: TableState, channel_id: int, seat: int,
+                            user_id: int) -> None:
+        key = (channel_id, user_id)
+        async with state.hand_lock(user_id):
+            state.refreshing.discard(user_id)  # a later change asks for its own update
+            message = state.dm_messages.get(user_id)
+            table = self.snapshot(channel_id)
+            if (message is None and key not in self.ephemeral.shown) or table is None or \
+                    table.game is None or table.status != "playing" or \
+                    table.seat_of(user_id) != seat:
+                return
+            locale = self.locale_for(user_id, channel_id)
+            hand = state.hand(seat)
+            words = await self.hand_words(table, seat, hand, locale)
+            view = self.hand_controls(table, seat, hand, locale)
+            shown = (words, view_key(view))
+            if message is not None and state.dm_shown.get(user_id) != shown:
+                # whose turn it is matters most to the player who is to act now; the
+                # others' words wait behind every other request (bot.pacing)
+                level = NORMAL if can_act(table, seat) else IDLE
+                try:
+                    with priority(level):
+                        await self.edits.edit(message, content=words, view=view)
+                    state.dm_shown[user_id] = shown
+                except discord.HTTPException:
+                    log.warning("could not update the hand of %s", user_id)
+            await self.ephemeral.edit(key, content=words,
+                                      view=self.hand_controls(table, seat, hand, locale))
 
     async def _end_hands(self, channel_id: int, ended: DealEnded, variant: str) -> None:
         """The deal is over: each hand DM says so, and its controls go away."""

@@ -39,6 +39,7 @@ class TableState:
     # user -> (words, controls) their hand DM shows: an edit that changes nothing is not sent
     dm_shown: dict[int, tuple[str, tuple[object, ...]]] = field(default_factory=dict)
     hand_locks: dict[int, asyncio.Lock] = field(default_factory=dict)  # user -> lock
+    refreshing: set[int] = field(default_factory=set)  # users whose DM update is waiting
     selections: dict[int, Selection] = field(default_factory=dict)  # user -> cards chosen
     hints: HintCursor = field(default_factory=HintCursor)  # the hint shown to each user
 

@@ -91,7 +91,9 @@ def encode_png(image: Image.Image, colors: int = 256) -> bytes:
     palette = sample.quantize(colors=colors, method=Image.Quantize.FASTOCTREE)
     small = image.quantize(palette=palette, dither=Image.Dither.NONE)
     out = io.BytesIO()
-    small.save(out, format="PNG", compress_level=4)  # 6 took 8 of a hand's 17 ms, for 12 % less
+    # zlib's level: 2 takes 3.0 ms of a table picture for 71 KB, 4 took 4.5 ms for 63 KB, 6
+    # took 8 of a hand's 17 ms (the pixels are the same at every level)
+    small.save(out, format="PNG", compress_level=2)
     return out.getvalue()
 
 

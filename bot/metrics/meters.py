@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 
 from prometheus_client import CollectorRegistry, Counter, Histogram
-from prometheus_client.core import GaugeMetricFamily, Metric
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.exposition import generate_latest
 from prometheus_client.registry import Collector
 
@@ -38,6 +38,9 @@ TableCount = Callable[[], Mapping[tuple[str, str], int]]
 
 ShardLatencies = Callable[[], Iterable[tuple[int, float]]]
 """Each gateway connection's heartbeat latency now: (shard id, seconds)."""
+
+LoadFigures = Callable[[], dict[str, float]]
+"""The load figures now, by name (:data:`LOAD_METRICS`)."""
 
 
 class BotMetrics:
@@ -88,9 +91,11 @@ class BotMetrics:
         self.live = LiveCollector()
         registry.register(self.live)
 
-    def watch(self, *, tables: TableCount, gateway: ShardLatencies) -> None:
-        """Read the live tables and the gateway's latency from these when scraped."""
-        self.live.tables, self.live.gateway = tables, gateway
+    def watch(self, *, tables: TableCount, gateway: ShardLatencies,
+              load: LoadFigures | None = None) -> None:
+        """Read the live tables, the gateway's latency and the load figures (REST pacing,
+        edits through tokens, the AI's queue) from these when scraped."""
+        self.live.tables, self.live.gateway, self.live.load = tables, gateway, load
 
     def exposition(self) -> bytes:
         """Every metric in Prometheus' text format (what ``/metrics`` serves)."""
@@ -126,6 +131,30 @@ class BotMetrics:
         self.errors.labels(code=code).inc()
 
 
+LOAD_METRICS: dict[str, tuple[str, str]] = {
+    # figure -> (metric, help); a name ending in _total is a counter
+    "rest_queued": ("ddz_rest_queued", "REST requests waiting for their turn under the "
+                    "global rate limit now (bot.pacing)"),
+    "rest_granted": ("ddz_rest_requests_total", "REST requests let through by the pacer"),
+    "rest_waited": ("ddz_rest_waited_total", "REST requests that waited for their turn"),
+    "edits_token": ("ddz_edits_through_token_total", "Message edits made through a click's "
+                    "token (not bound by the global rate limit)"),
+    "edits_bot": ("ddz_edits_as_bot_total", "Message edits made as the bot (paced)"),
+    "ai_in_flight": ("ddz_ai_in_flight", "AI decisions sent to the workers, not answered"),
+    "ai_hurried": ("ddz_ai_hurried_total", "AI decisions given the busy search budget"),
+}
+
+
+def load_metrics(figures: dict[str, float]) -> Iterator[Metric]:
+    """The load figures as Prometheus metrics (unknown names are skipped)."""
+    for key, value in figures.items():
+        if key not in LOAD_METRICS:
+            continue
+        name, text = LOAD_METRICS[key]
+        family = CounterMetricFamily if name.endswith("_total") else GaugeMetricFamily
+        yield family(name.removesuffix("_total"), text, value=value)
+
+
 class LiveCollector(Collector):
     """The gauges read at scrape time: the live tables by variant and status, and each
     gateway connection's latency (none until the first heartbeat is answered)."""
@@ -133,6 +162,7 @@ class LiveCollector(Collector):
     def __init__(self) -> None:
         self.tables: TableCount | None = None
         self.gateway: ShardLatencies | None = None
+        self.load: LoadFigures | None = None
 
     def collect(self) -> Iterator[Metric]:
         tables = GaugeMetricFamily("ddz_tables", "Live tables in this process, by variant "
@@ -148,6 +178,8 @@ class LiveCollector(Collector):
             if seconds == seconds and seconds != float("inf"):  # nan: no heartbeat yet
                 latency.add_metric([str(shard)], seconds)
         yield latency
+        if self.load is not None:
+            yield from load_metrics(self.load())
 
 
 class CountingPresenter:

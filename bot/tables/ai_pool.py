@@ -23,6 +23,18 @@ from bot.engine.view import SeatView
 T = TypeVar("T")
 
 DEFAULT_BUDGET_MS = 100  # bot.ai.agent.decide's default
+BUSY_BUDGET_MS = 20  # the search's limit while decisions queue up (a busy bot: issue 37)
+BUSY_QUEUE = 2  # decisions waiting a worker beyond which the AI thinks less
+
+
+def budget_for(waiting: int, workers: int, budget_ms: float | None) -> float | None:
+    """The search's time limit for the next decision: ``budget_ms`` as asked, but at most
+    :data:`BUSY_BUDGET_MS` when more than :data:`BUSY_QUEUE` decisions a worker are
+    already waiting, so a busy bot keeps every table moving (a deal's AI plays a little
+    weaker then) instead of letting the queue, and every table's turn, grow."""
+    if waiting > BUSY_QUEUE * workers:
+        return BUSY_BUDGET_MS if budget_ms is None else min(budget_ms, BUSY_BUDGET_MS)
+    return budget_ms
 
 
 def _warm() -> None:
@@ -52,14 +64,22 @@ class AiPool:
 
     def __init__(self, workers: int | None = None) -> None:
         self.workers, self._executor = worker_processes(workers, _warm, "an AI pool")
+        self.in_flight = 0  # decisions sent and not answered yet
+        self.hurried = 0  # decisions given the busy budget
 
     async def decide(self, view: SeatView, level: str, seed: int,
                      budget_ms: float | None = DEFAULT_BUDGET_MS) -> Action:
         """The AI's action for the view's seat, thought in a worker process
         (``budget_ms``: the search's time limit, as :func:`bot.ai.agent.decide`'s)."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, _decide_view, view, level, seed,
-                                          budget_ms)
+        budget = budget_for(self.in_flight, self.workers, budget_ms)
+        self.hurried += budget != budget_ms
+        self.in_flight += 1
+        try:
+            return await loop.run_in_executor(self._executor, _decide_view, view, level,
+                                              seed, budget)
+        finally:
+            self.in_flight -= 1
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` in a worker process (a picklable module-level function): other

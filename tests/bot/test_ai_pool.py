@@ -15,7 +15,7 @@ from bot.app import create_bot
 from bot.config import ConfigError, Settings
 from bot.engine import Game, Rules
 from bot.tables import DealEnded
-from bot.tables.ai_pool import AiPool
+from bot.tables.ai_pool import BUSY_BUDGET_MS, BUSY_QUEUE, AiPool, budget_for
 
 from .helpers import make_manager, open_store, play_out, run_until
 
@@ -106,3 +106,25 @@ async def test_a_review_in_a_worker_is_the_review_in_process(pool: AiPool) -> No
         game.apply(rng.choice(game.legal_actions()))
     there = await pool.run(review_deal, game.log, 1, "normal", 7)
     assert there.decisions and there == review_deal(game.log, 1, "normal", 7)
+
+
+def test_a_busy_pool_thinks_less() -> None:
+    assert budget_for(0, 2, 100) == 100
+    assert budget_for(4, 2, 100) == 100  # two waiting a worker: still the full budget
+    assert budget_for(5, 2, 100) == BUSY_BUDGET_MS
+    assert budget_for(5, 2, None) == BUSY_BUDGET_MS  # no limit asked: limited when busy
+    assert budget_for(5, 2, 10) == 10  # never more than asked
+
+
+async def test_many_decisions_at_once_are_hurried_and_still_legal(pool: AiPool) -> None:
+    import asyncio
+
+    game, seat = next((g, s) for g, s in _positions("classic", 3, 1) if g.phase == "play")
+    view = game.view(seat)
+    before = pool.hurried
+    answers = await asyncio.gather(*(pool.decide(view, "normal", n) for n in range(12)))
+    assert pool.in_flight == 0
+    assert pool.hurried - before == 12 - 1 - BUSY_QUEUE * pool.workers
+    legal = game.legal_actions()
+    for action in answers:  # a hurried search still answers with a legal play
+        assert action.seat == seat and action in legal

@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from .helpers import buttons, open_table, setup, table_message, table_of
+from .helpers import open_table, setup, table_message, table_of
 
 
 def _patches(env: Any) -> dict[str, int]:
@@ -72,13 +72,29 @@ async def test_a_refused_token_falls_back_to_the_bot(simcord_env) -> None:
     presenter.edits._clicks[message.id] = [(now, Expired())]  # type: ignore[list-item]
     assert presenter.edits.editor(message.id) is not None
     as_bot = presenter.edits.as_bot
+    presenter.tables.of(channel.id).notices.append("a notice: the message changes")
     presenter.refresh(channel.id, now=True)
     await presenter.drain()
     assert presenter.edits.as_bot == as_bot + 1
     assert presenter.edits.editor(message.id) is None  # the refused token is dropped
-    assert buttons(table_message(env, channel))  # the message was still edited
+    assert "a notice" in table_message(env, channel).content  # still edited, as the bot
 
 
 class _Gone:
     status = 404
     reason = "Not Found"
+
+
+async def test_an_edit_that_changes_nothing_is_not_sent(simcord_env) -> None:
+    env = simcord_env
+    guild, channel = await setup(env)
+    ann = guild.add_member(env.create_user("ann"))
+    await open_table(env, channel, ann, "classic", [ann])
+    presenter = env.bot.presenter
+    await presenter.drain()
+    before = sum(_patches(env).values())
+    drawn = presenter.tables.of(channel.id).drawn
+    presenter.refresh(channel.id, now=True)
+    await presenter.drain()
+    assert sum(_patches(env).values()) == before  # nothing new to show: no request
+    assert presenter.tables.of(channel.id).drawn is drawn  # and the picture was reused
