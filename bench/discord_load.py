@@ -51,6 +51,7 @@ USERS = 1_300_000_000_000_000_000 // 1000  # people: USERS + 2 * k (their DM: +1
 BOT_CORES = "0,1"
 THINK = (2.0, 6.0)  # seconds a person takes to decide
 STOP_S = 30.0  # seconds the bot has to stop cleanly before it is killed
+PRIORITIES = ("urgent", "normal", "background", "idle")  # bot.pacing's
 FOUND_WITHIN = 30.0  # an edit later than this after the action is not counted as its own
 
 
@@ -455,8 +456,14 @@ async def _measure_load(load: Load, port: int, pin: list[str], bot_env: dict[str
         token_edits_s=delta(after, before, "ddz_edits_through_token_total") / window,
         bot_edits_s=delta(after, before, "ddz_edits_as_bot_total") / window,
         ai_hurried_s=delta(after, before, "ddz_ai_hurried_total") / window,
+        rest_by=" ".join(f"{rate:.0f}" for rate in (
+            delta(after, before, "ddz_rest_requests_by_priority_total", priority=n) / window
+            for n in PRIORITIES)),
+        queued_by=" ".join(f"{after.get(('ddz_rest_queued_by_priority', frozenset({('priority', n)})), 0):.0f}"  # noqa: E501
+                           for n in PRIORITIES),
         requests=summary.get("requests", 0), stop_s=stopped if stopped is not None
         else float("nan"))
+    row["routes"] = summary.get("routes", {})
     row["limited_paths"] = sorted({p.split("/")[1] + " " + p.split()[0]
                                    for _, _, p in load.limited})
     return row
@@ -481,6 +488,8 @@ ROWS = [  # (label, key, format)
     ("REST requests /s (paced)", "rest_s", "{:.1f}"),
     ("  of them waited /s", "rest_waited_s", "{:.1f}"),
     ("  waiting at the end", "rest_queued", "{:.0f}"),
+    ("  /s by priority u n b i", "rest_by", "{}"),
+    ("  waiting by priority u n b i", "queued_by", "{}"),
     ("edits through a token / as bot /s", "token_edits_s", "{:.1f}"),
     ("AI decisions hurried /s", "ai_hurried_s", "{:.1f}"),
     ("bot process CPU %", "bot_cpu", "{:.0f}"),
@@ -497,7 +506,8 @@ ROWS = [  # (label, key, format)
     ("AI / people actions /s", "ai_actions_s", "{:.1f}"),
     ("clean stop s (nan: killed)", "stop_s", "{:.1f}"),
 ]
-PAIRED = {"unanswered": "refused", "token_edits_s": "bot_edits_s", "table_pics_s": "hand_pics_s", "standin_cpu": "driver_cpu",
+PAIRED = {"unanswered": "refused", "token_edits_s": "bot_edits_s",
+          "table_pics_s": "hand_pics_s", "standin_cpu": "driver_cpu",
           "ai_actions_s": "player_actions_s"}
 
 
@@ -530,6 +540,8 @@ async def run(loads: list[int], seconds: float, out: Any = print) -> list[dict[s
             + ", ".join(f"{k} {n}" for k, n in sorted(r["kinds"].items())))
         for words, n in sorted(r["refusals"].items(), key=lambda kv: -kv[1])[:5]:
             out(f"  refused {n}×: {words}")
+        routes = sorted(r["routes"].items(), key=lambda kv: -kv[1])[:8]
+        out("  requests (whole run): " + ", ".join(f"{k} {n}" for k, n in routes))
     out(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return rows
 

@@ -93,6 +93,7 @@ class StandIn:
         self.global_window = Window(GLOBAL_LIMIT, GLOBAL_SECONDS)
         self.limited = {"channel": 0, "global": 0}
         self.requests = 0
+        self.routes: dict[str, int] = {}  # requests by method and route (ids as {id})
 
     def emit(self, event: dict[str, Any]) -> None:
         sys.stdout.write(json.dumps(event, separators=(",", ":")) + "\n")
@@ -175,6 +176,10 @@ class StandIn:
         now = time.monotonic()
         self.requests += 1
         parts = path.strip("/").split("/")
+        route = f"{method} /" + "/".join(
+            "{id}" if p.isdigit() else "{token}" if i == 2 and parts[0] in (
+                "webhooks", "interactions") else p for i, p in enumerate(parts))
+        self.routes[route] = self.routes.get(route, 0) + 1
         if parts[0] == "interactions":  # /interactions/{id}/{token}/callback
             data = body.get("data") or {}
             self.report("cb", now, data, files, i=parts[1], ty=body.get("type"))
@@ -240,7 +245,7 @@ async def serve(port: int) -> None:
     while await reader.readline():
         pass  # the driver closes our input to stop us
     standin.emit({"k": "end", "t": time.monotonic(), "limited": standin.limited,
-                  "requests": standin.requests})
+                  "requests": standin.requests, "routes": standin.routes})
     await runner.cleanup()
 
 

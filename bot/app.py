@@ -39,7 +39,7 @@ from bot.metrics import (
     store_check,
     time_first_answers,
 )
-from bot.pacing import RestPacer, install
+from bot.pacing import PRIORITY_NAMES, RestPacer, install
 from bot.stopping import serve_until_stopped
 from bot.store import Store
 from bot.store.maintenance import BotRunningError, DatabaseCorruptError, LostDataError, RunLock
@@ -100,6 +100,10 @@ class DdzBot(commands.Bot):
         figures = {"rest_queued": self.pacer.queued, "rest_granted": self.pacer.granted,
                    "rest_waited": self.pacer.waited, "edits_token": edits.through_token,
                    "edits_bot": edits.as_bot}
+        for name, waiting, granted in zip(PRIORITY_NAMES, self.pacer.queued_by(),
+                                          self.pacer.granted_by, strict=True):
+            figures[f"rest_queued_{name}"] = waiting
+            figures[f"rest_granted_{name}"] = granted
         if pool is not None:
             figures |= {"ai_in_flight": pool.in_flight, "ai_hurried": pool.hurried}
         return {k: float(v) for k, v in figures.items()}

@@ -29,9 +29,11 @@ from collections.abc import Awaitable, Callable, Iterator
 from contextvars import ContextVar
 from typing import Any
 
-__all__ = ["BACKGROUND", "IDLE", "NORMAL", "URGENT", "RestPacer", "install", "priority"]
+__all__ = ["BACKGROUND", "IDLE", "NORMAL", "PRIORITY_NAMES", "URGENT", "RestPacer", "install",
+           "priority"]
 
 URGENT, NORMAL, BACKGROUND, IDLE = 0, 1, 2, 3
+PRIORITY_NAMES = ("urgent", "normal", "background", "idle")
 _PRIORITY: ContextVar[int] = ContextVar("rest_priority", default=NORMAL)
 
 
@@ -66,11 +68,19 @@ class RestPacer:
         self._dispatcher: asyncio.Task[None] | None = None
         self.granted = 0  # requests let through
         self.waited = 0  # of them, the ones that had to wait
+        self.granted_by = [0, 0, 0, 0]  # requests let through, by priority
 
     @property
     def queued(self) -> int:
         """Requests waiting now."""
         return sum(not f.done() for _, _, f in self._waiting)
+
+    def queued_by(self) -> list[int]:
+        """Requests waiting now, by priority (URGENT first)."""
+        counts = [0, 0, 0, 0]
+        for level, _, future in self._waiting:
+            counts[min(level, IDLE)] += not future.done()
+        return counts
 
     def _refill(self) -> None:
         now = self._clock()
@@ -80,12 +90,13 @@ class RestPacer:
     async def acquire(self, level: int | None = None) -> None:
         """Wait for this request's turn (``level``: the context's priority when None)."""
         self._refill()
+        level = _PRIORITY.get() if level is None else level
         if not self._waiting and self._tokens >= 1:
             self._tokens -= 1
             self.granted += 1
+            self.granted_by[min(level, IDLE)] += 1
             return
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        level = _PRIORITY.get() if level is None else level
         heapq.heappush(self._waiting, (level, next(self._order), future))
         if self._dispatcher is None or self._dispatcher.done():
             self._dispatcher = asyncio.create_task(self._dispatch())
@@ -97,11 +108,12 @@ class RestPacer:
             if self._tokens < 1:
                 await asyncio.sleep((1 - self._tokens) / self.rate)
                 continue
-            _, _, future = heapq.heappop(self._waiting)
+            level, _, future = heapq.heappop(self._waiting)
             if future.done():  # its request was cancelled while it waited
                 continue
             self._tokens -= 1
             self.granted += 1
+            self.granted_by[min(level, IDLE)] += 1
             self.waited += 1
             future.set_result(None)
 

@@ -47,6 +47,10 @@ class TokenEdits:
         if interaction.type != discord.InteractionType.component or message is None:
             return
         clicks = self._clicks.setdefault(message.id, [])
+        # a click answered otherwise (a private reply, a refusal) can never edit the
+        # message: dropped, so a burst of them never pushes out one that can
+        clicks[:] = [(at, i) for at, i in clicks
+                     if not i.response.is_done() or i.response.type in _UPDATES]
         clicks.append((self._clock(), interaction))
         del clicks[:-KEPT]
         if len(self._clicks) > 20_000:  # messages long gone: keep the newest half

@@ -127,6 +127,7 @@ class DiscordPresenter:
             # again and edited (no second message, no stale buttons)
             state.message = None
             state.adopt = True
+            state.adopt_dms = True  # and the hand DMs of the deal being played
             self.pings.swept.discard(channel_id)  # a ping of before may still be there
         if isinstance(event, DealEnded):
             state.result = event
@@ -448,6 +449,7 @@ class DiscordPresenter:
         state = self.tables.get(channel_id)
         if state is None:
             return
+        state.adopt_dms = False  # the next deal's hands are new messages
         # a hand DM being sent right now (its lock is taken) is closed once it is out
         users = {*state.dm_messages, *state.hand_locks,
                  *(k[1] for k in self.ephemeral.shown if k[0] == channel_id)}
@@ -530,8 +532,8 @@ class DiscordPresenter:
         state.dm_seats[user_id] = seat
         message = state.dm_messages.get(user_id)
         channel: discord.DMChannel | None = None
-        if message is None:  # after a restart: the hand DM sent before, if it is live
-            channel = await self.client.create_dm(discord.Object(user_id))
+        if message is None and state.adopt_dms:  # after a restart: the hand DM sent
+            channel = await self.client.create_dm(discord.Object(user_id))  # before
             message = await self._own_message(channel, f"ddzh:{table.channel_id}:")
         shown = (content, view_key(view))
         if message is not None:

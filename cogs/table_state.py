@@ -27,6 +27,7 @@ class TableState:
     snapshot: TableSnapshot | None = None  # the table as the last event showed it
     message: discord.Message | None = None  # the public table message
     adopt: bool = False  # restored: the table message of before is looked for
+    adopt_dms: bool = False  # restored: so are the hand DMs (until the deal ends)
     pending: asyncio.Task[None] | None = None  # the coalesced edit of the table message
     edit_lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one edit at a time
     notices: list[str] = field(default_factory=list)  # said with the next edit

@@ -147,12 +147,22 @@ LOAD_METRICS: dict[str, tuple[str, str]] = {
 
 def load_metrics(figures: dict[str, float]) -> Iterator[Metric]:
     """The load figures as Prometheus metrics (unknown names are skipped)."""
+    by_priority = {"rest_queued_": GaugeMetricFamily(
+        "ddz_rest_queued_by_priority", "REST requests waiting now, by priority",
+        labels=["priority"]), "rest_granted_": CounterMetricFamily(
+        "ddz_rest_requests_by_priority", "REST requests let through, by priority",
+        labels=["priority"])}
     for key, value in figures.items():
+        prefix = next((p for p in by_priority if key.startswith(p)), None)
+        if prefix is not None:
+            by_priority[prefix].add_metric([key.removeprefix(prefix)], value)
+            continue
         if key not in LOAD_METRICS:
             continue
         name, text = LOAD_METRICS[key]
         family = CounterMetricFamily if name.endswith("_total") else GaugeMetricFamily
         yield family(name.removesuffix("_total"), text, value=value)
+    yield from by_priority.values()
 
 
 class LiveCollector(Collector):
