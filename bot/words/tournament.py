@@ -93,7 +93,8 @@ _ZH: dict[str, str] = {
     "tour.cancelled": "**{name}** 已取消；退还了 {n} 份报名费。",
     "tour.cancelled_few": "**{name}** 到开始时间只有 {n} 人报名，至少需要 {needed} 人，比赛取消，"
                           "报名费已退还。",
-    "tour.table_here": "{mentions}：**{name}** 第 {round} 轮第 {table} 桌在这里打，手牌会私信给你。",
+    "tour.table_here": ("{mentions}：**{name}** 第 {round} 轮第 {table} 桌在这里打，"
+                        "手牌会私信给你。"),
     "tour.table_channel": "（本服务器不让我在这里开子区：这张桌有自己的频道。）",
     "tour.round_over": "**{name}**：第 {round}/{rounds} 轮结束。积分榜：",
     "tour.final": "**{name}** 结束了。最终排名：",
