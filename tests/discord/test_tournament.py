@@ -160,7 +160,7 @@ async def test_a_buy_in_above_the_balance_is_refused_clearly(simcord_env) -> Non
 
 async def test_start_now_needs_entrants_then_runs(simcord_env) -> None:
     env = simcord_env
-    guild, channel, boss, players = await admin_and_players(env)
+    _guild, channel, boss, players = await admin_and_players(env)
     runner = with_runner(env.bot)
     await boss.slash(channel, "ddz tournament new", name="Now", start_in=30)
     tour = await env.bot.store.channel_tournament(channel.id)
@@ -206,7 +206,7 @@ async def test_cancel_returns_the_buy_ins_and_says_so(simcord_env) -> None:
 
 async def test_without_a_runner_a_start_is_refused(simcord_env) -> None:
     env = simcord_env
-    guild, channel, boss, players = await admin_and_players(env)
+    _guild, channel, boss, players = await admin_and_players(env)
     await boss.slash(channel, "ddz tournament new", name="Nobody runs it")
     for p in players:
         await p.click(signup_message(channel), label="Join")
@@ -244,7 +244,7 @@ async def test_the_clock_starts_it_or_cancels_it(simcord_env) -> None:
 
 async def test_the_clock_survives_a_restart(simcord_env, settings) -> None:
     env = simcord_env
-    guild, channel, boss, players = await admin_and_players(env)
+    _guild, channel, boss, players = await admin_and_players(env)
     await boss.slash(channel, "ddz tournament new", name="Restarted", start_in=10)
     for p in players[:2]:
         await p.click(signup_message(channel), label="Join")
@@ -262,7 +262,7 @@ async def test_the_clock_survives_a_restart(simcord_env, settings) -> None:
         # the buttons still work on the old message
         joined = await players[2].click(signup_message(channel), label="Join")
         assert "3 entrants" in joined.response.content
-        assert "Entrants (3)" == signup_message(channel).embeds[0].fields[0].name
+        assert signup_message(channel).embeds[0].fields[0].name == "Entrants (3)"
         await env.advance_time(10 * 60 + 1)
         await env.settle()
         assert len(runner.started) == 1

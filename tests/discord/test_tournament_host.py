@@ -42,7 +42,7 @@ async def play_round(store: Any, tour: Any, players: list[Any]) -> None:
 
 async def test_a_thread_per_table_with_its_players_pinged(simcord_env) -> None:
     env = simcord_env
-    guild, channel, boss, players, tour = await running_cup(env)
+    _guild, channel, _boss, players, tour = await running_cup(env)
     host = env.bot.tournament_host
     place = await host.open_table_place(tour, 1, 1)
     (thread,) = channel.threads
@@ -56,7 +56,7 @@ async def test_a_thread_per_table_with_its_players_pinged(simcord_env) -> None:
 
 async def test_threads_refused_give_the_table_a_channel(simcord_env) -> None:
     env = simcord_env
-    guild, channel, boss, players, tour = await running_cup(env)
+    guild, channel, _boss, _players, tour = await running_cup(env)
     env.inject_error("POST", f"/channels/{channel.id}/threads", status=403, code=50013,
                      message="Missing Permissions", times=None)
     place = await env.bot.tournament_host.open_table_place(tour, 1, 1)
@@ -67,7 +67,7 @@ async def test_threads_refused_give_the_table_a_channel(simcord_env) -> None:
 
 async def test_round_over_and_the_final_ranking_with_prizes(simcord_env) -> None:
     env = simcord_env
-    guild, channel, boss, players, tour = await running_cup(env)
+    _guild, channel, _boss, players, tour = await running_cup(env)
     store, host = env.bot.store, env.bot.tournament_host
     await play_round(store, tour, players)
     table = await store.tournament_standings(tour.tournament_id)
@@ -89,7 +89,7 @@ async def test_round_over_and_the_final_ranking_with_prizes(simcord_env) -> None
 
 async def test_show_and_history_list_the_tournament(simcord_env, monkeypatch) -> None:
     env = simcord_env
-    guild, channel, boss, players, tour = await running_cup(env, buy_in=0)
+    _guild, channel, _boss, players, tour = await running_cup(env, buy_in=0)
     store = env.bot.store
     during = await players[1].slash(channel, "ddz tournament show")
     embed = during.response.embeds[0]
