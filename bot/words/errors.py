@@ -80,7 +80,7 @@ EN_ERRORS: dict[str, str] = {
     "tournament_status": "That cannot be done now: tournament #{tournament_id} is {status}.",
     "unknown_tournament": "There is no tournament #{tournament_id}.",
     "no_tournament_here": "There is no tournament in this channel: create one with /ddz tournament new.",
-    "buy_in_short": "The buy-in is {buy_in:,} beans and you have {balance:,}: claim /ddz daily or /ddz relief first.",
+    "buy_in_short": "The buy-in is {buy_in} beans and you have {balance}: claim /ddz daily or /ddz relief first.",
     "tournaments_off": "Tournaments cannot start on this bot: it runs no rounds yet.",
 }
 ZH_ERRORS: dict[str, str] = {
@@ -137,7 +137,7 @@ ZH_ERRORS: dict[str, str] = {
     "tournament_status": "现在不能这样做：比赛 #{tournament_id} 的状态是 {status}。",
     "unknown_tournament": "没有比赛 #{tournament_id}。",
     "no_tournament_here": "这个频道没有比赛：用 /斗地主 比赛 开桌 创建一场。",
-    "buy_in_short": "报名费是 {buy_in:,} 豆，你只有 {balance:,} 豆：先领 /斗地主 每日奖励 或 救济。",
+    "buy_in_short": "报名费是 {buy_in} 豆，你只有 {balance} 豆：先领 /斗地主 每日奖励 或 救济。",
     "tournaments_off": "这个机器人还不能开始比赛：它还没有运行轮次的程序。",
 }
 _JOKER = {EN: "joker", ZH: "王", TW: "王"}

@@ -65,7 +65,7 @@ _EN: dict[str, str] = {
 }
 
 _ZH: dict[str, str] = {
-    "tour.created": "比赛 **{name}** 已创建：报名消息在频道里。",
+    "tour.created": "比赛 **{name}** 已创建：报名消息已发到本频道。",
     "tour.no_permission": "创建比赛需要“管理服务器”权限，或本服务器的比赛身份组（{role}）。",
     "tour.no_role": "未设置",
     "tour.not_organiser": "只有比赛的创建者或服务器管理员可以这样做。",
@@ -93,9 +93,9 @@ _ZH: dict[str, str] = {
     "tour.cancelled": "**{name}** 已取消；退还了 {n} 份报名费。",
     "tour.cancelled_few": "**{name}** 到开始时间只有 {n} 人报名，至少需要 {needed} 人，比赛取消，"
                           "报名费已退还。",
-    "tour.table_here": ("{mentions}：**{name}** 第 {round} 轮第 {table} 桌在这里打，"
+    "tour.table_here": ("{mentions}：**{name}** 第 {round} 轮第 {table} 桌就在这个子区，"
                         "手牌会私信给你。"),
-    "tour.table_channel": "（本服务器不让我在这里开子区：这张桌有自己的频道。）",
+    "tour.table_channel": "（本服务器不允许我开子区：这张桌有自己的频道。）",
     "tour.round_over": "**{name}**：第 {round}/{rounds} 轮结束。积分榜：",
     "tour.final": "**{name}** 结束了。最终排名：",
     "tour.prizes": "奖金：{lines}", "tour.prize_line": "{rank}. {name} +{amount:,}",

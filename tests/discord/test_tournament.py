@@ -152,7 +152,7 @@ async def test_a_buy_in_above_the_balance_is_refused_clearly(simcord_env) -> Non
     await boss.slash(channel, "ddz tournament new", name="High roller", buy_in=50_000)
     refused = await ann.click(signup_message(channel), label="Join")
     assert refused.ephemeral
-    assert "The buy-in is 50,000 beans and you have 10,000" in refused.response.content
+    assert "The buy-in is 50000 beans and you have 10000" in refused.response.content
     assert await env.bot.tournaments.store.tournament_entrants(
         (await env.bot.store.channel_tournament(channel.id)).tournament_id) == []
     assert await env.bot.store.balance(guild.id, ann.id) == 10_000
