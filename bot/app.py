@@ -56,6 +56,8 @@ from cogs.pings import DEFAULT_BUDGET
 from cogs.presenter import DiscordPresenter
 from cogs.private import PRIVATE_ITEMS
 from cogs.replay import REPLAY_ITEMS
+from cogs.tournament_desk import TOURNAMENT_ITEMS, TournamentDesk
+from cogs.tournament_host import DiscordTournamentHost
 from cogs.views import DYNAMIC_ITEMS
 
 log = logging.getLogger("ddz")
@@ -93,6 +95,11 @@ class DdzBot(commands.Bot):
         if metrics is not None:
             metrics.watch(tables=manager.count_tables, gateway=lambda: shard_latencies(self),
                           load=self.load_figures)
+        # tournaments: the desk (sign-ups, their clock) and the round runner's host; the
+        # runner (bot.tournaments.runner) is given as ``tournaments.runner``
+        self.tournaments = TournamentDesk(self, store, owns=settings.shards.owns)
+        self.tournament_host = DiscordTournamentHost(self, store, self.tournaments,
+                                                     presenter.draw)
 
     def load_figures(self) -> dict[str, float]:
         """REST pacing, edits through tokens and the AI's queue now (for /metrics)."""
@@ -116,9 +123,10 @@ class DdzBot(commands.Bot):
             # the global sync keeps the app's Entry Point command (Discord launches it)
             self.tree.entry_point = entry_point_command()
         await self.add_cog(Ddz(self, manager=self.manager, store=self.store,
-                               presenter=self.presenter, settings=self.settings))
+                               presenter=self.presenter, settings=self.settings,
+                               tournaments=self.tournaments))
         self.add_dynamic_items(*DYNAMIC_ITEMS, *HISTORY_ITEMS, *PRIVATE_ITEMS,
-                                *REPLAY_ITEMS)
+                                *REPLAY_ITEMS, *TOURNAMENT_ITEMS)
         if not self.settings.shards.runs_every_shard:
             assert self.settings.database_url is not None  # Settings.with_shards checked it
             self.link = await ClusterLink.open(self, self.settings.database_url,
@@ -212,6 +220,12 @@ class DdzBot(commands.Bot):
         except Exception:
             log.exception("table recovery failed")
             self.recovery = "failed"
+        try:  # after the tables: a running tournament's tables are among them
+            armed = await self.tournaments.resume()
+            if armed:
+                log.info("%d tournament sign-up(s) waiting for their start", armed)
+        except Exception:
+            log.exception("tournament recovery failed")
         if self.link is not None:  # the tables are back: take forwarded clicks for them
             await self.link.start_receiving()
         if self.recovery == "running":
@@ -227,6 +241,7 @@ class DdzBot(commands.Bot):
             await self._recovery
 
     async def close(self) -> None:
+        self.tournaments.close()
         await self._stop_metrics()
         await self.manager.shutdown()
         await self._stop_activity()
@@ -259,6 +274,7 @@ class DdzBot(commands.Bot):
     async def close_store(self) -> None:
         """Stop the tables and close the database without touching the connection (for a
         bot that never connected, as in the offline tests)."""
+        self.tournaments.close()
         await self._stop_metrics()
         await self.manager.shutdown()
         await self._stop_activity()

@@ -19,8 +19,10 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.engine import ROOMS, VARIANTS, PlayCards, Rules, parse_cards
+from bot.store.errors import InvalidSettingError
 from bot.store.reports import MIN_GAMES
 from bot.store.settings import KEYS as SETTING_KEYS
+from bot.store.settings import check_setting
 from bot.tables import TableError
 from bot.words.cards import play_phrase, play_text
 from bot.words.catalogue import t
@@ -37,6 +39,8 @@ from .i18n import locale_of
 from .replay import ReplayCommands
 from .review import ReviewCommands
 from .scenes import leaderboard_scene, profile_scene
+from .tournament import TournamentCommands
+from .tournament_desk import TournamentDesk
 
 if TYPE_CHECKING:
     from bot.config import Settings
@@ -59,6 +63,13 @@ def _png(data: bytes, name: str) -> discord.File:
     return discord.File(io.BytesIO(data), filename=name)
 
 
+def _setting_shown(key: str, value: object, locale: str) -> str:
+    """A setting's value as ``/ddz config`` shows it (a role as its mention)."""
+    if SETTING_KEYS[key].role:
+        return f"<@&{value}>" if value else t(locale, "tour.no_role")
+    return str(value)
+
+
 def _split_declared(text: str) -> tuple[str, str | None, str | None]:
     """``"333F|trio_single|3"`` (autocomplete) or ``"333F as trio_single"``."""
     if "|" in text:
@@ -68,7 +79,8 @@ def _split_declared(text: str) -> tuple[str, str | None, str | None]:
     return cards, (kind.strip() or None) if sep else None, None
 
 
-class Ddz(HistoryCommands, ReplayCommands, ReviewCommands, commands.GroupCog, group_name=_("ddz"),
+class Ddz(HistoryCommands, ReplayCommands, ReviewCommands, TournamentCommands, commands.GroupCog,
+          group_name=_("ddz"),
           group_description=_("Dou Dizhu tables, beans and ranks")):
     """Dou Dizhu: tables, plays, beans and ranks."""
 
@@ -76,12 +88,14 @@ class Ddz(HistoryCommands, ReplayCommands, ReviewCommands, commands.GroupCog, gr
     presenter: DiscordPresenter
 
     def __init__(self, bot: commands.Bot, *, manager: TableManager, store: Store,
-                 presenter: DiscordPresenter, settings: Settings) -> None:
+                 presenter: DiscordPresenter, settings: Settings,
+                 tournaments: TournamentDesk | None = None) -> None:
         self.bot = bot
         self.manager = manager
         self.store = store
         self.presenter = presenter
         self.settings = settings
+        self.tournaments = tournaments or TournamentDesk(bot, store, owns=settings.shards.owns)
         super().__init__()
 
     @commands.Cog.listener()
@@ -360,12 +374,19 @@ class Ddz(HistoryCommands, ReplayCommands, ReviewCommands, commands.GroupCog, gr
             raise app_commands.CheckFailure(t(locale, "err.no_permission"))
         if key is None or value is None:
             settings = await self.store.get_settings(interaction.guild_id)
-            lines = [f"`{k}` = {getattr(settings, k)}" for k in CONFIG_KEYS]
+            lines = [f"`{k}` = {_setting_shown(k, getattr(settings, k), locale)}"
+                     for k in CONFIG_KEYS]
             await reply(interaction, t(locale, "config.show") + "\n" + "\n".join(lines))
             return
+        if SETTING_KEYS[key.value].role:  # a role of this server, or none
+            role_id = check_setting(key.value, value)
+            if role_id and (interaction.guild is None or
+                            interaction.guild.get_role(int(role_id)) is None):
+                raise InvalidSettingError(f"no role {value!r} here", key=key.value,
+                                          value=value)
         settings = await self.store.set_guild_setting(interaction.guild_id, key.value, value)
-        await reply(interaction, t(locale, "config.ok", key=key.value,
-                                   value=getattr(settings, key.value)))
+        await reply(interaction, t(locale, "config.ok", key=key.value, value=_setting_shown(
+            key.value, getattr(settings, key.value), locale)))
 
     @app_commands.command(name=_("sync"), description=_("Sync commands globally (bot owner)"))
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)

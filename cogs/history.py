@@ -26,6 +26,7 @@ from .command_mixin import CommandMixin
 from .controls import label_of
 from .errors import reply, send_error
 from .i18n import locale_of
+from .tournament_text import history_line
 
 if TYPE_CHECKING:
     from bot.store import PlayerStats
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     from .readers import HistoryReader
 
 PER_PAGE = 10
+TOURNAMENTS_SHOWN = 5  # the last tournaments listed under the deals
 
 
 def _when(entry: HistoryEntry) -> str:
@@ -93,12 +95,28 @@ async def history_page(store: HistoryReader, guild_id: int, user_id: int, name: 
     if result.total == 0:
         embed = discord.Embed(description=t(locale, "hist.empty", name=name),
                               colour=discord.Colour.dark_green())
+        await _add_tournaments(embed, store, guild_id, user_id, locale)
         return embed, discord.ui.View()
     if page > result.pages:
         raise TableError(f"There is no page {page}: {name} has {result.pages} page(s) of "
                          "deals.",
                          code="no_history_page", page=page, pages=result.pages, name=name)
-    return history_embed(result, name, locale), history_view(result, locale)
+    embed = history_embed(result, name, locale)
+    await _add_tournaments(embed, store, guild_id, user_id, locale)
+    return embed, history_view(result, locale)
+
+
+async def _add_tournaments(embed: discord.Embed, store: HistoryReader, guild_id: int,
+                           user_id: int, locale: str) -> None:
+    """The player's last tournaments, a line each, under their deals."""
+    lines = []
+    for tour in await store.player_tournaments(guild_id, user_id, TOURNAMENTS_SHOWN):
+        table = await store.tournament_standings(tour.tournament_id)
+        mine = next((s for s in table if s.user_id == user_id), None)
+        lines.append(history_line(tour, mine, len(table), locale))
+    if lines:
+        embed.add_field(name=t(locale, "tour.history_title"), value="\n".join(lines)[:1024],
+                        inline=False)
 
 
 class HistoryHost(Protocol):

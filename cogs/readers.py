@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 if TYPE_CHECKING:
-    from bot.store import GameRecord, HistoryPage
+    from bot.store import GameRecord, HistoryPage, Tournament
     from bot.store.records import Player
     from bot.store.settings import Settings
+    from bot.tournaments import Standing
 
 __all__ = ["DealReader", "HistoryReader", "PlayerSettings", "PresenterStore",
            "SettingsReader", "required"]
@@ -50,12 +51,17 @@ class PresenterStore(SettingsReader, PlayerSettings, Protocol):
 
 
 class HistoryReader(Protocol):
-    """A player's account and their settled deals (``/ddz history``)."""
+    """A player's account, their settled deals and their tournaments (``/ddz history``)."""
 
     async def get_player(self, guild_id: int, user_id: int) -> Player | None: ...
 
     async def history(self, guild_id: int, user_id: int, page: int = 1,
                       per_page: int = 10) -> HistoryPage: ...
+
+    async def player_tournaments(self, guild_id: int, user_id: int,
+                                 limit: int = 5) -> list[Tournament]: ...
+
+    async def tournament_standings(self, tournament_id: int) -> list[Standing]: ...
 
 
 class DealReader(Protocol):

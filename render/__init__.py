@@ -29,6 +29,7 @@ from .scenes import (
     TableScene,
 )
 from .sprites import warm_up
+from .standings import StandingRow, StandingsScene, render_standings
 from .table import render_table
 
 __all__ = [
@@ -44,6 +45,8 @@ __all__ = [
     "ReviewChoice",
     "ReviewScene",
     "SeatScene",
+    "StandingRow",
+    "StandingsScene",
     "TableScene",
     "group_cards",
     "hand_layout",
@@ -53,6 +56,7 @@ __all__ = [
     "render_profile",
     "render_result",
     "render_review",
+    "render_standings",
     "render_table",
     "warm_up",
 ]

@@ -147,7 +147,8 @@ LOAD_METRICS: dict[str, tuple[str, str]] = {
 
 def load_metrics(figures: dict[str, float]) -> Iterator[Metric]:
     """The load figures as Prometheus metrics (unknown names are skipped)."""
-    by_priority = {"rest_queued_": GaugeMetricFamily(
+    by_priority: dict[str, GaugeMetricFamily | CounterMetricFamily] = {
+        "rest_queued_": GaugeMetricFamily(
         "ddz_rest_queued_by_priority", "REST requests waiting now, by priority",
         labels=["priority"]), "rest_granted_": CounterMetricFamily(
         "ddz_rest_requests_by_priority", "REST requests let through, by priority",

@@ -103,7 +103,9 @@ class Database:
         """Copy the write-ahead log into the database and truncate it (keeps the log
         small; readers and later writes go on)."""
         async with self.statement() as conn:
-            await conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            # fetched to the end: a pragma's cursor left open keeps its statement "in
+            # progress", and the next transaction's COMMIT fails on it
+            await conn.execute_fetchall("PRAGMA wal_checkpoint(TRUNCATE)")
 
     async def close(self) -> None:
         """Wait for the running write, then close every connection. Idempotent."""

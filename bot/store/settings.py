@@ -40,6 +40,7 @@ class Settings:
     counter_novice: bool = True
     counter_normal: bool = False
     counter_high: bool = False
+    tournament_role: int = 0  # a role that may create tournaments (0: Manage Server only)
 
     def counter(self, room: str) -> bool:
         """Is the card counter on in ``room`` ("novice", "normal" or "high")?"""
@@ -65,6 +66,7 @@ class _Key:
     high: int = 0
     choices: tuple[str, ...] = ()
     guild_only: bool = False
+    role: bool = False  # a role's id: typed as a mention or an id, "none" for 0
 
 
 KEYS: dict[str, _Key] = {
@@ -83,6 +85,7 @@ KEYS: dict[str, _Key] = {
     "counter_novice": _Key(bool),
     "counter_normal": _Key(bool),
     "counter_high": _Key(bool),
+    "tournament_role": _Key(int, 0, 2**63 - 1, guild_only=True, role=True),
 }
 
 PLAYER_KEYS: dict[str, Any] = {"autopass": False, "hand_sort": "desc", "locale": None}
@@ -152,6 +155,9 @@ def check_setting(key: str, value: object) -> int | str | bool:
         assert isinstance(text, str)
         return text
     number: object = value
+    if spec.role and isinstance(value, str):
+        text = value.strip().lower()
+        value = "0" if text in _FALSE | {"none", ""} else text.removeprefix("<@&").rstrip(">")
     if isinstance(value, str):
         try:
             number = int(value.strip().replace("_", "").replace(",", ""))

@@ -91,9 +91,11 @@ class TournamentSettings:
                                   code="bad_flag")
 
     def to_json(self) -> str:
-        """Canonical JSON (sorted keys), as stored."""
+        """Canonical JSON (sorted keys), as stored; the front-ends' ``extra`` keys (a
+        sign-up's start time and message) are kept beside the settings."""
         data = asdict(self)
-        data.pop("extra")
+        extra = data.pop("extra")
+        data.update({k: v for k, v in extra.items() if k not in _FIELDS})
         data["prize_split"] = list(self.prize_split)
         return json.dumps(data, sort_keys=True, separators=(",", ":"))
 

@@ -4,7 +4,7 @@ entry gives its own."""
 
 from __future__ import annotations
 
-from . import history, review
+from . import history, review, tournament
 from .locales import TW, ZH, traditional
 
 COMMAND_TEXT: dict[str, dict[str, str]] = {
@@ -51,6 +51,7 @@ COMMAND_TEXT: dict[str, dict[str, str]] = {
     "Play Dou Dizhu at this channel's table, in the app": {ZH: "在应用中玩本频道牌桌的斗地主"},
     **history.COMMANDS,
     **review.COMMANDS,
+    **tournament.COMMANDS,
 }
 
 

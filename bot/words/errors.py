@@ -68,6 +68,20 @@ EN_ERRORS: dict[str, str] = {
     "review_unfinished": "Deal {deal} is not finished: a review is made once it has ended.",
     "review_not_yours": ("You did not play in deal {deal}: a review looks at your own "
                          "decisions only (watch it with /ddz replay)."),
+    # tournaments (bot/tournaments, bot/store/tournaments.py, cogs/tournament*.py)
+    "bad_name": "A tournament's name has 1 to 60 characters, not “{name}”.",
+    "bad_variant": "There is no variant “{variant}”.",
+    "bad_setting": "{setting} must be a whole number from {low} to {high}, not {value}.",
+    "bad_prize_split": ("The prize split is 1 to 10 shares in percent, each at least 1, adding "
+                        "up to 100 (e.g. 50,30,20), not {split}."),
+    "tournament_here": "This channel already has a tournament (#{tournament_id}): one at a time.",
+    "already_joined": "You are already signed up.",
+    "too_few_entrants": "{entrants} entrant(s): a tournament needs at least {needed}.",
+    "tournament_status": "That cannot be done now: tournament #{tournament_id} is {status}.",
+    "unknown_tournament": "There is no tournament #{tournament_id}.",
+    "no_tournament_here": "There is no tournament in this channel: create one with /ddz tournament new.",
+    "buy_in_short": "The buy-in is {buy_in} beans and you have {balance}: claim /ddz daily or /ddz relief first.",
+    "tournaments_off": "Tournaments cannot start on this bot: it runs no rounds yet.",
 }
 ZH_ERRORS: dict[str, str] = {
     "unknown_token": "看不懂 “{token}”：请用 3-9、10 或 T、J、Q、K、A、2、B（小王）、R（大王）。",
@@ -113,6 +127,18 @@ ZH_ERRORS: dict[str, str] = {
     "invite_owner_only": "只有桌主可以邀请玩家。", "not_private": "这张牌桌对所有人开放，不用邀请。",
     "review_unfinished": "牌局 {deal} 还没打完：打完以后才能复盘。",
     "review_not_yours": "你没有参加牌局 {deal}：复盘只看你自己的决定（可以用 /ddz replay 回放）。",
+    "bad_name": "比赛名称需要 1 到 60 个字符，不能是 “{name}”。",
+    "bad_variant": "没有这个玩法：{variant}。",
+    "bad_setting": "{setting} 必须是 {low} 到 {high} 之间的整数，不能是 {value}。",
+    "bad_prize_split": "奖金分配是 1 到 10 个百分比，每个至少 1，加起来等于 100（例如 50,30,20），不能是 {split}。",
+    "tournament_here": "这个频道已经有一场比赛了（#{tournament_id}），一次只能有一场。",
+    "already_joined": "你已经报名了。",
+    "too_few_entrants": "只有 {entrants} 人报名：比赛至少需要 {needed} 人。",
+    "tournament_status": "现在不能这样做：比赛 #{tournament_id} 的状态是 {status}。",
+    "unknown_tournament": "没有比赛 #{tournament_id}。",
+    "no_tournament_here": "这个频道没有比赛：用 /斗地主 比赛 开桌 创建一场。",
+    "buy_in_short": "报名费是 {buy_in} 豆，你只有 {balance} 豆：先领 /斗地主 每日奖励 或 救济。",
+    "tournaments_off": "这个机器人还不能开始比赛：它还没有运行轮次的程序。",
 }
 _JOKER = {EN: "joker", ZH: "王", TW: "王"}
 

@@ -14,7 +14,7 @@ from collections import defaultdict
 from collections.abc import Awaitable, Callable
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -523,6 +523,97 @@ async def _(ctx: Any) -> None:
 async def _(ctx: Any) -> None:
     await _private_table(ctx, private=False)
     await ctx.manager.invite(1, 10, [12])
+
+
+# tournaments: the settings, the store, the Discord desk (cogs/tournament*.py)
+async def _tournament(ctx: Any, buy_in: int = 0) -> Any:
+    from bot.tournaments import TournamentSettings
+
+    return await ctx.store.create_tournament(1, 5, 10, TournamentSettings(
+        "Cup", buy_in=buy_in), seed=7)
+
+
+@trigger("bad_name")
+async def _(ctx: Any) -> None:
+    from bot.tournaments import TournamentSettings
+
+    TournamentSettings(" ")
+
+
+@trigger("bad_variant")
+async def _(ctx: Any) -> None:
+    from bot.tournaments import TournamentSettings
+
+    TournamentSettings("Cup", variant="poker")
+
+
+@trigger("bad_setting")
+async def _(ctx: Any) -> None:
+    from bot.tournaments import TournamentSettings
+
+    TournamentSettings("Cup", rounds=10)
+
+
+@trigger("bad_prize_split")
+async def _(ctx: Any) -> None:
+    from cogs.tournament import parse_split
+
+    parse_split("half, half")
+
+
+@trigger("tournament_here")
+async def _(ctx: Any) -> None:
+    await _tournament(ctx)
+    await _tournament(ctx)
+
+
+@trigger("already_joined")
+async def _(ctx: Any) -> None:
+    tour = await _tournament(ctx)
+    await ctx.store.ensure_player(1, 10, "ann")
+    await ctx.store.join_tournament(tour.tournament_id, 10)
+    await ctx.store.join_tournament(tour.tournament_id, 10)
+
+
+@trigger("too_few_entrants")
+async def _(ctx: Any) -> None:
+    tour = await _tournament(ctx)
+    await ctx.store.start_tournament(tour.tournament_id)
+
+
+@trigger("tournament_status")
+async def _(ctx: Any) -> None:
+    tour = await _tournament(ctx)
+    await ctx.store.cancel_tournament(tour.tournament_id)
+    await ctx.store.ensure_player(1, 10, "ann")
+    await ctx.store.join_tournament(tour.tournament_id, 10)
+
+
+@trigger("unknown_tournament")
+async def _(ctx: Any) -> None:
+    await ctx.store.get_tournament(999)
+
+
+@trigger("no_tournament_here")
+async def _(ctx: Any) -> None:
+    from cogs.tournament_desk import TournamentDesk
+
+    await TournamentDesk(cast(Any, None), ctx.store).open_here(5)
+
+
+@trigger("buy_in_short")
+async def _(ctx: Any) -> None:
+    from cogs.tournament_desk import join_entrant
+
+    tour = await _tournament(ctx, buy_in=10**6)
+    await join_entrant(ctx.store, tour, 10, "ann")
+
+
+@trigger("tournaments_off")
+async def _(ctx: Any) -> None:
+    from cogs.tournament_desk import require_runner
+
+    require_runner(None)
 
 
 UI_ONLY = {  # raised by the Discord layer itself (tests/discord drives those)
