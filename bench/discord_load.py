@@ -229,6 +229,10 @@ class Load:
         first = table.people[0]
         await self.answered(command("new", first.user, first.name, guild_id=GUILD,
                                     channel_id=table.channel), first, "setup")
+        for _ in range(1200):  # people click the table message's buttons once they see it
+            if table.seen is not None:
+                break
+            await asyncio.sleep(0.05)
         for person in table.people[1:]:
             await self.answered(table_click(GUILD, table.channel, person.user, person.name,
                                             f"ddz:{table.channel}:join", shown(table)),
