@@ -137,28 +137,47 @@ def pill(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: in
     return box
 
 
+@lru_cache(maxsize=256)
+def _panel_mask(width: int, height: int, radius: int, alpha: int) -> Image.Image:
+    mask = Image.new("L", (width, height), 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, width - 1, height - 1), radius=radius,
+                                           fill=alpha)
+    return mask
+
+
+@lru_cache(maxsize=256)
+def _glow_mask(width: int, height: int, radius: int, spread: int) -> Image.Image:
+    pad = spread * 2
+    mask = Image.new("L", (width + 2 * pad, height + 2 * pad), 0)
+    ImageDraw.Draw(mask).rounded_rectangle(
+        (pad - spread // 2, pad - spread // 2, width + pad + spread // 2,
+         height + pad + spread // 2), radius=radius + spread // 2, fill=190)
+    return mask.filter(ImageFilter.GaussianBlur(spread / 2))
+
+
+def clear_layer_caches() -> None:
+    """Forget the cached masks (tests draw from cold caches too)."""
+    _panel_mask.cache_clear()
+    _glow_mask.cache_clear()
+
+
 def panel(image: Image.Image, box: Box, radius: int = 18, alpha: int = 150,
           outline: RGB | None = None, width: int = 2) -> None:
-    """A translucent dark rounded panel on ``image`` (RGB), blended in place."""
+    """A translucent dark rounded panel on ``image`` (RGB), blended in place (its mask is
+    made once a size: a table's panels keep their sizes from picture to picture)."""
     x0, y0, x1, y1 = box
-    mask = Image.new("L", (x1 - x0, y1 - y0), 0)
-    ImageDraw.Draw(mask).rounded_rectangle((0, 0, x1 - x0 - 1, y1 - y0 - 1), radius=radius,
-                                           fill=alpha)
-    image.paste(PANEL, box, mask)
+    image.paste(PANEL, box, _panel_mask(x1 - x0, y1 - y0, radius, alpha))
     if outline is not None:
         ImageDraw.Draw(image).rounded_rectangle(box, radius=radius, outline=outline, width=width)
 
 
 def glow(image: Image.Image, box: Box, color: RGB, radius: int = 18, spread: int = 10) -> None:
-    """A soft coloured halo around ``box`` (turn highlight), blended in place."""
+    """A soft coloured halo around ``box`` (turn highlight), blended in place (its blurred
+    mask is made once a size)."""
     x0, y0, x1, y1 = box
     pad = spread * 2
-    mask = Image.new("L", (x1 - x0 + 2 * pad, y1 - y0 + 2 * pad), 0)
-    ImageDraw.Draw(mask).rounded_rectangle(
-        (pad - spread // 2, pad - spread // 2, x1 - x0 + pad + spread // 2,
-         y1 - y0 + pad + spread // 2), radius=radius + spread // 2, fill=190)
-    mask = mask.filter(ImageFilter.GaussianBlur(spread / 2))
-    image.paste(color, (x0 - pad, y0 - pad, x1 + pad, y1 + pad), mask)
+    image.paste(color, (x0 - pad, y0 - pad, x1 + pad, y1 + pad),
+                _glow_mask(x1 - x0, y1 - y0, radius, spread))
 
 
 def signed(value: int) -> str:
