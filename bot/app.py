@@ -39,7 +39,7 @@ from bot.metrics import (
     store_check,
     time_first_answers,
 )
-from bot.pacing import PRIORITY_NAMES, RestPacer, install
+from bot.pacing import PRIORITY_NAMES, RestPacer, trace
 from bot.stopping import serve_until_stopped
 from bot.store import Store
 from bot.store.maintenance import BotRunningError, DatabaseCorruptError, LostDataError, RunLock
@@ -72,16 +72,17 @@ class DdzBot(commands.Bot):
                  metrics: BotMetrics | None = None) -> None:
         # a card game has no voice: no warning about voice libraries at every start
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+        # every process of a cluster shares the bot's global limit: each takes its share
+        self.pacer = RestPacer(settings.rest_rate * settings.shards.share)
         super().__init__(command_prefix=commands.when_mentioned,
                          intents=discord.Intents.default(), help_command=None,
-                         tree_cls=DdzTree, **getattr(self, "_shard_options", {}))
+                         tree_cls=DdzTree,
+                         http_trace=trace(self.pacer, lambda: discord.http.Route.BASE),
+                         **getattr(self, "_shard_options", {}))
         self.settings = settings
         self.store = store
         self.presenter = presenter
         self.manager = manager
-        # every process of a cluster shares the bot's global limit: each takes its share
-        self.pacer = RestPacer(settings.rest_rate * settings.shards.share)
-        install(self.http, self.pacer)
         presenter.attach(self)
         self._recovery: asyncio.Task[None] | None = None
         self._maintenance: asyncio.Task[None] | None = None

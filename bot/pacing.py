@@ -7,10 +7,12 @@ Discord's invalid-request limit (10,000 in 10 minutes, then a ban). :class:`Rest
 out requests at a steady rate below the limit instead, from a queue ordered by priority: a
 request waits for its turn rather than being refused.
 
-Only the requests that are bound by the global limit go through it: discord.py's
-``HTTPClient.request`` (channel messages, DMs, commands …). Interaction callbacks and the
-edits through an interaction's token go through discord.py's webhook adapter, which Discord
-does not count toward the global limit (its rate-limit docs say so), and are not paced.
+It paces each request as it is sent (:func:`trace`: an aiohttp trace hook, which aiohttp
+awaits before sending; discord.py takes it as ``http_trace``), after discord.py's own wait
+for the route's bucket and for its retries too, so requests that waited for a bucket never
+leave in a bunch. Only the requests bound by the global limit are paced: Discord's API, not
+its CDN, and not the interaction endpoints (callbacks, and the follow-ups and edits through
+an interaction's token), which Discord's rate-limit docs say the global limit does not bind.
 
 Priorities (:data:`URGENT`, :data:`NORMAL`, :data:`BACKGROUND`, :data:`IDLE`) come from a
 context variable (:func:`priority`), so the code that makes a request says how much it
@@ -25,12 +27,14 @@ import contextlib
 import heapq
 import itertools
 import time
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from typing import Any
 
-__all__ = ["BACKGROUND", "IDLE", "NORMAL", "PRIORITY_NAMES", "URGENT", "RestPacer", "install",
-           "priority"]
+import aiohttp
+
+__all__ = ["BACKGROUND", "IDLE", "NORMAL", "PRIORITY_NAMES", "URGENT", "RestPacer",
+           "bound_by_global_limit", "priority", "trace"]
 
 URGENT, NORMAL, BACKGROUND, IDLE = 0, 1, 2, 3
 PRIORITY_NAMES = ("urgent", "normal", "background", "idle")
@@ -128,12 +132,24 @@ class RestPacer:
         self._waiting.clear()
 
 
-def install(http: Any, pacer: RestPacer) -> None:
-    """Pace every request ``http`` (discord.py's ``HTTPClient``) makes."""
-    send: Callable[..., Awaitable[Any]] = http.request
+def bound_by_global_limit(url: str, api_base: str) -> bool:
+    """Does Discord count a request to ``url`` toward the global limit? Its API's, except
+    the interaction endpoints (``/interactions/…``, ``/webhooks/…`` with a token)."""
+    if not url.startswith(api_base):
+        return False  # the CDN (avatars), or anything else
+    path = url[len(api_base):]
+    return not path.startswith(("/interactions/", "/webhooks/"))
 
-    async def paced(*args: Any, **kwargs: Any) -> Any:
-        await pacer.acquire()
-        return await send(*args, **kwargs)
 
-    http.request = paced
+def trace(pacer: RestPacer, api_base: Callable[[], str]) -> aiohttp.TraceConfig:
+    """An aiohttp trace config that makes every request bound by the global limit wait for
+    its turn before it is sent (``api_base()``: the REST base, read at each request)."""
+    config = aiohttp.TraceConfig()
+
+    async def on_start(session: aiohttp.ClientSession, context: Any,
+                       params: aiohttp.TraceRequestStartParams) -> None:
+        if bound_by_global_limit(str(params.url), api_base()):
+            await pacer.acquire()
+
+    config.on_request_start.append(on_start)
+    return config

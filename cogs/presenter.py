@@ -372,9 +372,17 @@ class DiscordPresenter:
         if entry is not None and entry.user_id is not None:
             await self.preferences.load(entry.user_id)
         order = self.preferences.hand_order(entry.user_id if entry else None)
-        png = await self.draw(render_hand, cards, laizi=game.laizi, marked=marked,
-                              title=t(locale, "hand.title", n=len(cards)), locale=locale,
-                              order=order)
+        title = t(locale, "hand.title", n=len(cards))
+        key = (tuple(cards), game.laizi, marked, title, locale, order)
+        state = self.tables.get(table.channel_id)
+        drawn = state.hand_pictures.get(seat) if state is not None else None
+        if drawn is not None and drawn[0] == key:
+            png = drawn[1]  # the same cards the same way: the same picture, not drawn again
+        else:
+            png = await self.draw(render_hand, cards, laizi=game.laizi, marked=marked,
+                                  title=title, locale=locale, order=order)
+            if state is not None:
+                state.hand_pictures[seat] = (key, png)
         file = discord.File(io.BytesIO(png), filename="hand.png")
         words = await self.hand_words(table, seat, cards, locale)
         return file, self.hand_controls(table, seat, cards, locale), words

@@ -32,6 +32,7 @@ class TableState:
     edit_lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one edit at a time
     notices: list[str] = field(default_factory=list)  # said with the next edit
     drawn: tuple[object, bytes] | None = None  # the last table picture's scene and PNG
+    hand_pictures: dict[int, tuple[object, bytes]] = field(default_factory=dict)  # by seat
     shown: tuple[object, ...] | None = None  # what the table message shows (skip repeats)
     result: DealEnded | None = None  # the deal that ended, until the next starts
     hands: dict[int, tuple[Card, ...]] = field(default_factory=dict)  # seat -> cards sent

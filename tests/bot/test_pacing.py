@@ -4,13 +4,21 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Any
 
+import aiohttp
 import pytest
 
 from bot.cluster import ShardPlan
 from bot.config import ConfigError, Settings
-from bot.pacing import BACKGROUND, NORMAL, URGENT, RestPacer, install, priority
+from bot.pacing import (
+    BACKGROUND,
+    NORMAL,
+    URGENT,
+    RestPacer,
+    bound_by_global_limit,
+    priority,
+    trace,
+)
 
 
 async def test_a_burst_then_the_rate() -> None:
@@ -76,20 +84,41 @@ async def test_a_cancelled_waiter_takes_no_turn() -> None:
     await pacer.close()
 
 
-async def test_install_paces_every_request() -> None:
-    calls: list[tuple[Any, ...]] = []
+def test_what_the_global_limit_binds() -> None:
+    api = "https://discord.com/api/v10"
+    assert bound_by_global_limit(f"{api}/channels/1/messages/2", api)
+    assert bound_by_global_limit(f"{api}/users/@me/channels", api)
+    assert not bound_by_global_limit(f"{api}/interactions/1/tok/callback", api)
+    assert not bound_by_global_limit(f"{api}/webhooks/1/tok/messages/@original", api)
+    assert not bound_by_global_limit("https://cdn.discordapp.com/avatars/1/a.png", api)
 
-    class Http:
-        async def request(self, *args: Any, **kwargs: Any) -> str:
-            calls.append(args)
-            return "answer"
 
-    http = Http()
-    pacer = RestPacer(rate=1000, burst=2)
-    install(http, pacer)
-    answers = await asyncio.gather(*(http.request("route", n) for n in range(5)))
-    assert answers == ["answer"] * 5 and len(calls) == 5
-    assert pacer.granted == 5 and pacer.waited == 3
+async def test_the_trace_paces_api_requests_as_they_are_sent() -> None:
+    from aiohttp import web
+
+    async def answer(request: web.Request) -> web.Response:
+        return web.Response(text="ok")
+
+    app = web.Application()
+    app.router.add_route("*", "/{tail:.*}", answer)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+    base = f"http://127.0.0.1:{port}/api/v10"
+    pacer = RestPacer(rate=10, burst=2)  # the third API request waits a tenth of a second
+    try:
+        async with aiohttp.ClientSession(trace_configs=[trace(pacer, lambda: base)]) as http:
+            for path in ("/channels/1/messages", "/users/@me", "/channels/2/messages/3"):
+                async with http.post(base + path) as response:
+                    assert await response.text() == "ok"
+            for path in ("/interactions/9/tok/callback", "/webhooks/1/tok"):
+                async with http.post(base + path) as response:
+                    assert response.status == 200
+    finally:
+        await runner.cleanup()
+    assert pacer.granted == 3 and pacer.waited == 1  # the interaction endpoints went freely
 
 
 def test_bad_pacer_settings_are_refused() -> None:

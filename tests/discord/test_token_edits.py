@@ -98,3 +98,21 @@ async def test_an_edit_that_changes_nothing_is_not_sent(simcord_env) -> None:
     await presenter.drain()
     assert sum(_patches(env).values()) == before  # nothing new to show: no request
     assert presenter.tables.of(channel.id).drawn is drawn  # and the picture was reused
+
+
+async def test_a_hand_sent_again_with_the_same_cards_is_not_drawn_again(simcord_env
+                                                                        ) -> None:
+    env = simcord_env
+    guild, channel = await setup(env)
+    ann = guild.add_member(env.create_user("ann"))
+    table = await open_table(env, channel, ann, "classic", [ann])
+    presenter = env.bot.presenter
+    await presenter.drain()
+    drawn: list[str] = []
+    presenter.drawn = lambda kind, seconds: drawn.append(kind)
+    seat = table.seat_of(ann.id)
+    presenter.resend_hand(channel.id, seat)
+    await presenter.drain()
+    assert "hand" not in drawn  # the same cards: the picture of before
+    dm = presenter.hand_dm(channel.id, ann.id)
+    assert dm is not None and dm.attachments  # and the DM still carries it
