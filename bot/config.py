@@ -32,7 +32,7 @@ class Settings:
     ai_delay: float = 1.0  # seconds before an AI seat moves, so people can follow
     trustee_delay: float = 1.0
     edit_delay: float = 1.0  # table message edits are coalesced over this window
-    rest_rate: float = 40.0  # REST requests a second under Discord's global 50 (bot.pacing)
+    rest_rate: float = 36.0  # REST requests a second under Discord's global 50 (bot.pacing)
     ping_budget: bool = True  # turn pings keep within a budget of Discord's rate limits
     ai_in_thread: bool = True
     ai_processes: int = 0  # AI worker processes (0: a thread); python -m bot: DDZ_AI_PROCESSES
