@@ -121,6 +121,11 @@ class TableStore(Protocol):
         standings and the entrants' away marks, in one transaction, once per game id."""
         ...
 
+    async def set_tournament_away(self, tournament_id: int, user_ids: Sequence[int],
+                                  away: bool = True) -> None:
+        """Mark tournament entrants away (the AI plays their seats) or back."""
+        ...
+
 
 def _sqlite_is_a_table_store(store: Store) -> TableStore:
     """Never called: mypy checks here that :class:`Store` implements the Protocol."""

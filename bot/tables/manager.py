@@ -95,7 +95,8 @@ class TableManager:
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
         self._lock = asyncio.Lock()
         # tournament tables: open, deal, leave, close; ``on_settled`` (bot.tables.tournament)
-        self.tournaments = TournamentTables(self, self._tables, self.turns, self._lock)
+        self.tournaments = TournamentTables(self, store, self._tables, self.turns,
+                                            self._lock)
 
     @property
     def ai_pool(self) -> AiPool | None:

@@ -25,9 +25,9 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Protocol
 
 from bot.engine import Rules
+from bot.store.protocol import TableStore
 
 from .errors import TableError
 from .events import SeatsChanged, TableOpened, TrusteeChanged
@@ -53,9 +53,10 @@ class TournamentTables:
     dealing their deals, a player leaving, closing. Every table still lives in the
     manager's :class:`LiveTables` with its own lock."""
 
-    def __init__(self, host: TableHost, tables: LiveTables, turns: TurnRunner,
-                 lock: asyncio.Lock) -> None:
+    def __init__(self, host: TableHost, store: TableStore, tables: LiveTables,
+                 turns: TurnRunner, lock: asyncio.Lock) -> None:
         self.host = host
+        self.store = store
         self.tables = tables
         self.turns = turns
         self.lock = lock
@@ -178,6 +179,8 @@ class TournamentTables:
             assert place is not None and entry is not None
             if user_id in place.away:
                 raise TableError("you have already left this table", code="already_left")
+            # remembered at once: later rounds seat them as away from the start
+            await self.store.set_tournament_away(place.tournament_id, [user_id])
             table.tournament = place.with_away(place.away | {user_id})
             entry.trustee, entry.timeouts = True, 0
             self.tables.unclaim(user_id, channel_id)
