@@ -130,6 +130,13 @@ class TournamentRunner:
                 closed += await self.tables.tournaments.close(channel)
         return closed
 
+    async def cancel(self, tournament_id: int) -> Payout:
+        """Cancel a tournament: its open tables closed first (a deal being played is
+        void), then every buy-in returned (``cancel_tournament``, once)."""
+        async with self._lock(tournament_id):
+            await self.stop(tournament_id)
+            return await self.store.cancel_tournament(tournament_id)
+
     async def shutdown(self) -> None:
         """Stop dealing (before the tables' own shutdown); the store keeps where every
         tournament is, for :meth:`resume`."""

@@ -368,3 +368,23 @@ async def test_a_settled_deal_is_counted_once(tmp_path) -> None:
     assert await store.record_result(tid, 1, table_no, 1, game_id, seats) is False
     assert await store.table_counts() == before
     await stop(runner, manager, store)
+
+
+async def test_a_cancel_closes_the_tables_and_returns_the_buy_ins(tmp_path) -> None:
+    store = await open_store(tmp_path)
+    tid, users = await new_tournament(store, away=False)
+    host = FakeHost()
+    runner, manager, _ = runner_for(store, host)
+    await runner.start(tid)
+    await run_until(lambda: all((s := manager.table_of(u)) is not None and
+                                s.playing is not None for u in users))
+    payout = await runner.cancel(tid)
+    assert payout.done_now and payout.prizes == {u: 100 for u in users}
+    assert manager.count_tables() == {} and all(manager.table_of(u) is None for u in users)
+    for u in users:
+        assert (await store.get_player(GUILD, u)).balance == START
+    live = await store._db.fetch_all("SELECT COUNT(*) FROM games WHERE status = 'live'")
+    assert live[0][0] == 0  # the deals being played are void
+    assert (await store.get_tournament(tid)).status == "cancelled"
+    assert await runner.resume() == 0
+    await stop(runner, manager, store)
