@@ -46,6 +46,7 @@ from bot.store.maintenance import BotRunningError, DatabaseCorruptError, LostDat
 from bot.tables import Decider, Presenter, TableManager
 from bot.tables.ai_pool import AiPool
 from bot.tables.picture_pool import PicturePool
+from bot.tournaments.runner import TournamentRunner
 from bot.web import ActivityServer, DiscordAuth, FanOutPresenter
 from cogs.ddz import Ddz
 from cogs.entry_point import EntryPointTree, entry_point_command
@@ -101,6 +102,10 @@ class DdzBot(commands.Bot):
         self.tournaments = TournamentDesk(self, store, owns=settings.shards.owns)
         self.tournament_host = DiscordTournamentHost(self, store, self.tournaments,
                                                      presenter.draw)
+        # the round runner: made before the tables are recovered (it hears their deals
+        # settle), resumed after them by the desk (bot.tournaments.runner)
+        self.tournaments.runner = TournamentRunner(store, manager, self.tournament_host,
+                                                   owns=settings.shards.owns)
 
     def load_figures(self) -> dict[str, float]:
         """REST pacing, edits through tokens and the AI's queue now (for /metrics)."""
@@ -232,6 +237,12 @@ class DdzBot(commands.Bot):
         if self.recovery == "running":
             self.recovery = "finished"
 
+    async def _stop_tournaments(self) -> None:
+        """No next deal is dealt while the tables stop (the store knows where each
+        tournament is: the next start resumes them)."""
+        if self.tournaments.runner is not None:
+            await self.tournaments.runner.shutdown()
+
     async def login_headless(self, token: str) -> None:
         """Log in over REST only (no gateway: :mod:`bot.headless`), then recover the tables
         and start taking forwarded interactions, as after a gateway's READY."""
@@ -244,6 +255,7 @@ class DdzBot(commands.Bot):
     async def close(self) -> None:
         self.tournaments.close()
         await self._stop_metrics()
+        await self._stop_tournaments()
         await self.manager.shutdown()
         await self._stop_activity()
         await self.presenter.drain()
@@ -277,6 +289,7 @@ class DdzBot(commands.Bot):
         bot that never connected, as in the offline tests)."""
         self.tournaments.close()
         await self._stop_metrics()
+        await self._stop_tournaments()
         await self.manager.shutdown()
         await self._stop_activity()
         await self._close_link()

@@ -211,9 +211,12 @@ async def ask_leave(manager: TableManager, interaction: discord.Interaction,
     table = manager.snapshot(channel_id)
     seat = table.seat_of(interaction.user.id)
     game = table.playing
-    if seat is None or game is None or seat in game.escaped:
+    # at a tournament table leaving is no escape: the AI plays the seat (taken back by
+    # playing), so nothing is asked first
+    away = manager.tournaments.place(channel_id) is not None
+    if seat is None or game is None or seat in game.escaped or away:
         how = await manager.leave(table.channel_id, interaction.user.id)
-        await reply(interaction, t(locale, "ok.escaped" if how == "escaped" else "ok.left"))
+        await reply(interaction, t(locale, f"ok.{how}"))
         return
     text = leave_cost_text(locale, manager.escape_cost(table.channel_id, interaction.user.id))
     view = discord.ui.View(timeout=None)
@@ -231,7 +234,7 @@ async def _leave(p: Press, item: TableButton) -> None:
 async def _leave_confirmed(p: Press, item: TableButton) -> None:
     how = await p.manager.leave(item.table_id, p.user)
     await p.interaction.response.edit_message(
-        content=t(p.locale, "ok.escaped" if how == "escaped" else "ok.left"), view=None)
+        content=t(p.locale, f"ok.{how}"), view=None)
 
 
 async def _stay(p: Press, item: TableButton) -> None:

@@ -48,6 +48,8 @@ class RoundRunner(Protocol):
 
     async def resume(self) -> int: ...
 
+    async def shutdown(self) -> None: ...
+
 
 async def join_entrant(store: Store, tour: Tournament, user_id: int, name: str) -> int:
     """Sign ``user_id`` up (their account made if new); the number of entrants. A buy-in

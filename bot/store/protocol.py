@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.engine import GameLog
+from bot.tournaments import SeatScore
 
 from .records import GameRecord, Player, SavedTable, Settlement
 
@@ -109,6 +110,20 @@ class TableStore(Protocol):
     async def settle(self, settlement: Settlement) -> bool:
         """Apply a finished game's settlement once, in one transaction; False when the
         same settlement was applied before."""
+        ...
+
+    async def settle_tournament_deal(self, settlement: Settlement, tournament_id: int,
+                                     round_no: int, table_no: int, deal_no: int,
+                                     seats: Sequence[SeatScore], *,
+                                     away: Sequence[int] = (),
+                                     back: Sequence[int] = ()) -> bool:
+        """A tournament table's deal: its no-stakes settlement, its result for the
+        standings and the entrants' away marks, in one transaction, once per game id."""
+        ...
+
+    async def set_tournament_away(self, tournament_id: int, user_ids: Sequence[int],
+                                  away: bool = True) -> None:
+        """Mark tournament entrants away (the AI plays their seats) or back."""
         ...
 
 

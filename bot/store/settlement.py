@@ -69,53 +69,57 @@ class SettlementMixin(SeatsMixin):
             raise InvalidInputError(f"settle() takes a Settlement, not {settlement!r}",
                                     code="bad_settlement")
         settlement.validate()
+        async with self._db.transaction() as conn:
+            return await self._settle_on(conn, settlement)
+
+    async def _settle_on(self, conn: Connection, settlement: Settlement) -> bool:
+        """:meth:`settle`'s writes in the caller's transaction (``settlement`` validated)."""
         content = settlement.canonical()
         game_id, guild_id = settlement.game_id, settlement.guild_id
-        async with self._db.transaction() as conn:
-            row = await fetch_one(conn, "SELECT content FROM settlements WHERE game_id = ?",
-                                  (game_id,))
-            if row is not None:
-                if row[0] == content:
-                    return False
-                raise SettlementConflictError(
-                    f"game {game_id!r} was already settled with a different result",
-                    game_id=game_id)
-            house_row = await fetch_one(conn, "SELECT house_balance FROM guilds "
-                                              "WHERE guild_id = ?", (guild_id,))
-            if house_row is None:
-                raise UnknownGuildError(f"guild {guild_id} has no players yet",
-                                        guild_id=guild_id)
-            game_exists = await self._check_game(conn, settlement)
-            balances = await self._human_balances(conn, settlement)
-            now = self._now()
-            ledger, house = _ledger_rows(settlement, balances, int(house_row[0]), now)
-            number = await fetch_one(conn, "SELECT COALESCE(MAX(deal_no), 0) + 1 "
-                                           "FROM settlements")
-            assert number is not None
-            deal_no = int(number[0])  # the writer's lock makes it the next number
+        row = await fetch_one(conn, "SELECT content FROM settlements WHERE game_id = ?",
+                              (game_id,))
+        if row is not None:
+            if row[0] == content:
+                return False
+            raise SettlementConflictError(
+                f"game {game_id!r} was already settled with a different result",
+                game_id=game_id)
+        house_row = await fetch_one(conn, "SELECT house_balance FROM guilds "
+                                          "WHERE guild_id = ?", (guild_id,))
+        if house_row is None:
+            raise UnknownGuildError(f"guild {guild_id} has no players yet",
+                                    guild_id=guild_id)
+        game_exists = await self._check_game(conn, settlement)
+        balances = await self._human_balances(conn, settlement)
+        now = self._now()
+        ledger, house = _ledger_rows(settlement, balances, int(house_row[0]), now)
+        number = await fetch_one(conn, "SELECT COALESCE(MAX(deal_no), 0) + 1 "
+                                       "FROM settlements")
+        assert number is not None
+        deal_no = int(number[0])  # the writer's lock makes it the next number
+        await conn.execute(
+            "INSERT INTO settlements (game_id, guild_id, content, result_json, "
+            "house_delta, settled_at, deal_no) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (game_id, guild_id, content, settlement.result_json, settlement.house_delta,
+             now, deal_no))
+        await execute_many(conn, _INSERT_SEAT, [
+            (game_id, n, guild_id, s.user_id, s.transfer, s.fee, s.penalty, s.points,
+             s.role, int(s.won), int(s.counts_as_game), deal_no, s.bombs, s.rockets,
+             s.spring)
+            for n, s in enumerate(settlement.seats)])
+        await execute_many(conn, _UPDATE_PLAYER, [
+            _player_update(s, balances[s.user_id], now, guild_id)
+            for s in settlement.seats if s.user_id is not None])
+        await conn.execute("UPDATE guilds SET house_balance = ? WHERE guild_id = ?",
+                           (house, guild_id))
+        await self._insert_ledger(conn, ledger)
+        await conn.execute("DELETE FROM holds WHERE game_id = ?", (game_id,))
+        if game_exists:
             await conn.execute(
-                "INSERT INTO settlements (game_id, guild_id, content, result_json, "
-                "house_delta, settled_at, deal_no) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (game_id, guild_id, content, settlement.result_json, settlement.house_delta,
-                 now, deal_no))
-            await execute_many(conn, _INSERT_SEAT, [
-                (game_id, n, guild_id, s.user_id, s.transfer, s.fee, s.penalty, s.points,
-                 s.role, int(s.won), int(s.counts_as_game), deal_no, s.bombs, s.rockets,
-                 s.spring)
-                for n, s in enumerate(settlement.seats)])
-            await execute_many(conn, _UPDATE_PLAYER, [
-                _player_update(s, balances[s.user_id], now, guild_id)
-                for s in settlement.seats if s.user_id is not None])
-            await conn.execute("UPDATE guilds SET house_balance = ? WHERE guild_id = ?",
-                               (house, guild_id))
-            await self._insert_ledger(conn, ledger)
-            await conn.execute("DELETE FROM holds WHERE game_id = ?", (game_id,))
-            if game_exists:
-                await conn.execute(
-                    "UPDATE games SET status = 'settled', result_json = ?, finished_at = ?, "
-                    "deadline_seq = NULL, deadline_at = NULL WHERE game_id = ?",
-                    (settlement.result_json, now, game_id))
-            return True
+                "UPDATE games SET status = 'settled', result_json = ?, finished_at = ?, "
+                "deadline_seq = NULL, deadline_at = NULL WHERE game_id = ?",
+                (settlement.result_json, now, game_id))
+        return True
 
     async def get_settlement(self, game_id: str) -> Settlement | None:
         """The settlement stored for a game, or None if it was not settled."""

@@ -33,13 +33,14 @@ from .reports import ReportsMixin
 from .settings import PLAYER_KEYS, Settings, check_player_value, check_setting, setting_key
 from .settlement import SettlementMixin
 from .sql import WriteTimer, fetch, fetch_one
+from .tournament_deals import TournamentDealsMixin
 from .tournament_lists import TournamentListsMixin
 
 DEFAULT_PATH = Path("data") / "doudizhu.db"
 
 
-class Store(AccountsMixin, GamesMixin, SettlementMixin, ReportsMixin, HistoryMixin,
-            TournamentListsMixin):
+class Store(TournamentDealsMixin, AccountsMixin, GamesMixin, SettlementMixin, ReportsMixin,
+            HistoryMixin, TournamentListsMixin):
     """The bot's persistent state: one SQLite file (WAL, one writer, a few readers), or a
     PostgreSQL database (a ``postgresql://`` URL: a pool, writes serialized by an advisory
     lock). The API and its guarantees are the same on both."""

@@ -212,44 +212,99 @@ class TournamentsMixin(StoreBase):
                             deal_no: int, game_id: str, seats: Sequence[SeatScore]) -> bool:
         """Count one deal of a table (its seats in seat order). Once per game id: True when
         recorded now, False when the same result was recorded before."""
+        async with self._db.transaction() as conn:
+            return await self._record_on(conn, tournament_id, round_no, table_no, deal_no,
+                                         game_id, seats)
+
+    async def _record_on(self, conn: Connection, tournament_id: int, round_no: int,
+                         table_no: int, deal_no: int, game_id: str,
+                         seats: Sequence[SeatScore]) -> bool:
+        """:meth:`record_result`'s writes in the caller's transaction."""
         content = json.dumps([tournament_id, round_no, table_no, deal_no,
                               [[s.user_id, s.points, s.role, bool(s.won)] for s in seats]],
                              separators=(",", ":"))
+        row = await fetch_one(conn, "SELECT content FROM tournament_results "
+                                    "WHERE game_id = ?", (game_id,))
+        if row is not None:
+            if row[0] == content:
+                return False
+            raise SettlementConflictError(f"game {game_id!r} was counted with another "
+                                          "result", game_id=game_id)
+        t = await self._tournament_on(conn, tournament_id)
+        _require_status(t, "running")
+        table = await fetch_one(conn, "SELECT seats_json FROM tournament_tables WHERE "
+                                      "tournament_id = ? AND round_no = ? AND "
+                                      "table_no = ?", (tournament_id, round_no, table_no))
+        if table is None or not 1 <= deal_no <= t.settings.deals_per_round:
+            raise InvalidInputError(f"no deal {deal_no} at table {table_no} of round "
+                                    f"{round_no}", code="bad_deal")
+        if sorted(map(str, json.loads(table[0]))) != sorted(str(s.user_id) for s in seats):
+            raise SettlementConflictError(f"game {game_id!r} seats other players than "
+                                          f"table {table_no}", game_id=game_id)
+        try:
+            await conn.execute(
+                "INSERT INTO tournament_results (game_id, tournament_id, round_no, "
+                "table_no, deal_no, content, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (game_id, tournament_id, round_no, table_no, deal_no, content,
+                 self._now()))
+        except INTEGRITY_ERRORS as e:
+            raise SettlementConflictError(f"deal {deal_no} of table {table_no} was "
+                                          "counted under another game id",
+                                          game_id=game_id) from e
+        await conn.executemany(
+            "INSERT INTO tournament_scores (game_id, seat, tournament_id, user_id, "
+            "points, role, won) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(game_id, n, tournament_id, s.user_id, s.points, s.role, int(s.won))
+             for n, s in enumerate(seats)])
+        return True
+
+    async def running_tournaments(self) -> list[Tournament]:
+        """Every running tournament (of every guild), oldest first: the runner's resume."""
+        async with self._db.snapshot() as conn:
+            ids = [int(r[0]) for r in await fetch(
+                conn, "SELECT tournament_id FROM tournaments WHERE status = 'running' "
+                      "ORDER BY tournament_id", ())]
+            return [await self._tournament_on(conn, tid) for tid in ids]
+
+    async def round_progress(self, tournament_id: int, round_no: int
+                             ) -> dict[int, tuple[int | None, int]]:
+        """Each table of a round: ``table_no -> (channel_id or None, deals recorded)``."""
+        rows = await self._db.fetch_all(
+            "SELECT t.table_no, t.channel_id, COUNT(r.game_id) FROM tournament_tables t "
+            "LEFT JOIN tournament_results r ON r.tournament_id = t.tournament_id AND "
+            "r.round_no = t.round_no AND r.table_no = t.table_no WHERE t.tournament_id = ? "
+            "AND t.round_no = ? GROUP BY t.table_no, t.channel_id ORDER BY t.table_no",
+            (tournament_id, round_no))
+        return {int(n): (None if c is None else int(c), int(k)) for n, c, k in rows}
+
+    async def set_table_channel(self, tournament_id: int, round_no: int, table_no: int,
+                                channel_id: int) -> None:
+        """Where a table of a round plays (set once it is opened)."""
+        check_id(channel_id, "channel_id")
         async with self._db.transaction() as conn:
-            row = await fetch_one(conn, "SELECT content FROM tournament_results "
-                                        "WHERE game_id = ?", (game_id,))
-            if row is not None:
-                if row[0] == content:
-                    return False
-                raise SettlementConflictError(f"game {game_id!r} was counted with another "
-                                              "result", game_id=game_id)
-            t = await self._tournament_on(conn, tournament_id)
-            _require_status(t, "running")
-            table = await fetch_one(conn, "SELECT seats_json FROM tournament_tables WHERE "
-                                          "tournament_id = ? AND round_no = ? AND "
-                                          "table_no = ?", (tournament_id, round_no, table_no))
-            if table is None or not 1 <= deal_no <= t.settings.deals_per_round:
-                raise InvalidInputError(f"no deal {deal_no} at table {table_no} of round "
-                                        f"{round_no}", code="bad_deal")
-            if sorted(map(str, json.loads(table[0]))) != sorted(str(s.user_id) for s in seats):
-                raise SettlementConflictError(f"game {game_id!r} seats other players than "
-                                              f"table {table_no}", game_id=game_id)
-            try:
-                await conn.execute(
-                    "INSERT INTO tournament_results (game_id, tournament_id, round_no, "
-                    "table_no, deal_no, content, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (game_id, tournament_id, round_no, table_no, deal_no, content,
-                     self._now()))
-            except INTEGRITY_ERRORS as e:
-                raise SettlementConflictError(f"deal {deal_no} of table {table_no} was "
-                                              "counted under another game id",
-                                              game_id=game_id) from e
-            await conn.executemany(
-                "INSERT INTO tournament_scores (game_id, seat, tournament_id, user_id, "
-                "points, role, won) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [(game_id, n, tournament_id, s.user_id, s.points, s.role, int(s.won))
-                 for n, s in enumerate(seats)])
-            return True
+            await conn.execute("UPDATE tournament_tables SET channel_id = ? WHERE "
+                               "tournament_id = ? AND round_no = ? AND table_no = ?",
+                               (channel_id, tournament_id, round_no, table_no))
+
+    async def tournament_away(self, tournament_id: int) -> set[int]:
+        """The entrants who are away (the AI plays their seats: they left, or 托管)."""
+        rows = await self._db.fetch_all("SELECT user_id FROM tournament_entrants WHERE "
+                                        "tournament_id = ? AND away = 1", (tournament_id,))
+        return {int(r[0]) for r in rows}
+
+    async def set_tournament_away(self, tournament_id: int, user_ids: Sequence[int],
+                                  away: bool = True) -> None:
+        """Mark entrants away (or back)."""
+        async with self._db.transaction() as conn:
+            await self._mark_away_on(conn, tournament_id, user_ids, away)
+
+    async def _mark_away_on(self, conn: Connection, tournament_id: int,
+                            user_ids: Sequence[int], away: bool) -> None:
+        if not user_ids:
+            return
+        await conn.executemany("UPDATE tournament_entrants SET away = ? WHERE "
+                               "tournament_id = ? AND user_id = ? AND away <> ?",
+                               [(int(away), tournament_id, u, int(away)) for u in user_ids])
 
     async def tournament_standings(self, tournament_id: int) -> list[Standing]:
         """The entrants ranked (:mod:`bot.tournaments.standings` says the tie-breaks)."""

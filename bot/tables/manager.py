@@ -56,6 +56,7 @@ from .registry import LiveTables
 from .snapshot import TableSnapshot
 from .state import AI_NAMES, Seat, Table
 from .status import Actor, TableStatus
+from .tournament import TournamentTables
 from .turns import AI_BALANCE, Decider, TurnRunner
 
 if TYPE_CHECKING:
@@ -93,6 +94,9 @@ class TableManager:
         self._autopass: dict[int, bool] = {}  # user id -> 要不起 by itself (read once)
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
         self._lock = asyncio.Lock()
+        # tournament tables: open, deal, leave, close; ``on_settled`` (bot.tables.tournament)
+        self.tournaments = TournamentTables(self, store, self._tables, self.turns,
+                                            self._lock)
 
     @property
     def ai_pool(self) -> AiPool | None:
@@ -138,6 +142,8 @@ class TableManager:
     def escape_cost(self, channel_id: int, user_id: int) -> EscapeCost:
         """What leaving the deal now would cost the user (asked before they confirm)."""
         table = self._tables.table(channel_id)
+        if table.tournament is not None:  # leaving is 托管 there, and costs nothing
+            return EscapeCost(0, 0, False)
         return escape_cost(self._tables.dealt(table), self._tables.seat_index(table, user_id))
 
     def count_tables(self) -> dict[tuple[str, str], int]:
@@ -267,9 +273,13 @@ class TableManager:
     async def leave(self, channel_id: int, user_id: int) -> str:
         """Leave the table: free between deals, an escape (逃跑) during one.
 
-        Returns "left" or "escaped".
+        Returns "left" or "escaped"; "away" at a tournament's table, where the AI plays
+        on for the player (:meth:`TournamentTables.leave`).
         """
         table = self._tables.table(channel_id)
+        if table.tournament is not None:
+            await self.tournaments.leave(channel_id, user_id)
+            return "away"
         async with table.lock:
             seat = self._tables.seat_index(table, user_id)
             if table.status == TableStatus.PLAYING and table.game is not None and \
@@ -306,6 +316,8 @@ class TableManager:
         table = self._tables.table(channel_id)
         async with table.lock:
             self._tables.seat_index(table, by_user)
+            if table.tournament is not None:
+                raise TableError("the tournament deals here", code="tournament_table")
             if table.status == TableStatus.PLAYING:
                 raise TableError("a deal is already being played", code="game_running")
             if not table.is_full:
@@ -332,7 +344,7 @@ class TableManager:
         """Close the table (its owner, or an admin). A deal in progress is void."""
         table = self._tables.table(channel_id)
         async with table.lock:
-            if not admin and by_user != table.owner_id:
+            if not admin and (by_user != table.owner_id or table.tournament is not None):
                 raise TableError("only the table's owner or a server manager can stop it",
                                  code="not_owner")
             await self.close_table(table, "stopped" if admin and by_user != table.owner_id
@@ -535,9 +547,12 @@ class TableManager:
     async def save(self, table: Table) -> None:
         """Store the table and its live seats (an escaper holds none)."""
         seated = [s.user_id for i, s in enumerate(table.seats)
-                  if s is not None and s.user_id is not None and not table.escaped(i)]
+                  if s is not None and s.user_id is not None and not table.absent(i)]
         await self.store.save_table(table.channel_id, table.guild_id, table.to_dict(),
                                     seated=seated)
+
+    async def tournament_settled(self, table: Table) -> None:
+        await self.tournaments.settled(table)
 
     async def recover(self) -> int:
         """Reload every stored table this process owns, replay unfinished games, re-arm

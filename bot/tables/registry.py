@@ -91,12 +91,13 @@ class LiveTables(Mapping[int, Table]):
 
     def reclaim_seats(self, table: Table, stored: Mapping[int, int]) -> list[int]:
         """Claim the seats of a restored table's players (an escaper of its running deal
-        holds none: they may sit elsewhere), unless already seated elsewhere; returns the
-        seats whose player the store's live seats (``stored``: user -> channel) put at
-        another table (rows from before migration 010 only: one seat per player)."""
+        holds none: they may sit elsewhere; nor does an entrant away from a tournament
+        table), unless already seated elsewhere; returns the seats whose player the store's
+        live seats (``stored``: user -> channel) put at another table (rows from before
+        migration 010 only: one seat per player)."""
         elsewhere = []
         for i, entry in enumerate(table.seats):
-            if entry is None or entry.user_id is None or table.escaped(i):
+            if entry is None or entry.user_id is None or table.absent(i):
                 continue
             if stored.get(entry.user_id, table.channel_id) != table.channel_id:
                 elsewhere.append(i)

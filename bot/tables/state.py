@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.engine import Action, Game, Result, Rules
 
+from .place import TournamentPlace
 from .snapshot import GameSnapshot, SeatLookup, SeatSnapshot, TableSnapshot
 from .status import TableStatus
 
@@ -74,6 +75,7 @@ class Table(SeatLookup):
     _shown: tuple[tuple[str | None, int], GameSnapshot] | None = field(default=None,
                                                                         repr=False)
     _snapshot: tuple[tuple[Any, ...], TableSnapshot] | None = field(default=None, repr=False)
+    tournament: TournamentPlace | None = None  # a tournament's table (bot.tables.tournament)
     delayed: bool = False  # the store did not answer; the table was told (once)
     failures: int = 0  # store failures in a row (the retry backoff)
 
@@ -93,6 +95,17 @@ class Table(SeatLookup):
         deals) the seat's occupant, who may be a new player, is an ordinary player."""
         return self.status == TableStatus.PLAYING and self.game is not None and \
             seat in self.game.escaped
+
+    def absent(self, seat: int) -> bool:
+        """Does ``seat``'s player hold no live seat here? An escaper of the running deal,
+        or an entrant away from a tournament table (the AI plays on for them)."""
+        return self.escaped(seat) or self.away(seat)
+
+    def away(self, seat: int) -> bool:
+        """Is ``seat`` a tournament entrant who is away (a trustee from deal to deal)?"""
+        entry = self.seats[seat]
+        return self.tournament is not None and entry is not None and \
+            entry.user_id is not None and entry.user_id in self.tournament.away
 
     def free_seat(self, seat: int) -> None:
         """Empty ``seat``; when its player owned the table, the next seated human owns
@@ -157,7 +170,8 @@ class Table(SeatLookup):
             "seats": [s.to_dict() if s else None for s in self.seats],
             "ai_level": self.ai_level, "status": self.status, "game_id": self.game_id,
             "deals": self.deals, "last_first": self.last_first, "locale": self.locale,
-        } | ({"private": True, "invited": sorted(self.invited)} if self.private else {})
+        } | ({"private": True, "invited": sorted(self.invited)} if self.private else {}) | (
+            {"tournament": self.tournament.to_dict()} if self.tournament is not None else {})
 
     @classmethod
     def from_dict(cls, channel_id: int, guild_id: int, data: dict[str, Any]) -> Table:
@@ -170,4 +184,6 @@ class Table(SeatLookup):
             last_first=data.get("last_first"), locale=data.get("locale"),
             private=bool(data.get("private", False)),
             invited={int(u) for u in data.get("invited", ())},
+            tournament=TournamentPlace.from_dict(data["tournament"])
+            if data.get("tournament") else None,
         )

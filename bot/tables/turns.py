@@ -39,6 +39,7 @@ from .events import (
     TrusteeChanged,
     TurnStarted,
 )
+from .place import no_stakes, seat_scores
 from .state import Table
 from .status import Actor, TableStatus
 
@@ -75,7 +76,8 @@ def default_decider() -> Decider:
 
 class TableHost(Protocol):
     """What the turn runner needs from the tables it runs (the manager): a live table by
-    channel, announcing an event, storing a table, closing one."""
+    channel, announcing an event, storing a table, closing one, and carrying a tournament
+    table on once its deal is settled (:mod:`bot.tables.tournament`)."""
 
     def live(self, channel_id: int) -> Table | None: ...
 
@@ -84,6 +86,8 @@ class TableHost(Protocol):
     async def save(self, table: Table) -> None: ...
 
     async def close_table(self, table: Table, reason: str) -> None: ...
+
+    async def tournament_settled(self, table: Table) -> None: ...
 
 
 class TurnRunner:
@@ -122,9 +126,10 @@ class TurnRunner:
             game_id, table.guild_id, table.channel_id, game.log,
             [{"user_id": s.user_id, "name": s.name, "ai_level": s.ai_level}
              for s in table.seats if s is not None])
-        for seat in table.seats:
+        for i, seat in enumerate(table.seats):
             assert seat is not None
-            seat.timeouts, seat.trustee = 0, False
+            # an entrant away from a tournament table stays a trustee (bot.tables.place)
+            seat.timeouts, seat.trustee = 0, table.away(i)
         table.game, table.game_id = game, game_id
         table.status = TableStatus.PLAYING
         table.deals += 1
@@ -383,12 +388,23 @@ class TurnRunner:
         self.cancel_timer(table)
         game = table.game
         assert game is not None and game.result is not None and table.game_id is not None
-        result = game.result
+        place = table.tournament
+        # a tournament deal moves no beans: its buy-in is the stake (bot.tables.place)
+        result = game.result if place is None else no_stakes(game.result)
         users = [s.user_id if s is not None else None for s in table.seats]
         before = [await self._player(table, u) for u in users]
         settlement = Settlement.from_result(table.game_id, table.guild_id, result, users,
                                             plays=game.history)
-        await self.store.settle(settlement)
+        if place is None:
+            await self.store.settle(settlement)
+        else:  # settled and counted for the standings in one transaction
+            away = frozenset(s.user_id for s in table.seats if s is not None and
+                             s.user_id is not None and s.trustee)
+            await self.store.settle_tournament_deal(
+                settlement, place.tournament_id, place.round_no, place.table_no,
+                table.deals, seat_scores(settlement), away=sorted(away),
+                back=[u for u in table.humans if u not in away])
+            table.tournament = place.with_away(away)
         after = [await self._player(table, u) for u in users]
         names = table.names()
         escapers = [i for i in game.escaped  # the result's escaper among them
@@ -396,9 +412,9 @@ class TurnRunner:
         table.status = TableStatus.BETWEEN  # the deal's escapes are over with it
         table.deadline = None
         table.last_result = result
-        for seat in table.seats:
+        for i, seat in enumerate(table.seats):
             if seat is not None:
-                seat.trustee, seat.timeouts = False, 0
+                seat.trustee, seat.timeouts = table.away(i), 0
         for i in escapers:  # an escaper leaves the table (an owner passes it on)
             table.free_seat(i)
         await self.host.publish(DealEnded(
@@ -406,6 +422,9 @@ class TurnRunner:
             tuple(None if p is None else int(p.points) for p in before),
             tuple(None if p is None else int(p.points) for p in after),
             tuple(None if p is None else p.balance for p in after)))
+        if place is not None:  # its next deal, or its end, is the tournament's
+            await self.host.tournament_settled(table)
+            return
         if result.outcome == "dissolved":
             await self.host.close_table(table, "dissolved")
             return

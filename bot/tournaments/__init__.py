@@ -7,6 +7,11 @@ and the prize split. No Discord, no SQL, no clock: the store keeps a tournament'
 - :mod:`.duplicate`: :func:`deal_plan`, each deal's seed and seats;
 - :mod:`.standings`: :func:`standings`, ranked with stated tie-breaks;
 - :mod:`.prizes`: :func:`prizes_for`, a pool split in whole beans, exactly.
+
+Those modules stay pure. The one that is not, :mod:`.runner` (the
+:class:`~bot.tournaments.runner.TournamentRunner` that plays a started tournament on the
+live tables and the store, for a front-end's ``TournamentHost``), is not imported here:
+import it from ``bot.tournaments.runner`` (the store imports this package).
 """
 
 from .duplicate import DealPlan, deal_plan, derive_seed, rotate

@@ -143,7 +143,7 @@ async def _leave(a: Act) -> dict[str, Any]:
         answer = _cost_answer(a)
         return {"ok": False, "code": "cost_first", "error": answer["text"], **answer}
     how = await a.manager.leave(a.channel, a.user)
-    return {"left": how, "text": t(a.locale, "ok.escaped" if how == "escaped" else "ok.left")}
+    return {"left": how, "text": t(a.locale, f"ok.{how}")}
 
 
 async def _start(a: Act) -> dict[str, Any]:

@@ -38,6 +38,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "ok.created": "Table opened in this channel. Your hand will come by DM.",
         "ok.joined": "You sat down at seat {seat}.", "ok.left": "You left the table.",
         "ok.escaped": "You left during a deal: that is an escape, with its penalty.",
+        "ok.away": "You stepped away: the AI plays your seat for the rest of the tournament "
+                   "and your points still count. Play at the table to take it back.",
         "ok.ai": "An AI player sat down.", "ok.started": "Dealing!",
         "ok.played": "Played {cards}.", "ok.passed": "You passed.",
         "ok.stopped": "The table was closed.", "ok.resumed": "You are playing again.",
@@ -154,6 +156,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "stage.grab": "抢地主阶段", "stage.double": "加倍阶段", "stage.play": "出牌阶段",
         "ok.created": "牌桌已开。手牌将私信发给你。", "ok.joined": "你坐在 {seat} 号位。",
         "ok.left": "你离开了牌桌。", "ok.escaped": "牌局中离开即为逃跑，将按规则扣分。",
+        "ok.away": "你已离席：本次比赛余下的牌局由 AI 代打，积分照常计入。回到牌桌出牌即可收回座位。",
         "ok.ai": "AI 已入座。", "ok.started": "发牌！", "ok.played": "已出 {cards}。",
         "ok.passed": "不出。", "ok.stopped": "牌桌已关闭。",
         "ok.resumed": "已取消托管。", "ok.trustee": "已托管：AI 替你出牌，点「取消托管」即可收回。",

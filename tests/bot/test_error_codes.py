@@ -519,6 +519,17 @@ async def _(ctx: Any) -> None:
     await ctx.manager.invite(1, 11, [12])
 
 
+@trigger("tournament_table")
+async def _(ctx: Any) -> None:
+    from bot.tables.place import TournamentPlace
+
+    for user in (10, 11, 12):
+        await ctx.store.ensure_player(1, user, f"p{user}")
+    place = TournamentPlace(1, 1, 1, (10, 11, 12), 2, 7)
+    await ctx.manager.tournaments.open(1, 1, Rules.preset("classic"), place, ["a", "b", "c"])
+    await ctx.manager.start(1, 10)  # the tournament deals here, not a player
+
+
 @trigger("not_private")
 async def _(ctx: Any) -> None:
     await _private_table(ctx, private=False)
