@@ -22,6 +22,7 @@ class FakeRunner:
         self.store = store
         self.started: list[int] = []
         self.resumed = 0
+        self.stopped = False
 
     async def start(self, tournament_id: int) -> None:
         await self.store.start_tournament(tournament_id)
@@ -30,6 +31,9 @@ class FakeRunner:
     async def resume(self) -> int:
         self.resumed += 1
         return 0
+
+    async def shutdown(self) -> None:
+        self.stopped = True
 
 
 def with_runner(bot: Any) -> FakeRunner:
@@ -206,6 +210,7 @@ async def test_cancel_returns_the_buy_ins_and_says_so(simcord_env) -> None:
 
 async def test_without_a_runner_a_start_is_refused(simcord_env) -> None:
     env = simcord_env
+    env.bot.tournaments.runner = None  # a bot that runs no rounds (the bot has one)
     _guild, channel, boss, players = await admin_and_players(env)
     await boss.slash(channel, "ddz tournament new", name="Nobody runs it")
     for p in players:
