@@ -241,27 +241,28 @@ async def _stay(p: Press, item: TableButton) -> None:
     await p.interaction.response.edit_message(content=t(p.locale, "ok.stay"), view=None)
 
 
-async def updated_then_told(interaction: discord.Interaction, text: str) -> None:
-    """Answer a click on the table message by updating it (a deferred update: the
-    presenter's edit shows what changed, and the click's token may make the next edits,
-    outside Discord's global rate limit: cogs.edits), then tell the clicker privately."""
-    await interaction.response.defer()
-    await reply(interaction, text)
+async def updated_then_told(p: Press, act: Awaitable[object], words: str) -> None:
+    """Answer a click on the table message by updating it, at once (a deferred update:
+    the presenter's edit shows what changed, and the click's token may make the next
+    edits, outside Discord's global rate limit: cogs.edits); then ``act`` (a refusal is
+    said privately as a follow-up) and tell the clicker privately."""
+    await p.interaction.response.defer()
+    await act
+    await reply(p.interaction, words)
 
 
 async def _add_ai(p: Press, item: TableButton) -> None:
-    await p.manager.add_ai(item.table_id, p.user)
-    await updated_then_told(p.interaction, t(p.locale, "ok.ai"))
+    await updated_then_told(p, p.manager.add_ai(item.table_id, p.user), t(p.locale, "ok.ai"))
 
 
 async def _start(p: Press, item: TableButton) -> None:
-    await p.manager.start(item.table_id, p.user)
-    await updated_then_told(p.interaction, t(p.locale, "ok.started"))
+    await updated_then_told(p, p.manager.start(item.table_id, p.user),
+                            t(p.locale, "ok.started"))
 
 
 async def _resume(p: Press, item: TableButton) -> None:
-    await p.manager.resume(item.table_id, p.user)
-    await updated_then_told(p.interaction, t(p.locale, "ok.resumed"))
+    await updated_then_told(p, p.manager.resume(item.table_id, p.user),
+                            t(p.locale, "ok.resumed"))
 
 
 async def _my_hand(p: Press, item: TableButton) -> None:
@@ -269,8 +270,8 @@ async def _my_hand(p: Press, item: TableButton) -> None:
 
 
 async def _bid(p: Press, item: TableButton) -> None:
+    await p.interaction.response.defer()  # at once: storing the bid may wait under load
     await p.manager.bid(item.table_id, p.user, int(item.arg or 0), seq=item.seq)
-    await p.interaction.response.defer()
 
 
 def _yes_no(decide: Callable[[TableManager], Callable[..., Awaitable[object]]]
@@ -278,8 +279,8 @@ def _yes_no(decide: Callable[[TableManager], Callable[..., Awaitable[object]]]
     """A yes/no button (call, grab, show, double): the manager call that ``decide`` names,
     with the button's answer and the turn it was drawn for."""
     async def run(p: Press, item: TableButton) -> None:
+        await p.interaction.response.defer()  # at once, as a bid
         await decide(p.manager)(item.table_id, p.user, item.arg == "y", seq=item.seq)
-        await p.interaction.response.defer()
     return run
 
 

@@ -148,6 +148,9 @@ class Ddz(HistoryCommands, ReplayCommands, ReviewCommands, TournamentCommands, c
         locale = self._remember(interaction)
         table = self._user_table(interaction)
         text, kind, main = _split_declared(cards)
+        # answered at once: the play waits for its turn to be stored, which under load
+        # can take longer than a player should see nothing (the words follow)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         status, options = await self.manager.play(table.channel_id, interaction.user.id, text,
                                                   kind=kind, main=main)
         if status == "reading":
@@ -194,6 +197,7 @@ class Ddz(HistoryCommands, ReplayCommands, ReviewCommands, TournamentCommands, c
     async def pass_(self, interaction: discord.Interaction) -> None:
         locale = self._remember(interaction)
         table = self._user_table(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)  # as /ddz play
         await self.manager.pass_turn(table.channel_id, interaction.user.id)
         await reply(interaction, t(locale, "ok.passed"))
 
