@@ -63,6 +63,8 @@ async def test_sigterm_mid_deal_stops_cleanly_and_the_deal_resumes(
         await standin.wait(lambda: bool(standin.answers(int(new["id"]), new["token"])))
         for action in ("addai", "addai", "start", "bid:3"):
             await _click(standin, bot, f"ddz:{CHANNEL}:{action}")
+        # a click is answered at once, then acted on: wait for the bid to be stored
+        await standin.wait(lambda: (_game(db) or ("", "", 0))[2] >= 1, timeout=20)
         before = _game(db)
         assert before is not None and before[1] == "live", before
         assert bot.proc is not None

@@ -6,7 +6,10 @@ standings after each round and the prizes at the end are checked against the sto
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
+
+import pytest
 
 from bot.app import create_bot
 from bot.tournaments import deal_plan
@@ -45,8 +48,12 @@ def _channel(guild: Any, channel_id: int) -> Any:
     raise AssertionError(f"no channel {channel_id}")
 
 
+@pytest.mark.simcord(settle_timeout=10)  # three tables deal at once: slow on a busy machine
 async def test_a_whole_tournament(simcord_env, settings) -> None:
     env = simcord_env
+    # a settle runs the virtual timers due within its timeout: turns long enough that no
+    # one is timed out (and stepped away) while the test waits for the bot
+    settings = dataclasses.replace(settings, turn_seconds=600)
     # the AI's quick decider plays the seats (the real AI's search is tested elsewhere)
     made = [await create_bot(settings, decide=quick_decide)]
     await restart(env, made[0])
