@@ -48,7 +48,7 @@ def _channel(guild: Any, channel_id: int) -> Any:
     raise AssertionError(f"no channel {channel_id}")
 
 
-@pytest.mark.simcord(settle_timeout=10)  # three tables deal at once: slow on a busy machine
+@pytest.mark.simcord(settle_timeout=20)  # three tables deal at once: slow on a busy machine
 async def test_a_whole_tournament(simcord_env, settings) -> None:
     env = simcord_env
     # a settle runs the virtual timers due within its timeout: turns long enough that no
