@@ -12,24 +12,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from bot.tournaments import TournamentSettings
-
 from .records import check_id
 from .sql import fetch, fetch_one
-from .tournaments import Tournament, TournamentsMixin
+from .tournaments import Tournament, TournamentsMixin, tournament_of_row
 
 _COLUMNS = ("tournament_id, guild_id, channel_id, creator_id, settings_json, seed, status, "
             "round_no, pool, house_take, paid_at")
 OPEN = ("signup", "running")
-
-
-def _row_tournament(row: Any) -> Tournament:
-    (tid, guild_id, channel_id, creator_id, settings_json, seed, status, round_no, pool,
-     take, paid_at) = row
-    return Tournament(int(tid), int(guild_id), int(channel_id), int(creator_id),
-                      TournamentSettings.from_json(settings_json), int(seed), str(status),
-                      int(round_no), int(pool), None if take is None else int(take),
-                      paid_at is not None)
 
 
 class TournamentListsMixin(TournamentsMixin):
@@ -45,7 +34,7 @@ class TournamentListsMixin(TournamentsMixin):
             row = await fetch_one(conn, f"SELECT {_COLUMNS} FROM tournaments WHERE "
                                         f"channel_id = ? {where}ORDER BY tournament_id DESC "
                                         "LIMIT 1", (channel_id,))
-        return None if row is None else _row_tournament(row)
+        return None if row is None else tournament_of_row(row)
 
     async def tournaments_in(self, status: str) -> list[Tournament]:
         """Every tournament of one status (``signup``: those waiting for their start),
@@ -53,7 +42,7 @@ class TournamentListsMixin(TournamentsMixin):
         async with self._db.snapshot() as conn:
             rows = await fetch(conn, f"SELECT {_COLUMNS} FROM tournaments WHERE status = ? "
                                      "ORDER BY tournament_id", (status,))
-        return [_row_tournament(r) for r in rows]
+        return [tournament_of_row(r) for r in rows]
 
     async def player_tournaments(self, guild_id: int, user_id: int,
                                  limit: int = 5) -> list[Tournament]:
@@ -67,7 +56,7 @@ class TournamentListsMixin(TournamentsMixin):
                                      "t.tournament_id WHERE t.guild_id = ? AND e.user_id = ? "
                                      "ORDER BY t.tournament_id DESC LIMIT ?",
                                (guild_id, user_id, limit))
-        return [_row_tournament(r) for r in rows]
+        return [tournament_of_row(r) for r in rows]
 
     async def note_tournament(self, tournament_id: int, **notes: Any) -> Tournament:
         """Keep a front-end's notes (JSON values) with the tournament: merged into its

@@ -43,6 +43,16 @@ _COLUMNS = ("tournament_id, guild_id, channel_id, creator_id, settings_json, see
             "round_no, pool, house_take, paid_at")
 
 
+def tournament_of_row(row: Any) -> Tournament:
+    """A stored tournament from a row of ``_COLUMNS``."""
+    (tid, guild_id, channel_id, creator_id, settings_json, seed, status, round_no, pool,
+     take, paid_at) = row
+    return Tournament(int(tid), int(guild_id), int(channel_id), int(creator_id),
+                      TournamentSettings.from_json(settings_json), int(seed), str(status),
+                      int(round_no), int(pool), None if take is None else int(take),
+                      paid_at is not None)
+
+
 @dataclass(frozen=True)
 class Tournament:
     """A stored tournament."""
@@ -353,12 +363,7 @@ class TournamentsMixin(StoreBase):
         if row is None:
             raise InvalidInputError(f"there is no tournament {tournament_id}",
                                     code="unknown_tournament", tournament_id=tournament_id)
-        (tid, guild_id, channel_id, creator_id, settings_json, seed, status, round_no, pool,
-         take, paid_at) = row
-        return Tournament(int(tid), int(guild_id), int(channel_id), int(creator_id),
-                          TournamentSettings.from_json(settings_json), int(seed), str(status),
-                          int(round_no), int(pool), None if take is None else int(take),
-                          paid_at is not None)
+        return tournament_of_row(row)
 
     async def _entrants_on(self, conn: Connection, tournament_id: int) -> list[int]:
         return [int(r[0]) for r in await fetch(
