@@ -105,7 +105,8 @@ class DdzBot(commands.Bot):
         # the round runner: made before the tables are recovered (it hears their deals
         # settle), resumed after them by the desk (bot.tournaments.runner)
         self.tournaments.runner = TournamentRunner(store, manager, self.tournament_host,
-                                                   owns=settings.shards.owns)
+                                                   owns=settings.shards.owns,
+                                                   turn_seconds=settings.turn_seconds)
 
     def load_figures(self) -> dict[str, float]:
         """REST pacing, edits through tokens and the AI's queue now (for /metrics)."""

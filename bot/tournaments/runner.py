@@ -77,8 +77,12 @@ class TournamentRunner:
 
     def __init__(self, store: Store, tables: TableManager, host: TournamentHost, *,
                  owns: Callable[[int], bool] | None = None,
-                 between_deals: float = BETWEEN_DEALS_S) -> None:
+                 between_deals: float = BETWEEN_DEALS_S,
+                 turn_seconds: int | None = None) -> None:
+        """``turn_seconds``: every turn's time at the tournament's tables, as the bot's
+        setting of that name gives every other table (None: the variant's)."""
         self.store = store
+        self.turn_seconds = turn_seconds
         self.tables = tables
         self.host = host
         self.owns = owns or (lambda guild_id: True)
@@ -230,7 +234,8 @@ class TournamentRunner:
                                 frozenset(u for u in players if u in away))
         names = [await self._name(t.guild_id, u) for u in players]
         await self.tables.tournaments.open(
-            channel, t.guild_id, table_rules(t.settings.variant), place, names,
+            channel, t.guild_id,
+            table_rules(t.settings.variant, turn_seconds=self.turn_seconds), place, names,
             locale=_locale(t), ai_level=AI_LEVEL, dealt=done)
         self._deal_later(t.tournament_id, channel)
 
