@@ -43,6 +43,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from bench.discord_people import AUCTION, Action, Person, Seen, Table, command, table_click
 from bench.discord_procs import ProcessTree, lag_p99, percentile
+from bot.pacing import PRIORITY_NAMES
 
 ROOT = Path(__file__).resolve().parents[1]
 GUILD = 770_000_000_000_000_000
@@ -51,7 +52,6 @@ USERS = 1_300_000_000_000_000_000 // 1000  # people: USERS + 2 * k (their DM: +1
 BOT_CORES = "0,1"
 THINK = (2.0, 6.0)  # seconds a person takes to decide
 STOP_S = 30.0  # seconds the bot has to stop cleanly before it is killed
-PRIORITIES = ("urgent", "normal", "background", "idle")  # bot.pacing's
 FOUND_WITHIN = 30.0  # an edit later than this after the action is not counted as its own
 
 
@@ -462,9 +462,9 @@ async def _measure_load(load: Load, port: int, pin: list[str], bot_env: dict[str
         ai_hurried_s=delta(after, before, "ddz_ai_hurried_total") / window,
         rest_by=" ".join(f"{rate:.0f}" for rate in (
             delta(after, before, "ddz_rest_requests_by_priority_total", priority=n) / window
-            for n in PRIORITIES)),
+            for n in PRIORITY_NAMES)),
         queued_by=" ".join(f"{after.get(('ddz_rest_queued_by_priority', frozenset({('priority', n)})), 0):.0f}"  # noqa: E501
-                           for n in PRIORITIES),
+                           for n in PRIORITY_NAMES),
         requests=summary.get("requests", 0), stop_s=stopped if stopped is not None
         else float("nan"))
     row["routes"] = summary.get("routes", {})

@@ -262,6 +262,7 @@ class DdzBot(commands.Bot):
         await self.presenter.drain()
         self.presenter.ephemeral.close()
         await super().close()
+        await self.pacer.close()  # every request is out: its dispatcher stops
         await self._final_backup()
         await self._close_link()
         await self.store.close()

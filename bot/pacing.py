@@ -79,7 +79,7 @@ class RestPacer:
     @property
     def queued(self) -> int:
         """Requests waiting now."""
-        return sum(not f.done() for _, _, f in self._waiting)
+        return sum(self.queued_by())
 
     def queued_by(self) -> list[int]:
         """Requests waiting now, by priority (URGENT first)."""

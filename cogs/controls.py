@@ -241,27 +241,29 @@ async def _stay(p: Press, item: TableButton) -> None:
     await p.interaction.response.edit_message(content=t(p.locale, "ok.stay"), view=None)
 
 
-async def updated_then_told(p: Press, act: Awaitable[object], words: str) -> None:
+async def updated_then_told(p: Press, act: Callable[[], Awaitable[object]],
+                            words: str) -> None:
     """Answer a click on the table message by updating it, at once (a deferred update:
     the presenter's edit shows what changed, and the click's token may make the next
     edits, outside Discord's global rate limit: cogs.edits); then ``act`` (a refusal is
     said privately as a follow-up) and tell the clicker privately."""
     await p.interaction.response.defer()
-    await act
+    await act()
     await reply(p.interaction, words)
 
 
 async def _add_ai(p: Press, item: TableButton) -> None:
-    await updated_then_told(p, p.manager.add_ai(item.table_id, p.user), t(p.locale, "ok.ai"))
+    await updated_then_told(p, lambda: p.manager.add_ai(item.table_id, p.user),
+                            t(p.locale, "ok.ai"))
 
 
 async def _start(p: Press, item: TableButton) -> None:
-    await updated_then_told(p, p.manager.start(item.table_id, p.user),
+    await updated_then_told(p, lambda: p.manager.start(item.table_id, p.user),
                             t(p.locale, "ok.started"))
 
 
 async def _resume(p: Press, item: TableButton) -> None:
-    await updated_then_told(p, p.manager.resume(item.table_id, p.user),
+    await updated_then_told(p, lambda: p.manager.resume(item.table_id, p.user),
                             t(p.locale, "ok.resumed"))
 
 

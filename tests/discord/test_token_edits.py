@@ -23,13 +23,20 @@ def _patches(env: Any) -> dict[str, int]:
     return counts
 
 
-async def test_a_click_lets_the_table_message_be_edited_through_its_token(simcord_env
-                                                                          ) -> None:
-    env = simcord_env
+async def _ann_and_two_ais(env: Any) -> tuple[Any, Any, Any]:
+    """A classic table of ann and two AI seats, dealt, its messages out: (channel, ann,
+    the table)."""
     guild, channel = await setup(env)
     ann = guild.add_member(env.create_user("ann"))
     table = await open_table(env, channel, ann, "classic", [ann])
     await env.bot.presenter.drain()
+    return channel, ann, table
+
+
+async def test_a_click_lets_the_table_message_be_edited_through_its_token(simcord_env
+                                                                          ) -> None:
+    env = simcord_env
+    channel, ann, table = await _ann_and_two_ais(env)
     edits = env.bot.presenter.edits
     before = edits.through_token
     # the Start click is answered by updating the table message: its token edits it now
@@ -52,10 +59,7 @@ async def test_a_click_lets_the_table_message_be_edited_through_its_token(simcor
 
 async def test_a_refused_token_falls_back_to_the_bot(simcord_env) -> None:
     env = simcord_env
-    guild, channel = await setup(env)
-    ann = guild.add_member(env.create_user("ann"))
-    await open_table(env, channel, ann, "classic", [ann])
-    await env.bot.presenter.drain()
+    channel, _ann, _table = await _ann_and_two_ais(env)
     presenter = env.bot.presenter
     message = presenter.message(channel.id)
 
@@ -87,11 +91,8 @@ class _Gone:
 
 async def test_an_edit_that_changes_nothing_is_not_sent(simcord_env) -> None:
     env = simcord_env
-    guild, channel = await setup(env)
-    ann = guild.add_member(env.create_user("ann"))
-    await open_table(env, channel, ann, "classic", [ann])
+    channel, _ann, _table = await _ann_and_two_ais(env)
     presenter = env.bot.presenter
-    await presenter.drain()
     before = sum(_patches(env).values())
     drawn = presenter.tables.of(channel.id).drawn
     presenter.refresh(channel.id, now=True)
@@ -103,11 +104,8 @@ async def test_an_edit_that_changes_nothing_is_not_sent(simcord_env) -> None:
 async def test_a_hand_sent_again_with_the_same_cards_is_not_drawn_again(simcord_env
                                                                         ) -> None:
     env = simcord_env
-    guild, channel = await setup(env)
-    ann = guild.add_member(env.create_user("ann"))
-    table = await open_table(env, channel, ann, "classic", [ann])
+    channel, ann, table = await _ann_and_two_ais(env)
     presenter = env.bot.presenter
-    await presenter.drain()
     drawn: list[str] = []
     presenter.drawn = lambda kind, seconds: drawn.append(kind)
     seat = table.seat_of(ann.id)
