@@ -15,7 +15,13 @@ from bot.app import create_bot
 from bot.config import ConfigError, Settings
 from bot.engine import Game, Rules
 from bot.tables import DealEnded
-from bot.tables.ai_pool import BUSY_BUDGET_MS, BUSY_QUEUE, AiPool, budget_for
+from bot.tables.ai_pool import (
+    BUSY_BUDGET_MS,
+    BUSY_QUEUE,
+    RUSHED_BUDGET_MS,
+    AiPool,
+    budget_for,
+)
 
 from .helpers import make_manager, open_store, play_out, run_until
 
@@ -114,6 +120,10 @@ def test_a_busy_pool_thinks_less() -> None:
     assert budget_for(5, 2, 100) == BUSY_BUDGET_MS
     assert budget_for(5, 2, None) == BUSY_BUDGET_MS  # no limit asked: limited when busy
     assert budget_for(5, 2, 10) == 10  # never more than asked
+    assert budget_for(8, 2, 100) == BUSY_BUDGET_MS
+    assert budget_for(9, 2, 100) == RUSHED_BUDGET_MS  # beyond four a worker: less again
+    assert budget_for(9, 2, None) == RUSHED_BUDGET_MS
+    assert budget_for(9, 2, 3) == 3
 
 
 async def test_many_decisions_at_once_are_hurried_and_still_legal(pool: AiPool) -> None:
