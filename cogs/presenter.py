@@ -1,8 +1,9 @@
 """Table events to Discord messages: one public table message per table, hands by DM.
 
 The table message is posted with ``channel.send`` (so it can be edited for as long as the
-table lives) and edited as the game moves; bursts of events are coalesced into one edit
-every ``edit_delay`` seconds to respect rate limits. Each player's hand goes by DM as a
+table lives) and edited as the game moves, at most once every ``edit_delay`` seconds to
+respect rate limits: an event after a quiet ``edit_delay`` is shown at once, the events
+of a burst together when that time has passed since the last edit. Each player's hand goes by DM as a
 picture with the play controls; a player whose DMs are closed (50007) is remembered, told
 once in the channel, and uses the table's "My hand" button instead. Pictures are rendered
 off the event loop. Publishing never blocks a table: the work runs in background tasks.
@@ -156,7 +157,12 @@ class DiscordPresenter:
         state = self.tables.of(channel_id)
         if state.pending is not None and not state.pending.done():
             return
-        state.pending = self.spawn(self._update(channel_id, 0 if now else self.edit_delay))
+        # the first event after a quiet spell is shown at once (issue 37: a fixed wait was
+        # most of the time to show an action), later ones when edit_delay has passed
+        # (never more than edit_delay: a clock read elsewhere, as a simulated one, may differ)
+        since = asyncio.get_running_loop().time() - state.edited_at
+        wait = min(self.edit_delay, max(0.0, self.edit_delay - since))
+        state.pending = self.spawn(self._update(channel_id, 0 if now else wait))
 
     def spawn(self, coro: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
         """Run ``coro`` in the background, as one of the tasks :meth:`drain` waits for."""
@@ -240,6 +246,7 @@ class DiscordPresenter:
                     return  # the message shows this already: no request
                 await self._post_or_edit(state, channel_id, content, embed, file, view)
                 state.shown = shown
+                state.edited_at = asyncio.get_running_loop().time()
             except discord.HTTPException:
                 log.warning("could not update the table message in %s", channel_id,
                             exc_info=True)

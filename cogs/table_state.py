@@ -29,6 +29,7 @@ class TableState:
     adopt: bool = False  # restored: the table message of before is looked for
     adopt_dms: bool = False  # restored: so are the hand DMs (until the deal ends)
     pending: asyncio.Task[None] | None = None  # the coalesced edit of the table message
+    edited_at: float = float("-inf")  # the loop's time of the last post or edit
     edit_lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one edit at a time
     notices: list[str] = field(default_factory=list)  # said with the next edit
     drawn: tuple[object, bytes] | None = None  # the last table picture's scene and PNG

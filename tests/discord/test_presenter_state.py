@@ -44,6 +44,7 @@ async def test_a_closed_table_leaves_nothing_in_the_presenter(simcord_env) -> No
     await presenter.drain()
     state = presenter.tables.get(channel.id)
     assert state is not None and state.snapshot is not None and state.message is not None
+    assert state.edited_at > float("-inf")  # the edits are timed (refresh paces by it)
     assert alice.id in state.selections and alice.id in state.dm_messages and state.hands
     assert any(key[0] == channel.id for key in presenter.ephemeral.shown)
     table_message_id = state.message.id
@@ -62,3 +63,48 @@ async def test_a_closed_table_leaves_nothing_in_the_presenter(simcord_env) -> No
                                                      pings._locks))
     said = next(m for m in channel.history() if m.id == table_message_id)
     assert "every player left" in said.content and not said.components
+
+
+async def test_an_edit_after_a_quiet_spell_goes_at_once(simcord_env, monkeypatch) -> None:
+    """The table message is edited at most once every ``edit_delay`` seconds, but the
+    first event after a quiet spell is shown at once (it used to wait the whole delay)."""
+    import asyncio
+
+    loop = asyncio.get_running_loop()
+    presenter = simcord_env.bot.presenter
+    presenter.edit_delay = 1.0
+    waits: list[float] = []
+    release = asyncio.Event()
+
+    async def update(channel_id: int, delay: float) -> None:
+        waits.append(delay)
+        await release.wait()
+
+    monkeypatch.setattr(presenter, "_update", update)
+    state = presenter.tables.of(42)
+    presenter.refresh(42)  # never edited: at once
+    presenter.refresh(42)  # an update is pending: coalesced into it
+    await asyncio.sleep(0)
+    assert waits == [0.0]
+    release.set()
+    await presenter.drain()
+
+    state.edited_at = loop.time()  # just edited: the next waits out the delay
+    presenter.refresh(42)
+    await presenter.drain()
+    assert 0.95 <= waits[-1] <= 1.0
+    state.edited_at = loop.time() - 0.4  # edited 0.4 s ago: the rest of it
+    presenter.refresh(42)
+    await presenter.drain()
+    assert 0.55 <= waits[-1] <= 0.6
+    state.edited_at = loop.time() + 1e6  # a clock of elsewhere: never beyond the delay
+    presenter.refresh(42)
+    await asyncio.sleep(0)
+    assert waits[-1] == 1.0
+    state.pending.cancel()  # type: ignore[union-attr]
+    await presenter.drain()
+    state.edited_at = loop.time() - 5  # long ago: at once again
+    presenter.refresh(42)
+    presenter.refresh(42, now=True)  # coalesced too
+    await presenter.drain()
+    assert waits[-1] == 0.0 and len(waits) == 5
