@@ -14,6 +14,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
 from .fonts import LABELS, LEVEL_NAMES, WORDS, clean_text, fit_text, font
 from .fonts.charset import TW_LEVEL_NAMES
+from .textcache import clear_text_caches, drawer, text_length
 
 RGB = tuple[int, int, int]
 Box = tuple[int, int, int, int]
@@ -125,7 +126,7 @@ def pill(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: in
     right-middle (``'r'``) point. Returns the box drawn."""
     face = face or font(size, "bold")
     pad = pad if pad is not None else max(6, size // 2)
-    width = int(face.getlength(text)) + 2 * pad
+    width = int(text_length(face, text)) + 2 * pad
     height = int(size * 1.5)
     x, y = xy
     x0 = {"l": x, "m": x - width / 2, "r": x - width}[anchor]
@@ -140,8 +141,8 @@ def pill(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: in
 @lru_cache(maxsize=256)
 def _panel_mask(width: int, height: int, radius: int, alpha: int) -> Image.Image:
     mask = Image.new("L", (width, height), 0)
-    ImageDraw.Draw(mask).rounded_rectangle((0, 0, width - 1, height - 1), radius=radius,
-                                           fill=alpha)
+    drawer(mask).rounded_rectangle((0, 0, width - 1, height - 1), radius=radius,
+                                   fill=alpha)
     return mask
 
 
@@ -149,16 +150,17 @@ def _panel_mask(width: int, height: int, radius: int, alpha: int) -> Image.Image
 def _glow_mask(width: int, height: int, radius: int, spread: int) -> Image.Image:
     pad = spread * 2
     mask = Image.new("L", (width + 2 * pad, height + 2 * pad), 0)
-    ImageDraw.Draw(mask).rounded_rectangle(
+    drawer(mask).rounded_rectangle(
         (pad - spread // 2, pad - spread // 2, width + pad + spread // 2,
          height + pad + spread // 2), radius=radius + spread // 2, fill=190)
     return mask.filter(ImageFilter.GaussianBlur(spread / 2))
 
 
 def clear_layer_caches() -> None:
-    """Forget the cached masks (tests draw from cold caches too)."""
+    """Forget the cached masks, text masks and lengths (tests draw from cold caches too)."""
     _panel_mask.cache_clear()
     _glow_mask.cache_clear()
+    clear_text_caches()
 
 
 def panel(image: Image.Image, box: Box, radius: int = 18, alpha: int = 150,
@@ -168,7 +170,7 @@ def panel(image: Image.Image, box: Box, radius: int = 18, alpha: int = 150,
     x0, y0, x1, y1 = box
     image.paste(PANEL, box, _panel_mask(x1 - x0, y1 - y0, radius, alpha))
     if outline is not None:
-        ImageDraw.Draw(image).rounded_rectangle(box, radius=radius, outline=outline, width=width)
+        drawer(image).rounded_rectangle(box, radius=radius, outline=outline, width=width)
 
 
 def glow(image: Image.Image, box: Box, color: RGB, radius: int = 18, spread: int = 10) -> None:
@@ -247,7 +249,7 @@ def wrap_words(words: list[str], face: ImageFont.FreeTypeFont, width: float,
     line = ""
     for word in words:
         candidate = f"{line} {word}" if line else word
-        if line and face.getlength(candidate) > width:
+        if line and text_length(face, candidate) > width:
             lines.append(line)
             line = word
         else:
