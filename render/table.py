@@ -35,7 +35,7 @@ from .canvas import (
     Box,
     draw_text,
     encode_png,
-    felt,
+    felt_with_panel,
     glow,
     label,
     multiplier_words,
@@ -68,6 +68,7 @@ PHASE_COLORS = {"bid": (235, 140, 40), "call": (235, 140, 40), "grab": (226, 86,
                 "show": (196, 28, 128), "double": (214, 72, 60), "play": (42, 157, 143),
                 "over": (110, 110, 124)}
 ACTION_BG = (235, 140, 40)
+HEADER_PANEL = (20, 130)  # the header panel's radius and alpha
 
 
 @dataclass(frozen=True)
@@ -177,7 +178,8 @@ def render_table(scene: TableScene) -> bytes:
 def table_image(scene: TableScene) -> Image.Image:
     """The table picture itself (a replay's frames are these)."""
     layout = table_layout(scene)
-    image = felt(layout.width, layout.height)
+    # the header's panel is the first thing drawn on the felt: made once a size
+    image = felt_with_panel(layout.width, layout.height, layout.header, *HEADER_PANEL)
     draw = drawer(image)
     wild = laizi_rank(scene.laizi)
     _draw_header(image, draw, scene, layout.header, wild)
@@ -192,8 +194,7 @@ def table_image(scene: TableScene) -> Image.Image:
 def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, scene: TableScene, box: Box,
                  wild: int | None) -> None:
     words = words_for(scene.locale)
-    x0, y0, x1, _ = box
-    panel(image, box, radius=20, alpha=130)
+    x0, y0, x1, _ = box  # its panel is on the felt already (felt_with_panel)
     # the title line: title, then the phase pill on the right
     right = x1 - 16
     if scene.phase is not None:
