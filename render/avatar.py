@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw, UnidentifiedImageError
 
 from .canvas import RGB, WHITE
 from .fonts import EMOJI_MARK, clean_text, font
+from .textcache import drawer
 
 COLORS: tuple[RGB, ...] = ((231, 111, 81), (42, 157, 143), (233, 150, 46), (138, 112, 214),
                            (70, 130, 200), (200, 80, 140), (90, 160, 70), (120, 120, 135))
@@ -32,7 +33,7 @@ def color_of(name: str) -> RGB:
 @lru_cache(maxsize=16)
 def _circle_mask(size: int) -> Image.Image:
     big = Image.new("L", (size * SCALE, size * SCALE), 0)
-    ImageDraw.Draw(big).ellipse((0, 0, size * SCALE - 1, size * SCALE - 1), fill=255)
+    drawer(big).ellipse((0, 0, size * SCALE - 1, size * SCALE - 1), fill=255)
     return big.resize((size, size), Image.Resampling.LANCZOS)
 
 
@@ -76,7 +77,7 @@ def initial_of(name: str) -> str:
 def _drawn(name: str, size: int, robot: bool) -> Image.Image:
     s = size * SCALE
     image = Image.new("RGB", (s, s), color_of(name))
-    draw = ImageDraw.Draw(image)
+    draw = drawer(image)
     if robot:
         _robot(draw, s / 2, s / 2, s * 0.42)
     else:
@@ -105,5 +106,5 @@ def paste_avatar(canvas: Image.Image, center: tuple[int, int], size: int, name: 
     x, y = center[0] - size // 2, center[1] - size // 2
     canvas.paste(image, (x, y), mask)
     if ring is not None:
-        ImageDraw.Draw(canvas).ellipse((x - 1, y - 1, x + size, y + size), outline=ring,
-                                       width=ring_width)
+        drawer(canvas).ellipse((x - 1, y - 1, x + size, y + size), outline=ring,
+                                   width=ring_width)

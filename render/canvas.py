@@ -7,6 +7,7 @@ Cached images (felt backgrounds) are never drawn on: callers get copies.
 from __future__ import annotations
 
 import threading
+from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
@@ -14,6 +15,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 from .fonts import LABELS, LEVEL_NAMES, WORDS, clean_text, fit_text, font
 from .fonts.charset import TW_LEVEL_NAMES
 from .png import palette_png
+from .textcache import clear_text_caches, drawer, text_length
 
 RGB = tuple[int, int, int]
 Box = tuple[int, int, int, int]
@@ -76,6 +78,25 @@ def felt(width: int, height: int) -> Image.Image:
     return base.copy()
 
 
+@lru_cache(maxsize=16)
+def _felt_panel(width: int, height: int, box: Box, radius: int, alpha: int) -> Image.Image:
+    region = _felt(width, height).crop(box)
+    panel(region, (0, 0, box[2] - box[0], box[3] - box[1]), radius, alpha)
+    return region
+
+
+def felt_with_panel(width: int, height: int, box: Box, radius: int = 18,
+                    alpha: int = 150) -> Image.Image:
+    """``felt(width, height)`` with ``panel(image, box, radius, alpha)`` drawn on it: the
+    felt under a panel drawn first is always the same, so the panelled part is made once
+    a size and pasted (the same pixels)."""
+    image = felt(width, height)
+    with _felt_lock:
+        region = _felt_panel(width, height, box, radius, alpha)
+    image.paste(region, box[:2])
+    return image
+
+
 def encode_png(image: Image.Image, colors: int = 256) -> bytes:
     """PNG bytes of ``image``, reduced to a palette of at most ``colors`` colours.
 
@@ -122,7 +143,7 @@ def pill(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: in
     right-middle (``'r'``) point. Returns the box drawn."""
     face = face or font(size, "bold")
     pad = pad if pad is not None else max(6, size // 2)
-    width = int(face.getlength(text)) + 2 * pad
+    width = int(text_length(face, text)) + 2 * pad
     height = int(size * 1.5)
     x, y = xy
     x0 = {"l": x, "m": x - width / 2, "r": x - width}[anchor]
@@ -134,28 +155,109 @@ def pill(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: in
     return box
 
 
+@dataclass(frozen=True)
+class Blend:
+    """A mask cut for cheap blending: ``inner`` is a rectangle of it holding one value
+    (``value``) everywhere, blended through a lookup table (no per-pixel mask); the rest
+    is up to four strips, each pasted through its part of the mask."""
+
+    mask: Image.Image
+    inner: Box | None
+    value: int
+    strips: tuple[tuple[Box, Image.Image], ...]
+
+
+def _constant_rect(mask: Image.Image) -> Box | None:
+    """A large rectangle of ``mask`` where every pixel has the centre's value, or None."""
+    w, h = mask.size
+    cx, cy = w // 2, h // 2
+    value = mask.getpixel((cx, cy))
+    x0, x1, y0, y1 = cx, cx + 1, cy, cy + 1
+    while x0 > 0 and mask.getpixel((x0 - 1, cy)) == value:
+        x0 -= 1
+    while x1 < w and mask.getpixel((x1, cy)) == value:
+        x1 += 1
+    while y0 > 0 and mask.getpixel((cx, y0 - 1)) == value:
+        y0 -= 1
+    while y1 < h and mask.getpixel((cx, y1)) == value:
+        y1 += 1
+    while x1 - x0 > 2 and y1 - y0 > 2:  # shrink off the rounded corners
+        if mask.crop((x0, y0, x1, y1)).getextrema() == (value, value):
+            return (x0, y0, x1, y1)
+        x0, y0, x1, y1 = x0 + 1, y0 + 1, x1 - 1, y1 - 1
+    return None
+
+
+def split_mask(mask: Image.Image) -> Blend:
+    """``mask`` (mode L) cut into its constant inner rectangle and the strips around it."""
+    w, h = mask.size
+    inner = _constant_rect(mask)
+    if inner is None or (inner[2] - inner[0]) * (inner[3] - inner[1]) < w * h // 4:
+        return Blend(mask, None, 0, (((0, 0, w, h), mask),))
+    x0, y0, x1, y1 = inner
+    boxes = [(0, 0, w, y0), (0, y1, w, h), (0, y0, x0, y1), (x1, y0, w, y1)]
+    strips = tuple((b, mask.crop(b)) for b in boxes
+                   if b[2] > b[0] and b[3] > b[1] and mask.crop(b).getextrema() != (0, 0))
+    value = mask.getpixel((x0, y0))
+    assert isinstance(value, int)
+    return Blend(mask, inner, value, strips)
+
+
 @lru_cache(maxsize=256)
-def _panel_mask(width: int, height: int, radius: int, alpha: int) -> Image.Image:
+def _blend_lut(mode: str, color: RGB, value: int) -> list[int]:
+    """What pasting ``color`` through a mask of ``value`` makes of each channel value, as
+    Pillow itself does it (read off a 256-pixel ramp): a table for ``Image.point``."""
+    ramp = Image.frombytes("L", (256, 1), bytes(range(256)))
+    image = Image.merge(mode, [ramp] * len(mode))
+    image.paste(color, (0, 0, 256, 1), Image.new("L", (256, 1), value))
+    return [v for band in image.split() for v in band.tobytes()]
+
+
+def paste_color(image: Image.Image, xy: tuple[int, int], color: RGB, blend: Blend) -> None:
+    """``image.paste(color, box, blend.mask)`` at ``xy``, the same pixels, cheaper: the
+    inner rectangle through a lookup table, only the strips through the mask."""
+    x, y = xy
+    w, h = blend.mask.size
+    if blend.inner is None or image.mode != "RGB":  # (RGBA blends alpha-aware)
+        image.paste(color, (x, y, x + w, y + h), blend.mask)
+        return
+    ix0, iy0, ix1, iy1 = blend.inner
+    box = (x + ix0, y + iy0, x + ix1, y + iy1)
+    lut = _blend_lut(image.mode, color, blend.value)
+    region = image.crop(box)
+    # Image.point would round the 768 entries of the table on every call: the core's own
+    # point takes them as they are (whole numbers already)
+    image.paste(region._new(region.im.point(lut, None)), box)
+    for (sx0, sy0, sx1, sy1), mask in blend.strips:
+        image.paste(color, (x + sx0, y + sy0, x + sx1, y + sy1), mask)
+
+
+@lru_cache(maxsize=256)
+def _panel_mask(width: int, height: int, radius: int, alpha: int) -> Blend:
     mask = Image.new("L", (width, height), 0)
-    ImageDraw.Draw(mask).rounded_rectangle((0, 0, width - 1, height - 1), radius=radius,
-                                           fill=alpha)
-    return mask
+    drawer(mask).rounded_rectangle((0, 0, width - 1, height - 1), radius=radius,
+                                   fill=alpha)
+    return split_mask(mask)
 
 
 @lru_cache(maxsize=256)
-def _glow_mask(width: int, height: int, radius: int, spread: int) -> Image.Image:
+def _glow_mask(width: int, height: int, radius: int, spread: int) -> Blend:
     pad = spread * 2
     mask = Image.new("L", (width + 2 * pad, height + 2 * pad), 0)
-    ImageDraw.Draw(mask).rounded_rectangle(
+    drawer(mask).rounded_rectangle(
         (pad - spread // 2, pad - spread // 2, width + pad + spread // 2,
          height + pad + spread // 2), radius=radius + spread // 2, fill=190)
-    return mask.filter(ImageFilter.GaussianBlur(spread / 2))
+    return split_mask(mask.filter(ImageFilter.GaussianBlur(spread / 2)))
 
 
 def clear_layer_caches() -> None:
-    """Forget the cached masks (tests draw from cold caches too)."""
+    """Forget the cached masks, text masks and lengths (tests draw from cold caches too)."""
     _panel_mask.cache_clear()
     _glow_mask.cache_clear()
+    _blend_lut.cache_clear()
+    with _felt_lock:
+        _felt_panel.cache_clear()
+    clear_text_caches()
 
 
 def panel(image: Image.Image, box: Box, radius: int = 18, alpha: int = 150,
@@ -163,9 +265,9 @@ def panel(image: Image.Image, box: Box, radius: int = 18, alpha: int = 150,
     """A translucent dark rounded panel on ``image`` (RGB), blended in place (its mask is
     made once a size: a table's panels keep their sizes from picture to picture)."""
     x0, y0, x1, y1 = box
-    image.paste(PANEL, box, _panel_mask(x1 - x0, y1 - y0, radius, alpha))
+    paste_color(image, (x0, y0), PANEL, _panel_mask(x1 - x0, y1 - y0, radius, alpha))
     if outline is not None:
-        ImageDraw.Draw(image).rounded_rectangle(box, radius=radius, outline=outline, width=width)
+        drawer(image).rounded_rectangle(box, radius=radius, outline=outline, width=width)
 
 
 def glow(image: Image.Image, box: Box, color: RGB, radius: int = 18, spread: int = 10) -> None:
@@ -173,8 +275,7 @@ def glow(image: Image.Image, box: Box, color: RGB, radius: int = 18, spread: int
     mask is made once a size)."""
     x0, y0, x1, y1 = box
     pad = spread * 2
-    image.paste(color, (x0 - pad, y0 - pad, x1 + pad, y1 + pad),
-                _glow_mask(x1 - x0, y1 - y0, radius, spread))
+    paste_color(image, (x0 - pad, y0 - pad), color, _glow_mask(x1 - x0, y1 - y0, radius, spread))
 
 
 def signed(value: int) -> str:
@@ -244,7 +345,7 @@ def wrap_words(words: list[str], face: ImageFont.FreeTypeFont, width: float,
     line = ""
     for word in words:
         candidate = f"{line} {word}" if line else word
-        if line and face.getlength(candidate) > width:
+        if line and text_length(face, candidate) > width:
             lines.append(line)
             line = word
         else:

@@ -13,8 +13,6 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PIL import ImageDraw
-
 from bot.engine.cards import BLACK, FLOWER, RED, Card
 
 from .canvas import (
@@ -33,6 +31,7 @@ from .canvas import (
 from .cardrow import CardsLike, cards_of, laizi_rank
 from .fonts import WORDS, font, font_for
 from .sprites import BIG, face_sprite
+from .textcache import drawer, text_length
 
 MAX_PER_ROW = 11
 STEP = 68  # horizontal distance between overlapping cards
@@ -282,7 +281,7 @@ def render_hand(cards: Sequence[Card] | str, *, laizi: str | None = None,
     marks = marked_cards(ordered, marked) if marked else set()
     words = WORDS.get(locale, WORDS["en"])
     image = felt(layout.width, layout.height)
-    draw = ImageDraw.Draw(image)
+    draw = drawer(image)
     if title:
         face = font_for(title, 32, "bold")
         text = name_text(title, face, layout.width - 2 * MARGIN)
@@ -294,7 +293,7 @@ def render_hand(cards: Sequence[Card] | str, *, laizi: str | None = None,
     label_face = font_for("".join(words[g.key] for g in groups), 26, "bold")
     for gi, x, y in layout.labels:
         label = words[groups[gi].key]
-        w = int(label_face.getlength(label)) + 24
+        w = int(text_length(label_face, label)) + 24
         panel(image, (x, y - 16, x + w, y + 16), radius=16, alpha=130)
         draw.text((x + w // 2, y), label, font=label_face, fill=SOFT_WHITE, anchor="mm")
     for card, box in zip(ordered, layout.cards, strict=True):

@@ -34,6 +34,7 @@ from .canvas import (
 )
 from .fonts import clean_text, fit_text, font, font_for
 from .scenes import LeaderboardScene, ProfileScene, ProfileStats
+from .textcache import drawer, text_length
 
 PROFILE_W, PROFILE_H = 800, 580
 STATS_H = 276  # the counters' panel under the role panels, when the scene has them
@@ -51,7 +52,7 @@ def render_profile(scene: ProfileScene) -> bytes:
     them)."""
     words = words_for(scene.locale)
     image = felt(PROFILE_W, profile_height(scene))
-    draw = ImageDraw.Draw(image)
+    draw = drawer(image)
     # identity
     panel(image, (MARGIN - 8, 20, PROFILE_W - MARGIN + 8, 310), radius=22, alpha=150)
     r = 50
@@ -71,7 +72,7 @@ def render_profile(scene: ProfileScene) -> bytes:
     _bean(draw, MARGIN + 34, bal_y, 14)
     draw.text((MARGIN + 58, bal_y), words["beans"], font=font(24, "bold"), fill=MUTED,
               anchor="lm")
-    beans_x = MARGIN + 70 + int(font(24, "bold").getlength(words["beans"]))
+    beans_x = MARGIN + 70 + int(text_length(font(24, "bold"), words["beans"]))
     draw.text((beans_x, bal_y), thousands(scene.balance), font=font(30, "bold"), fill=GOLD,
               anchor="lm")
     games = scene.landlord_games + scene.farmer_games
@@ -127,7 +128,7 @@ def _draw_counters(image: Image.Image, draw: ImageDraw.ImageDraw,
         draw.text((tx + 14, value_y), fit_text(value, value_face, tile_w - 28),
                   font=value_face, fill=colour, anchor="lm")
         if aside:
-            room = tile_w - 28 - int(value_face.getlength(value)) - 12
+            room = tile_w - 28 - int(text_length(value_face, value)) - 12
             draw.text((tx + tile_w - 14, value_y + 4), fit_text(aside, label_face, room),
                       font=label_face, fill=SOFT_WHITE, anchor="rm")
 
@@ -146,7 +147,7 @@ def _draw_progress(draw: ImageDraw.ImageDraw, scene: ProfileScene,
         right = (f"{words['next_level']} {level_name(scene.next_level_name, scene.locale)} · "
                  f"{thousands(scene.next_threshold)}")
     face = font(24, "bold")
-    room = x1 - x0 - int(small.getlength(points)) - 24
+    room = x1 - x0 - int(text_length(small, points)) - 24
     draw.text((x1, y0 - 16), fit_text(right, face, room), font=face, fill=MUTED, anchor="rs")
     radius = (y1 - y0) // 2
     draw.rounded_rectangle(box, radius=radius, fill=TRACK, outline=LOSS if below else PANEL_LINE,
@@ -188,7 +189,7 @@ def _draw_stats(image: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, i
     lines = ((words["games"], thousands(games)), (words["wins"], thousands(wins)))
     y = y0 + 96
     label_face = font(24, "bold")
-    value_x = x0 + 28 + max(int(label_face.getlength(w)) for w, _ in lines)
+    value_x = x0 + 28 + max(int(text_length(label_face, w)) for w, _ in lines)
     for word, value in lines:
         draw.text((x0 + 20, y), word, font=label_face, fill=MUTED, anchor="lm")
         draw.text((value_x, y), value, font=font(30, "bold"), fill=WHITE, anchor="lm")
@@ -205,7 +206,7 @@ def render_leaderboard(scene: LeaderboardScene) -> bytes:
     words = words_for(scene.locale)
     height = board_height(len(scene.rows))
     image = felt(BOARD_W, height)
-    draw = ImageDraw.Draw(image)
+    draw = drawer(image)
     title = label(scene.title, scene.locale)
     face = font_for(title, 40, "bold")
     draw_text(draw, (MARGIN + 6, 52), fit_text(clean_text(title), face, BOARD_W - 300), face,
@@ -238,13 +239,13 @@ def render_leaderboard(scene: LeaderboardScene) -> bytes:
         else:
             draw.text((cx, mid), str(row.rank), font=font(24, "bold"), fill=SOFT_WHITE,
                       anchor="mm")
-        value_w = int(value_face.getlength(row.value))
+        value_w = int(text_length(value_face, row.value))
         name_face = font(28, "bold")
         name_max = BOARD_W - MARGIN - 24 - value_w - 30 - (MARGIN + 76)
         name = name_text(row.name, name_face, name_max * 0.75 if row.level_name else name_max)
         draw.text((MARGIN + 76, mid), name, font=name_face, fill=WHITE, anchor="lm")
         if row.level_name:
-            lx = MARGIN + 76 + int(name_face.getlength(name)) + 14
+            lx = MARGIN + 76 + int(text_length(name_face, name)) + 14
             level = level_name(row.level_name, scene.locale)
             draw.text((lx, mid + 2), fit_text(level, font(24, "bold"),
                                               max(24, name_max - (lx - MARGIN - 76))),

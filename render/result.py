@@ -37,6 +37,7 @@ from .cardrow import cards_of, draw_cards, wrap_cards
 from .fonts import clean_text, fit_text, font, font_for
 from .scenes import PlayerResult, ResultScene
 from .sprites import MINI
+from .textcache import drawer, text_length
 
 __all__ = ["MINI", "render_result", "result_height", "result_image", "row_boxes"]
 
@@ -110,7 +111,7 @@ def result_image(scene: ResultScene) -> Image.Image:
     words = words_for(scene.locale)
     height = result_height(scene)
     image = felt(WIDTH, height)
-    draw = ImageDraw.Draw(image)
+    draw = drawer(image)
     landlord_won = scene.winner == "landlord"
     x0, y0 = MARGIN, MARGIN
     x1 = WIDTH - MARGIN
@@ -131,12 +132,12 @@ def result_image(scene: ResultScene) -> Image.Image:
     mult_face = font(52, "bold")
     tag = words["multiplier"]
     tag_face = font(24, "bold")
-    room = x1 - x0 - 2 * PAD - int(mult_face.getlength(total)) - int(tag_face.getlength(tag)) \
-        - 40
+    room = x1 - x0 - 2 * PAD - int(text_length(mult_face, total)) \
+        - int(text_length(tag_face, tag)) - 40
     draw_text(draw, (x0 + PAD, y0 + 88), fit_text(headline, big, room), big, color, "lm",
               shadow=True)
     draw_text(draw, (x1 - PAD, y0 + 88), total, mult_face, GOLD, "rm", shadow=True)
-    draw.text((x1 - PAD - int(mult_face.getlength(total)) - 10, y0 + 94), tag, font=tag_face,
+    draw.text((x1 - PAD - int(text_length(mult_face, total)) - 10, y0 + 94), tag, font=tag_face,
               fill=MUTED, anchor="rm")
     for i, line in enumerate(_part_lines(scene)):
         draw.text((x0 + PAD, y0 + HEAD_TOP + 14 + i * PART_LINE), line, font=font(24, "bold"),
@@ -164,7 +165,7 @@ def _draw_row(image: Image.Image, draw: ImageDraw.ImageDraw, p: PlayerResult, y:
     name_x = pill(draw, (x0 + PAD, top), words[p.role], 26, bg, fg, "l", pad=12)[2] + 12
     num = font(34, "bold")
     points, beans = signed(p.points), signed(p.beans)
-    points_left = COL_POINTS - int(num.getlength(points)) - 16
+    points_left = COL_POINTS - int(text_length(num, points)) - 16
     name_face = font(30, "bold")
     draw.text((name_x, top), name_text(p.name, name_face, points_left - name_x), font=name_face,
               fill=WHITE, anchor="lm")
@@ -178,7 +179,7 @@ def _draw_row(image: Image.Image, draw: ImageDraw.ImageDraw, p: PlayerResult, y:
     if p.stake:
         text = f"{words['stake']} ×{p.stake}"
         draw.text((bx, mid), text, font=face, fill=GOLD, anchor="lm")
-        bx += int(face.getlength(text)) + 12
+        bx += int(text_length(face, text)) + 12
     for flag, key, color in ((p.doubled, "double", DOUBLE_BG), (p.escaped, "escaped",
                                                                  ESCAPE_BG)):
         if flag:
@@ -186,7 +187,7 @@ def _draw_row(image: Image.Image, draw: ImageDraw.ImageDraw, p: PlayerResult, y:
     if p.fee:
         text = f"{words['table_fee']} {-p.fee:+,}"
         draw.text((bx, mid), text, font=face, fill=MUTED, anchor="lm")
-        bx += int(face.getlength(text)) + 12
+        bx += int(text_length(face, text)) + 12
     _draw_level(draw, p, mid, bx + 8, x1 - PAD, locale)
     if p.note:  # line 3: why the beans or points stopped short
         note_face = font(22, "bold")
@@ -211,7 +212,7 @@ def _draw_level(draw: ImageDraw.ImageDraw, p: PlayerResult, mid: int, left: int,
     up = p.points > 0  # levels follow points: a change with a gain is a rise
     arrow = ("▲ " if up else "▼ ") if changed else ""
     text = f"{arrow}{level}"
-    if face.getlength(text) > right - left:  # never cut a level's name: drop the arrow
+    if text_length(face, text) > right - left:  # never cut a level's name: drop the arrow
         text = level
     color = (UP_COLOR if up else DOWN_COLOR) if changed else SOFT_WHITE
     draw.text((right, mid), text, font=face, fill=color, anchor="rm")

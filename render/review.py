@@ -30,6 +30,7 @@ from .fonts import clean_text, fit_text, font
 from .scenes import ReviewChoice, ReviewScene
 from .sprites import MINI
 from .table import stand_in, table_image
+from .textcache import drawer, text_length
 
 WIDTH = 800
 MARGIN = 16
@@ -53,7 +54,7 @@ def review_image(scene: ReviewScene) -> Image.Image:
     footer = HEAD_H + sum(heights) + GAP * 3
     image = felt(WIDTH, table.height + footer + MARGIN)
     image.paste(table.convert("RGB"), ((WIDTH - table.width) // 2, 0))
-    draw = ImageDraw.Draw(image)
+    draw = drawer(image)
     words = words_for(scene.locale)
     top = table.height
     box = (MARGIN, top, WIDTH - MARGIN, top + footer)
@@ -66,7 +67,7 @@ def review_image(scene: ReviewScene) -> Image.Image:
     cost_face = font(28, "bold")
     draw.text((x1, mid), cost_text, font=cost_face, fill=LOSS, anchor="rm")
     head_face = font(28, "bold")
-    room_head = x1 - right - 24 - int(cost_face.getlength(cost_text)) - 16
+    room_head = x1 - right - 24 - int(text_length(cost_face, cost_text)) - 16
     draw.text((right + 14, mid), fit_text(clean_text(scene.heading), head_face, room_head),
               font=head_face, fill=WHITE, anchor="lm")
     y = top + HEAD_H + GAP
@@ -99,7 +100,7 @@ def _draw_choice(image: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, 
     estimate = (f"{words['win_chance']} {choice.win * 100:.0f}% · "
                 f"{words['exp_points']} {choice.points:+.1f}")
     small = font(24, "bold")
-    room = x1 - x0 - 36 - int(face.getlength(title))
+    room = x1 - x0 - 36 - int(text_length(face, title))
     draw.text((x1 - 12, y0 + LABEL_H // 2 + 2), fit_text(estimate, small, room), font=small,
               fill=GAIN if choice.points >= 0 else LOSS, anchor="rm")
     top = y0 + LABEL_H

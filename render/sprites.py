@@ -19,6 +19,7 @@ from bot.engine.cards import BLACK, FLOWER, RANK_CHARS, RED
 
 from .canvas import GOLD, GOLD_DARK, INK, RED_INK, RGB
 from .fonts import LABELS, font
+from .textcache import drawer
 
 SCALE = 3
 CARD_WHITE: RGB = (255, 253, 247)
@@ -131,7 +132,7 @@ def _stamp(image: Image.Image, text: str, size: int, cx: float, top: float, colo
     face = font(size, "bold")
     left, t, right, bottom = face.getbbox(text)
     mask = Image.new("L", (int(right - left) + 2, int(bottom - t) + 2), 0)
-    ImageDraw.Draw(mask).text((-left + 1, -t + 1), text, font=face, fill=255)
+    drawer(mask).text((-left + 1, -t + 1), text, font=face, fill=255)
     if max_w is not None and mask.width > max_w:
         mask = mask.resize((int(max_w), mask.height), Image.Resampling.LANCZOS)
     x = int(cx - mask.width / 2)
@@ -149,7 +150,7 @@ def _paint_face(g: CardGeom, rank: int, suit: str, laizi: bool) -> Image.Image:
     s = SCALE
     w, h = g.w * s, g.h * s
     face = Image.new("RGBA", (w, h), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(face)
+    draw = drawer(face)
     body = CARD_WHITE
     edge = CARD_EDGE
     if rank == FLOWER:
@@ -248,7 +249,7 @@ def _paint_back(g: CardGeom) -> Image.Image:
     s = SCALE
     w, h = g.w * s, g.h * s
     face = Image.new("RGBA", (w, h), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(face)
+    draw = drawer(face)
     draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=g.radius * s, fill=(*CARD_WHITE, 255),
                            outline=(*CARD_EDGE, 255), width=g.border * s)
     m = max(3, g.w // 14) * s
@@ -256,12 +257,12 @@ def _paint_back(g: CardGeom) -> Image.Image:
     draw.rounded_rectangle(inner, radius=max(2, g.radius - 3) * s, fill=(*BACK_RED, 255))
     step = max(6, g.w // 6) * s
     lattice = Image.new("L", (w, h), 0)
-    ld = ImageDraw.Draw(lattice)
+    ld = drawer(lattice)
     for k in range(-h, w + h, step):
         ld.line((k, 0, k + h, h), fill=90, width=s)
         ld.line((k + h, 0, k, h), fill=90, width=s)
     clip = Image.new("L", (w, h), 0)
-    ImageDraw.Draw(clip).rounded_rectangle(inner, radius=max(2, g.radius - 3) * s, fill=255)
+    drawer(clip).rounded_rectangle(inner, radius=max(2, g.radius - 3) * s, fill=255)
     lattice = Image.composite(lattice, Image.new("L", (w, h), 0), clip)
     face.paste((*BACK_DARK, 255), (0, 0), lattice)
     r = min(w, h) * 0.22
@@ -277,7 +278,7 @@ def _finish(face: Image.Image, g: CardGeom) -> Sprite:
     pad = g.shadow * 2
     size = (g.w + 2 * pad, g.h + 2 * pad)
     shadow = Image.new("L", size, 0)
-    ImageDraw.Draw(shadow).rounded_rectangle(
+    drawer(shadow).rounded_rectangle(
         (pad - g.shadow // 2, pad + g.shadow // 2, pad + g.w - g.shadow // 2,
          pad + g.h + g.shadow // 2), radius=g.radius, fill=110)
     shadow = shadow.filter(ImageFilter.GaussianBlur(max(1, g.shadow / 1.5)))

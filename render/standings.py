@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 
 from .canvas import GOLD, LOSS, MUTED, SOFT_WHITE, WHITE, draw_text, encode_png, felt, panel
 from .fonts import clean_text, fit_text, font
+from .textcache import drawer, text_length
 
 WIDTH = 880
 MARGIN = 24
@@ -77,7 +78,7 @@ def render_standings(scene: StandingsScene) -> bytes:
     rows = scene.rows[:MAX_ROWS]
     more = bool(scene.more_text) or len(scene.rows) > MAX_ROWS
     image = felt(WIDTH, standings_height(len(rows), more))
-    draw = ImageDraw.Draw(image)
+    draw = drawer(image)
     title_face = font(38, "bold")
     draw_text(draw, (MARGIN + 6, 44), fit_text(clean_text(scene.title), title_face,
                                                WIDTH - 2 * MARGIN - 12), title_face, GOLD,
@@ -156,9 +157,9 @@ def _draw_note(draw: ImageDraw.ImageDraw, note: str, y: int) -> None:
     lines: list[str] = []
     while text and len(lines) < 2:
         cut = len(text)
-        while face.getlength(text[:cut]) > width:
+        while text_length(face, text[:cut]) > width:
             space = text.rfind(" ", 0, cut)
-            cut = space if space > 0 and face.getlength(text[:space]) <= width else cut - 1
+            cut = space if space > 0 and text_length(face, text[:space]) <= width else cut - 1
         lines.append(text[:cut].strip())
         text = text[cut:].strip()
     if text and lines:

@@ -35,7 +35,7 @@ from .canvas import (
     Box,
     draw_text,
     encode_png,
-    felt,
+    felt_with_panel,
     glow,
     label,
     multiplier_words,
@@ -49,6 +49,7 @@ from .cardrow import cards_of, draw_backs, draw_cards, laizi_rank, row_width, wr
 from .fonts import clean_text, fit_text, font, font_for
 from .scenes import SeatScene, TableScene
 from .sprites import MINI, back_icon
+from .textcache import drawer, text_length
 
 WIDTH = 800
 MARGIN = 16
@@ -67,6 +68,7 @@ PHASE_COLORS = {"bid": (235, 140, 40), "call": (235, 140, 40), "grab": (226, 86,
                 "show": (196, 28, 128), "double": (214, 72, 60), "play": (42, 157, 143),
                 "over": (110, 110, 124)}
 ACTION_BG = (235, 140, 40)
+HEADER_PANEL = (20, 130)  # the header panel's radius and alpha
 
 
 @dataclass(frozen=True)
@@ -176,8 +178,9 @@ def render_table(scene: TableScene) -> bytes:
 def table_image(scene: TableScene) -> Image.Image:
     """The table picture itself (a replay's frames are these)."""
     layout = table_layout(scene)
-    image = felt(layout.width, layout.height)
-    draw = ImageDraw.Draw(image)
+    # the header's panel is the first thing drawn on the felt: made once a size
+    image = felt_with_panel(layout.width, layout.height, layout.header, *HEADER_PANEL)
+    draw = drawer(image)
     wild = laizi_rank(scene.laizi)
     _draw_header(image, draw, scene, layout.header, wild)
     for seat, boxes in zip(scene.seats, layout.seats, strict=True):
@@ -191,8 +194,7 @@ def table_image(scene: TableScene) -> Image.Image:
 def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, scene: TableScene, box: Box,
                  wild: int | None) -> None:
     words = words_for(scene.locale)
-    x0, y0, x1, _ = box
-    panel(image, box, radius=20, alpha=130)
+    x0, y0, x1, _ = box  # its panel is on the felt already (felt_with_panel)
     # the title line: title, then the phase pill on the right
     right = x1 - 16
     if scene.phase is not None:
@@ -226,7 +228,7 @@ def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, scene: TableScen
     big = font(52, "bold")
     total = f"×{scene.multiplier}"
     draw_text(draw, (x1 - 16, top + 18), total, big, GOLD, "rm", shadow=True)
-    tag_x = x1 - 16 - int(big.getlength(total)) - 10
+    tag_x = x1 - 16 - int(text_length(big, total)) - 10
     draw.text((tag_x, top + 24), words["multiplier"], font=font(24, "bold"), fill=MUTED,
               anchor="rm")
     if scene.multiplier_parts:
@@ -340,7 +342,7 @@ def stand_in(draw: ImageDraw.ImageDraw, x: int, y: int, rank: str) -> None:
     """The rank a wild card stands for, on a dark tag over the card's lower corner."""
     text = "10" if rank == "T" else rank
     face = font(24, "bold")
-    w = max(MINI.strip - 4, int(face.getlength(text)) + 8)
+    w = max(MINI.strip - 4, int(text_length(face, text)) + 8)
     box = (x + 2, y + MINI.h - 34, x + 2 + w, y + MINI.h - 4)
     draw.rounded_rectangle(box, radius=8, fill=(40, 30, 0), outline=GOLD, width=2)
     draw.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, font=face, fill=GOLD,

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from PIL import ImageFont
 
+from ..textcache import FITS, font_key, text_length
 from .charset import LABELS, LEVEL_NAMES, REQUIRED_CHARS, WORDS
 
 __all__ = [
@@ -111,6 +112,7 @@ def _joins(ch: str) -> bool:
         or 0xE0000 <= code <= 0xE007F or code == 0x200D
 
 
+@lru_cache(maxsize=4096)
 def clean_text(text: str, fallback: str = "?") -> str:
     """``text`` made drawable: NFC, without controls, each emoji (with its modifiers, a
     joined sequence, a flag's two letters) as one :data:`EMOJI_MARK`, spaces collapsed;
@@ -138,8 +140,20 @@ def clean_text(text: str, fallback: str = "?") -> str:
 
 
 def fit_text(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
-    """``text`` cut with an ellipsis so that it is at most ``width`` px long in ``face``."""
-    if face.getlength(text) <= width:
+    """``text`` cut with an ellipsis so that it is at most ``width`` px long in ``face``
+    (cached per face, text and width)."""
+    fkey = font_key(face)
+    key = (fkey, text, width)
+    fitted = FITS.get(key) if fkey is not None else None
+    if fitted is None:
+        fitted = _fit(text, face, width)
+        if fkey is not None:
+            FITS.put(key, fitted)
+    return fitted
+
+
+def _fit(text: str, face: ImageFont.FreeTypeFont, width: float) -> str:
+    if text_length(face, text) <= width:
         return text
     ellipsis = "…"
     while text and face.getlength(text + ellipsis) > width:

@@ -7,10 +7,11 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from bot.engine import Rules
 from bot.engine.cards import FLOWER, Card, make_deck
+from render.textcache import Drawer
 
 RGB = tuple[int, int, int]
 
@@ -69,20 +70,21 @@ def deal(variant: str, seed: int = 1) -> tuple[Rules, list[list[Card]], list[Car
 
 def text_sizes(make: Callable[[], object], width: int) -> list[int]:
     """The font sizes of every text ``make()`` draws on a picture ``width`` px wide (card
-    sprites and avatars are drawn on their own images and are not counted)."""
+    sprites and avatars are drawn on their own images and are not counted). Every picture
+    draws through :class:`render.textcache.Drawer` (test_textcache checks it)."""
     sizes: list[int] = []
-    original = ImageDraw.ImageDraw.text
+    original = Drawer.text
 
-    def text(self: ImageDraw.ImageDraw, xy: Any, text: Any, fill: Any = None,
+    def text(self: Drawer, xy: Any, text: Any, fill: Any = None,
              font: Any = None, *args: Any, **kwargs: Any) -> None:
         image = getattr(self, "_image", None)
         if image is not None and image.width == width and font is not None:
             sizes.append(int(font.size))
         original(self, xy, text, fill, font, *args, **kwargs)
 
-    ImageDraw.ImageDraw.text = text  # type: ignore[method-assign]
+    Drawer.text = text  # type: ignore[method-assign]
     try:
         make()
     finally:
-        ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]
+        Drawer.text = original  # type: ignore[method-assign]
     return sizes

@@ -8,6 +8,7 @@ from PIL import ImageChops
 from render import PlayerResult, ResultScene, render_result
 from render.canvas import GAIN, GOLD, LOSS, RED_INK
 from render.result import COL_BEANS, MINI, PAD, ROW_H, WIDTH, result_height, row_boxes
+from render.textcache import Drawer
 
 from .helpers import count_near, decode, is_light, text_sizes
 
@@ -100,20 +101,18 @@ def test_the_new_level_is_drawn_whole() -> None:
         PlayerResult("B", "farmer", -45, -4500, stake=3)), multiplier=3)
     sizes = text_sizes(lambda: render_result(long_names), WIDTH)
     assert min(sizes) >= 24
-    from render import result as module
-
     drawn: list[str] = []
-    original = module.ImageDraw.ImageDraw.text
+    original = Drawer.text
 
     def spy(self, xy, text, *args, **kwargs):  # type: ignore[no-untyped-def]
         drawn.append(str(text))
         return original(self, xy, text, *args, **kwargs)
 
-    module.ImageDraw.ImageDraw.text = spy  # type: ignore[method-assign]
+    Drawer.text = spy  # type: ignore[method-assign]
     try:
         render_result(long_names)
     finally:
-        module.ImageDraw.ImageDraw.text = original  # type: ignore[method-assign]
+        Drawer.text = original  # type: ignore[method-assign]
     assert any(t.endswith("大财主") and "…" not in t for t in drawn)
 
 
