@@ -101,7 +101,10 @@ class Load:
 
     # ------------------------------------------------------------------ processes
     async def start(self, metrics_port: int, pin: list[str],
-                    bot_env: dict[str, str] | None = None) -> None:
+                    bot_env: dict[str, str] | None = None,
+                    profile: Path | None = None) -> None:
+        """Start the stand-in, then the bot on it; ``profile``: run the bot's process under
+        cProfile, which writes its profile there when the bot stops cleanly."""
         env = {k: v for k, v in os.environ.items() if not k.startswith("DDZ_")}
         self.standin = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bench.discord_standin", cwd=ROOT, env=env,
@@ -117,7 +120,8 @@ class Load:
                    **(bot_env or {}))
         with open(self.folder / "bot.log", "wb") as log:
             self.bot = await asyncio.create_subprocess_exec(
-                *pin, sys.executable, "-m", "bot", "--headless", cwd=self.folder, env=env,
+                *pin, sys.executable, *bot_module(profile), "--headless",
+                cwd=self.folder, env=env,
                 stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=log,
                 start_new_session=True)
         assert self.bot.stdout is not None
@@ -353,6 +357,15 @@ def delta(after: dict[Any, float], before: dict[Any, float], name: str,
                if k[0] == name and wanted <= k[1])
 
 
+def bot_module(profile: Path | None) -> list[str]:
+    """The interpreter's arguments that run the bot's module: ``-m bot``, or under cProfile
+    writing to ``profile`` (:mod:`bench.profiled`: the event loop's thread, timed by its CPU
+    clock; the workers are other processes, not profiled)."""
+    if profile is None:
+        return ["-m", "bot"]
+    return ["-m", "bench.profiled", str(profile.resolve()), "bot"]
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -382,12 +395,13 @@ async def run_load(tables: int, seconds: float, *, ramp: float | None = None,
                    warmup: float = 5.0, grace: float = 10.0,
                    think: tuple[float, float] = THINK, bot_env: dict[str, str] | None = None,
                    trustee_after: int | None = None, stop_s: float = STOP_S,
-                   out: Any = print) -> dict[str, Any]:
+                   profile: Path | None = None, out: Any = print) -> dict[str, Any]:
     """One load: open ``tables`` tables, let the deals start (``warmup``), measure
     ``seconds``, give the last actions' edits ``grace`` seconds, stop; the numbers.
     ``think`` (the people's pace), ``bot_env`` (the bot's settings) and ``trustee_after``
     (people hand their seat to the AI after so many plays a deal) are for the smoke test,
-    where deals must end within seconds."""
+    where deals must end within seconds. ``profile``: the bot's main process runs under
+    cProfile and its profile is written to that file."""
     pin, _ = pinning()
     port = free_port()
     with tempfile.TemporaryDirectory(prefix="ddz-load-") as tmp:
@@ -395,16 +409,16 @@ async def run_load(tables: int, seconds: float, *, ramp: float | None = None,
         try:
             load.patience = stop_s
             return await _measure_load(load, port, pin, bot_env, ramp, warmup, seconds, grace,
-                                       out)
+                                       out, profile)
         finally:
             await load.stop()
 
 
 async def _measure_load(load: Load, port: int, pin: list[str], bot_env: dict[str, str] | None,
                         ramp: float | None, warmup: float, seconds: float, grace: float,
-                        out: Any) -> dict[str, Any]:
+                        out: Any, profile: Path | None = None) -> dict[str, Any]:
     tables = len(load.tables)
-    await load.start(port, pin, bot_env)
+    await load.start(port, pin, bot_env, profile)
     reader = asyncio.create_task(load.read_standin())
     assert load.bot is not None and load.standin is not None
     tree = ProcessTree(load.bot.pid)
@@ -532,7 +546,10 @@ def table_lines(rows: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
-async def run(loads: list[int], seconds: float, out: Any = print) -> list[dict[str, Any]]:
+async def run(loads: list[int], seconds: float, out: Any = print,
+              profile: Path | None = None) -> list[dict[str, Any]]:
+    """Each load in turn, then their numbers side by side; ``profile``: profile the bot's
+    main process (a load's profile goes to ``profile`` with ``-TABLES`` before its suffix)."""
     _, pinned = pinning()
     out(f"Discord load: {pinned}; SQLite; bot defaults (AI pace, 1 s edit coalescing, "
         f"picture and AI workers = cores); {seconds:.0f} s measured a load")
@@ -540,7 +557,12 @@ async def run(loads: list[int], seconds: float, out: Any = print) -> list[dict[s
         "global (interaction endpoints exempt)")
     rows = []
     for tables in loads:
-        rows.append(await run_load(tables, seconds, out=out))
+        path = None if profile is None else profile.with_name(
+            f"{profile.stem}-{tables}{profile.suffix}")
+        rows.append(await run_load(tables, seconds, out=out, profile=path))
+        if path is not None:
+            out(f"  the bot's main process profile: {path}"
+                + ("" if path.exists() else " (NOT written: the bot did not stop cleanly)"))
     for line in table_lines(rows):
         out(line)
     for r in rows:
@@ -560,8 +582,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--tables", default="100,300,500",
                         help="loads, comma-separated (default 100,300,500)")
     parser.add_argument("--seconds", type=float, default=120.0)
+    parser.add_argument("--profile", type=Path, metavar="PATH",
+                        help="run the bot's main process under cProfile; each load's profile "
+                        "is written to PATH with -TABLES before its suffix (read it with "
+                        "python -m pstats); the profiler slows the process, so its CPU "
+                        "figures compare only with other profiled runs")
     args = parser.parse_args(argv)
-    asyncio.run(run([int(n) for n in args.tables.split(",")], args.seconds))
+    asyncio.run(run([int(n) for n in args.tables.split(",")], args.seconds,
+                    profile=args.profile))
 
 
 if __name__ == "__main__":

@@ -367,10 +367,12 @@ async def _pass(p: Press, item: HandButton) -> None:
 async def _play_hint(p: Press, item: HandButton) -> None:
     """Plays the suggestion last shown (the AI's own when none was)."""
     await p.interaction.response.defer()
-    hints = await p.manager.hints(item.table_id, p.user)
+    hint = await p.manager.hint(item.table_id, p.user)  # the first suggestion (the AI's)
     state = p.client.presenter.tables.get(item.table_id)
     shown = state.hints.shown(p.user, p.manager.snapshot(item.table_id).seq) if state else 0
-    hint = hints[shown] if shown < len(hints) else (hints[0] if hints else None)
+    if shown > 0:  # 提示 stepped past the first: the list (the AI's hint is not run again)
+        hints = await p.manager.hints(item.table_id, p.user)
+        hint = hints[shown] if shown < len(hints) else (hints[0] if hints else None)
     if isinstance(hint, PlayCards):
         await p.manager.play(item.table_id, p.user, hint.cards, kind=hint.kind, main=hint.main)
     else:

@@ -456,8 +456,9 @@ class DiscordPresenter:
                     state.dm_shown[user_id] = shown
                 except discord.HTTPException:
                     log.warning("could not update the hand of %s", user_id)
-            await self.ephemeral.edit(key, content=words,
-                                      view=self.hand_controls(table, seat, hand, locale))
+            if key in self.ephemeral.shown:  # its own view: a view is bound to one message
+                await self.ephemeral.edit(key, content=words,
+                                          view=self.hand_controls(table, seat, hand, locale))
 
     async def _end_hands(self, channel_id: int, ended: DealEnded, variant: str) -> None:
         """The deal is over: each hand DM says so, and its controls go away."""

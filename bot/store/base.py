@@ -25,6 +25,12 @@ PLAYER_COLUMNS = ("guild_id, user_id, name, balance, points, games, wins, landlo
 LEDGER_INSERT = ("INSERT INTO ledger (guild_id, user_id, amount, balance_after, reason, game_id, "
                  "seat, note, by_user_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 
+# the overrides in force, in one statement (one round trip, one consistent read): the
+# guild's (level 0), then the channel's (level 1)
+GUILD_SETTINGS = "SELECT 0, key, value_json FROM guild_settings WHERE guild_id = ?"
+SETTINGS_IN_FORCE = (GUILD_SETTINGS + " UNION ALL SELECT 1, key, value_json FROM "
+                     "channel_settings WHERE channel_id = ? AND guild_id = ?")
+
 # ledger reasons that create beans (the rest move them between accounts)
 MINT_REASONS = ("start", "daily", "relief", "grant", "take")
 
@@ -65,17 +71,19 @@ class StoreBase:
     async def _settings_on(self, conn: Connection, guild_id: int,
                            channel_id: int | None = None) -> Settings:
         """The settings in force, read on ``conn`` (channel > guild > defaults)."""
+        if channel_id is None:
+            return self._settings_of(await fetch(conn, GUILD_SETTINGS, (guild_id,)))
+        return self._settings_of(await fetch(conn, SETTINGS_IN_FORCE,
+                                             (guild_id, channel_id, guild_id)))
+
+    def _settings_of(self, rows: Sequence[Sequence[Any]]) -> Settings:
+        """The settings in force from the rows of :data:`GUILD_SETTINGS` or
+        :data:`SETTINGS_IN_FORCE` (a channel's value over its guild's)."""
         overrides: dict[str, Any] = {}
-        for key, value_json in await fetch(
-                conn, "SELECT key, value_json FROM guild_settings WHERE guild_id = ?",
-                (guild_id,)):
-            value = read_stored(key, json.loads(value_json))
-            if value is not None:
-                overrides[key] = value
-        if channel_id is not None:
-            for key, value_json in await fetch(
-                    conn, "SELECT key, value_json FROM channel_settings "
-                          "WHERE channel_id = ? AND guild_id = ?", (channel_id, guild_id)):
+        for level in (0, 1):
+            for row_level, key, value_json in rows:
+                if row_level != level:
+                    continue
                 value = read_stored(key, json.loads(value_json))
                 if value is not None:
                     overrides[key] = value

@@ -21,6 +21,7 @@ from types import TracebackType
 from typing import Any
 
 from .accounts import AccountsMixin
+from .base import GUILD_SETTINGS, SETTINGS_IN_FORCE
 from .database import Database
 from .errors import InvalidSettingError, UnknownSettingError
 from .games import GamesMixin
@@ -151,8 +152,11 @@ class Store(TournamentDealsMixin, AccountsMixin, GamesMixin, SettlementMixin, Re
         check_id(guild_id, "guild_id")
         if channel_id is not None:
             check_id(channel_id, "channel_id")
-        async with self._db.snapshot() as conn:
-            return await self._settings_on(conn, guild_id, channel_id)
+        # one statement (no BEGIN / COMMIT around it): read for every turn ping and hand
+        if channel_id is None:
+            return self._settings_of(await self._db.fetch_all(GUILD_SETTINGS, (guild_id,)))
+        return self._settings_of(await self._db.fetch_all(
+            SETTINGS_IN_FORCE, (guild_id, channel_id, guild_id)))
 
     async def set_guild_setting(self, guild_id: int, key: str, value: Any) -> Settings:
         """Set (``value`` None: reset) one guild setting; returns the guild's settings.
