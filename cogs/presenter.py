@@ -3,8 +3,8 @@
 The table message is posted with ``channel.send`` (so it can be edited for as long as the
 table lives) and edited as the game moves, at most once every ``edit_delay`` seconds to
 respect rate limits: an event after a quiet ``edit_delay`` is shown at once, the events
-of a burst together when that time has passed since the last edit. Each player's hand goes by DM as a
-picture with the play controls; a player whose DMs are closed (50007) is remembered, told
+of a burst together when that time has passed since the last edit. Each player's hand goes
+by DM as a picture with the play controls; a player whose DMs are closed (50007) is remembered, told
 once in the channel, and uses the table's "My hand" button instead. Pictures are rendered
 off the event loop. Publishing never blocks a table: the work runs in background tasks.
 """
