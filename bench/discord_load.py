@@ -42,7 +42,7 @@ import aiohttp
 from prometheus_client.parser import text_string_to_metric_families
 
 from bench.discord_people import AUCTION, Action, Person, Seen, Table, command, table_click
-from bench.discord_procs import ProcessTree, lag_p99, percentile
+from bench.discord_procs import ProcessTree, histogram_p99, lag_p99, percentile
 from bot.pacing import PRIORITY_NAMES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -328,9 +328,14 @@ def measure(load: Load, since: float, until: float) -> dict[str, Any]:
             if shown is not None:
                 hand_ms.append(shown * 1000)
     kinds: dict[str, int] = {}
+    first_by: dict[str, list[float]] = {}
     for a in acts:
         kinds[a.kind] = kinds.get(a.kind, 0) + 1
+        if a.interaction in load.callbacks:
+            first_by.setdefault(a.kind, []).append(
+                (load.callbacks[a.interaction] - a.written) * 1000)
     return {"kinds": kinds, "refusals": dict(load.refusals),
+            "first_p99_by": {k: percentile(v, 0.99) for k, v in first_by.items()},
             "actions": len(acts), "unanswered": len(acts) - len(first),
             "refused": sum(a.interaction in load.refused for a in acts),
             "first_p50": percentile(first, 0.5), "first_p99": percentile(first, 0.99),
@@ -464,6 +469,7 @@ async def _measure_load(load: Load, port: int, pin: list[str], bot_env: dict[str
         picture_cpu=cpu["pictures"] * 100,
         picture_cpu_ms=cpu["pictures"] * window / pictures * 1000 if pictures else 0.0,
         lag_p99=lag_p99(after, before) * 1000,
+        own_answer_p99=histogram_p99(after, before, "ddz_interaction_answer_seconds") * 1000,
         bot_cpu=cpu["main"] * 100, bot_all_cpu=cpu["all"] * 100, ai_cpu=cpu["ai"] * 100,
         standin_cpu=cpu["standin"] * 100, driver_cpu=cpu["driver"] * 100,
         rss_mb=rss_main / 2 ** 20, rss_all_mb=rss_all / 2 ** 20,
@@ -478,6 +484,7 @@ async def _measure_load(load: Load, port: int, pin: list[str], bot_env: dict[str
         token_edits_s=delta(after, before, "ddz_edits_through_token_total") / window,
         bot_edits_s=delta(after, before, "ddz_edits_as_bot_total") / window,
         ai_hurried_s=delta(after, before, "ddz_ai_hurried_total") / window,
+        ai_share=after.get(("ddz_ai_core_share", frozenset()), float("nan")),
         rest_by=" ".join(f"{rate:.0f}" for rate in (
             delta(after, before, "ddz_rest_requests_by_priority_total", priority=n) / window
             for n in PRIORITY_NAMES)),
@@ -496,6 +503,7 @@ ROWS = [  # (label, key, format)
     ("actions by people", "actions", "{:.0f}"),
     ("interaction 1st answer p50 ms", "first_p50", "{:.1f}"),
     ("interaction 1st answer p99 ms", "first_p99", "{:.1f}"),
+    ("  in the bot, arrival to answer p99 ms", "own_answer_p99", "{:.0f}"),
     ("  unanswered / refused", "unanswered", "{:.0f}"),
     ("action -> table edit p50 ms", "table_p50", "{:.0f}"),
     ("action -> table edit p99 ms", "table_p99", "{:.0f}"),
@@ -514,6 +522,7 @@ ROWS = [  # (label, key, format)
     ("  waiting by priority u n b i", "queued_by", "{}"),
     ("edits through a token / as bot /s", "token_edits_s", "{:.1f}"),
     ("AI decisions hurried /s", "ai_hurried_s", "{:.1f}"),
+    ("  share of a core the AI got (end)", "ai_share", "{:.2f}"),
     ("bot process CPU %", "bot_cpu", "{:.0f}"),
     ("bot + workers CPU %", "bot_all_cpu", "{:.0f}"),
     ("  AI workers CPU %", "ai_cpu", "{:.0f}"),
@@ -568,6 +577,8 @@ async def run(loads: list[int], seconds: float, out: Any = print,
     for r in rows:
         out(f"people's actions at {r['tables']} tables: "
             + ", ".join(f"{k} {n}" for k, n in sorted(r["kinds"].items())))
+        out("  1st answer p99 ms: " + ", ".join(
+            f"{k} {v:.0f}" for k, v in sorted(r["first_p99_by"].items())))
         for words, n in sorted(r["refusals"].items(), key=lambda kv: -kv[1])[:5]:
             out(f"  refused {n}×: {words}")
         routes = sorted(r["routes"].items(), key=lambda kv: -kv[1])[:8]

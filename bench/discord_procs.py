@@ -92,13 +92,16 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def lag_p99(after: dict[Any, float], before: dict[Any, float]) -> float:
-    """The p99 of ``ddz_event_loop_lag_seconds`` between two scrapes, interpolated within
-    its bucket (as Prometheus' ``histogram_quantile``); nan without readings."""
-    buckets = sorted(
-        (float(dict(labels)["le"]), value - before.get((name, labels), 0.0))
-        for (name, labels), value in after.items()
-        if name == "ddz_event_loop_lag_seconds_bucket")
+def histogram_p99(after: dict[Any, float], before: dict[Any, float], name: str) -> float:
+    """The p99 of histogram ``name`` (every label set together) between two scrapes,
+    interpolated within its bucket (as Prometheus' ``histogram_quantile``); nan without
+    readings."""
+    counts: dict[float, float] = {}
+    for (metric, labels), value in after.items():
+        if metric == f"{name}_bucket":
+            bound = float(dict(labels)["le"])
+            counts[bound] = counts.get(bound, 0.0) + value - before.get((metric, labels), 0.0)
+    buckets = sorted(counts.items())
     if not buckets or buckets[-1][1] <= 0:
         return float("nan")
     rank = 0.99 * buckets[-1][1]
@@ -112,4 +115,10 @@ def lag_p99(after: dict[Any, float], before: dict[Any, float]) -> float:
     return low
 
 
-__all__ = ["ProcessTree", "cpu_seconds", "draws_pictures", "lag_p99", "percentile", "rss"]
+def lag_p99(after: dict[Any, float], before: dict[Any, float]) -> float:
+    """The p99 of the event loop's lag (``ddz_event_loop_lag_seconds``) between two scrapes."""
+    return histogram_p99(after, before, "ddz_event_loop_lag_seconds")
+
+
+__all__ = ["ProcessTree", "cpu_seconds", "draws_pictures", "histogram_p99", "lag_p99",
+           "percentile", "rss"]

@@ -119,7 +119,8 @@ class DdzBot(commands.Bot):
             figures[f"rest_queued_{name}"] = waiting
             figures[f"rest_granted_{name}"] = granted
         if pool is not None:
-            figures |= {"ai_in_flight": pool.in_flight, "ai_hurried": pool.hurried}
+            figures |= {"ai_in_flight": pool.in_flight, "ai_hurried": pool.hurried,
+                        "ai_core_share": pool.share}
         return {k: float(v) for k, v in figures.items()}
 
     async def setup_hook(self) -> None:

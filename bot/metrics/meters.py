@@ -142,6 +142,8 @@ LOAD_METRICS: dict[str, tuple[str, str]] = {
     "edits_bot": ("ddz_edits_as_bot_total", "Message edits made as the bot (paced)"),
     "ai_in_flight": ("ddz_ai_in_flight", "AI decisions sent to the workers, not answered"),
     "ai_hurried": ("ddz_ai_hurried_total", "AI decisions given the busy search budget"),
+    "ai_core_share": ("ddz_ai_core_share", "The share of a core the AI's workers got while "
+                      "they thought, of late (CPU over wall time; below 0.8 the AI hurries)"),
 }
 
 

@@ -11,8 +11,10 @@ process, as before).
 from __future__ import annotations
 
 import asyncio
+import functools
 import multiprocessing
 import os
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
@@ -25,44 +27,75 @@ T = TypeVar("T")
 DEFAULT_BUDGET_MS = 100  # bot.ai.agent.decide's default
 BUSY_BUDGET_MS = 20  # the search's limit while decisions queue up (a busy bot: issue 37)
 BUSY_QUEUE = 2  # decisions waiting a worker beyond which the AI thinks less
+BUSY_SHARE = 0.8  # ... or the share of a core a worker got while it thought, below which
 RUSHED_BUDGET_MS = 5  # ... and while even more queue up: little more than the heuristic's move
 RUSHED_QUEUE = 4
+RUSHED_SHARE = 0.55
+SHARE_WEIGHT = 0.05  # how much the last decision weighs in the share a worker got
 
 
-def budget_for(waiting: int, workers: int, budget_ms: float | None) -> float | None:
+def budget_for(waiting: int, workers: int, budget_ms: float | None,
+               share: float = 1.0) -> float | None:
     """The search's time limit for the next decision: ``budget_ms`` as asked, but at most
     :data:`BUSY_BUDGET_MS` when more than :data:`BUSY_QUEUE` decisions a worker are
     already waiting, and at most :data:`RUSHED_BUDGET_MS` beyond :data:`RUSHED_QUEUE`, so
     a busy bot keeps every table moving (a deal's AI plays a little weaker then) instead
     of letting the queue, and every table's turn, grow. (A normal-level decision takes
     19.5 ms on average unhurried, 9.0 within 20 ms, 3.8 within 5 ms: a search out of time
-    plays the best move of the samples finished, the heuristic's first without one.)"""
-    for queue, limit in ((RUSHED_QUEUE, RUSHED_BUDGET_MS), (BUSY_QUEUE, BUSY_BUDGET_MS)):
-        if waiting > queue * workers:
-            return limit if budget_ms is None else min(budget_ms, limit)
-    return budget_ms
+    plays the best move of the samples finished, the heuristic's first without one.)
+
+    The cores can be full while the queue is short: the AI's decisions arrive a second
+    apart at each table, but the pictures and the event loop want the same cores. So a
+    time-limited search (``budget_ms`` not None; None asks for the one exact answer) is
+    also limited by ``share``, the share of a core the workers got while they thought of
+    late (CPU time over wall time): below :data:`BUSY_SHARE` they were kept waiting for
+    a core, below :data:`RUSHED_SHARE` most of the time."""
+    hurry = None
+    if waiting > RUSHED_QUEUE * workers or (budget_ms is not None and share < RUSHED_SHARE):
+        hurry = RUSHED_BUDGET_MS
+    elif waiting > BUSY_QUEUE * workers or (budget_ms is not None and share < BUSY_SHARE):
+        hurry = BUSY_BUDGET_MS
+    if hurry is None:
+        return budget_ms
+    return hurry if budget_ms is None else min(budget_ms, hurry)
 
 
 def _warm() -> None:
     import bot.ai.agent  # noqa: F401  (each worker imports the AI once, at start)
 
 
-def _decide_view(view: SeatView, level: str, seed: int, budget_ms: float | None) -> Action:
+def _decide_view(view: SeatView, level: str, seed: int, budget_ms: float | None
+                 ) -> tuple[Action, float, float]:
+    """The action, and the CPU and wall seconds it took in this worker."""
     from bot.ai.agent import decide
 
-    return decide(view, level, seed, budget_ms)
+    wall, cpu = time.perf_counter(), time.process_time()
+    action = decide(view, level, seed, budget_ms)
+    return action, time.process_time() - cpu, time.perf_counter() - wall
+
+
+WORKER_NICE = 5  # how much lower the workers' CPU priority is than the bot's process
+
+
+def _start_worker(nice: int, initializer: Callable[[], object] | None) -> None:
+    if nice:
+        os.nice(nice)  # relative to the bot's own: the event loop is served first
+    if initializer is not None:
+        initializer()
 
 
 def worker_processes(workers: int | None, initializer: Callable[[], object] | None,
-                     what: str) -> tuple[int, ProcessPoolExecutor]:
+                     what: str, *, nice: int = WORKER_NICE) -> tuple[int, ProcessPoolExecutor]:
     """``workers`` worker processes (default: the number of cores), each started with
     ``initializer``; forkserver, so they do not inherit the bot's event loop, sockets or
-    threads."""
+    threads. Each runs ``nice`` steps below the bot's process in CPU priority: when the
+    cores are all busy, answering a click (the event loop) goes before drawing a picture
+    or thinking a move, which a player waits for a second or so anyway (issue 37)."""
     count = workers if workers is not None else (os.cpu_count() or 1)
     if count < 1:
         raise ValueError(f"{what} needs at least one worker process")
     return count, ProcessPoolExecutor(count, mp_context=multiprocessing.get_context(
-        "forkserver"), initializer=initializer)
+        "forkserver"), initializer=functools.partial(_start_worker, nice, initializer))
 
 
 class AiPool:
@@ -72,20 +105,33 @@ class AiPool:
         self.workers, self._executor = worker_processes(workers, _warm, "an AI pool")
         self.in_flight = 0  # decisions sent and not answered yet
         self.hurried = 0  # decisions given the busy budget
+        self._cpu = self._wall = 0.0  # weighted sums of late decisions' CPU and wall time
+
+    @property
+    def share(self) -> float:
+        """The share of a core the workers got while they thought, of late (1: all)."""
+        return min(1.0, self._cpu / self._wall) if self._wall > 0 else 1.0
+
+    def _took(self, cpu: float, wall: float) -> None:
+        keep = 1 - SHARE_WEIGHT
+        self._cpu = keep * self._cpu + SHARE_WEIGHT * cpu
+        self._wall = keep * self._wall + SHARE_WEIGHT * wall
 
     async def decide(self, view: SeatView, level: str, seed: int,
                      budget_ms: float | None = DEFAULT_BUDGET_MS) -> Action:
         """The AI's action for the view's seat, thought in a worker process
         (``budget_ms``: the search's time limit, as :func:`bot.ai.agent.decide`'s)."""
         loop = asyncio.get_running_loop()
-        budget = budget_for(self.in_flight, self.workers, budget_ms)
+        budget = budget_for(self.in_flight, self.workers, budget_ms, self.share)
         self.hurried += budget != budget_ms
         self.in_flight += 1
         try:
-            return await loop.run_in_executor(self._executor, _decide_view, view, level,
-                                              seed, budget)
+            action, cpu, wall = await loop.run_in_executor(
+                self._executor, _decide_view, view, level, seed, budget)
         finally:
             self.in_flight -= 1
+        self._took(cpu, wall)
+        return action
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` in a worker process (a picklable module-level function): other

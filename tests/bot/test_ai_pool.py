@@ -18,7 +18,9 @@ from bot.tables import DealEnded
 from bot.tables.ai_pool import (
     BUSY_BUDGET_MS,
     BUSY_QUEUE,
+    BUSY_SHARE,
     RUSHED_BUDGET_MS,
+    RUSHED_SHARE,
     AiPool,
     budget_for,
 )
@@ -124,6 +126,34 @@ def test_a_busy_pool_thinks_less() -> None:
     assert budget_for(9, 2, 100) == RUSHED_BUDGET_MS  # beyond four a worker: less again
     assert budget_for(9, 2, None) == RUSHED_BUDGET_MS
     assert budget_for(9, 2, 3) == 3
+
+
+def test_a_pool_kept_waiting_for_a_core_thinks_less() -> None:
+    """The decisions' queue can be short while the cores are full (pictures, the event
+    loop): the share of a core the workers got while they thought hurries the AI too."""
+    assert budget_for(0, 2, 100, 1.0) == 100
+    assert budget_for(0, 2, 100, BUSY_SHARE) == 100
+    assert budget_for(0, 2, 100, BUSY_SHARE - 0.01) == BUSY_BUDGET_MS
+    assert budget_for(0, 2, 100, RUSHED_SHARE - 0.01) == RUSHED_BUDGET_MS
+    assert budget_for(0, 2, 3, RUSHED_SHARE - 0.01) == 3  # never more than asked
+    assert budget_for(0, 2, None, 0.1) is None  # no limit asked: the one exact answer
+
+
+async def test_the_pool_learns_the_share_of_a_core_its_workers_get(pool: AiPool) -> None:
+    fresh = AiPool.__new__(AiPool)  # the bookkeeping alone, no processes
+    fresh._cpu = fresh._wall = 0.0
+    assert fresh.share == 1.0  # nothing measured yet: nothing to hurry for
+    for _ in range(200):
+        fresh._took(0.004, 0.010)  # 4 ms of CPU in 10 ms: kept waiting for a core
+    assert 0.39 < fresh.share < 0.41
+    for _ in range(200):
+        fresh._took(0.010, 0.010)
+    assert fresh.share > 0.99  # it recovers when the cores are free again
+    # the real pool measures its workers: an idle machine gives a decision most of a core
+    game, seat = next((g, s) for g, s in _positions("classic", 3, 1) if g.phase == "play")
+    for n in range(5):
+        await pool.decide(game.view(seat), "normal", n)
+    assert 0.0 < pool.share <= 1.0 and pool._wall > 0
 
 
 async def test_many_decisions_at_once_are_hurried_and_still_legal(pool: AiPool) -> None:
