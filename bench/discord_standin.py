@@ -95,9 +95,18 @@ class StandIn:
         self.requests = 0
         self.routes: dict[str, int] = {}  # requests by method and route (ids as {id})
 
+    out: asyncio.WriteTransport | None = None  # stdout, once the server is up
+
     def emit(self, event: dict[str, Any]) -> None:
-        sys.stdout.write(json.dumps(event, separators=(",", ":")) + "\n")
-        sys.stdout.flush()
+        """Tell the driver (a JSON line on stdout). Through a non-blocking pipe: a busy
+        driver must not stall Discord's side (requests read late bunch up and overrun
+        the global window: 429s that were the observer's doing)."""
+        line = json.dumps(event, separators=(",", ":")) + "\n"
+        if self.out is None:
+            sys.stdout.write(line)
+            sys.stdout.flush()
+        else:
+            self.out.write(line.encode())
 
     async def body(self, request: web.Request) -> tuple[dict[str, Any], list[str]]:
         """The JSON payload and the names of the files sent with it."""
@@ -240,12 +249,22 @@ async def serve(port: int) -> None:
     bound = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
     print(f"listening http://127.0.0.1:{bound}{API}", flush=True)
     loop = asyncio.get_running_loop()
+    closed = loop.create_future()
+
+    class Out(asyncio.Protocol):
+        def connection_lost(self, exc: Exception | None) -> None:
+            if not closed.done():
+                closed.set_result(None)
+
+    standin.out, _ = await loop.connect_write_pipe(Out, sys.stdout)
     reader = asyncio.StreamReader()
     await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
     while await reader.readline():
         pass  # the driver closes our input to stop us
     standin.emit({"k": "end", "t": time.monotonic(), "limited": standin.limited,
                   "requests": standin.requests, "routes": standin.routes})
+    standin.out.close()  # after what it holds is written
+    await closed
     await runner.cleanup()
 
 

@@ -33,12 +33,17 @@ from typing import Any
 
 import aiohttp
 
-__all__ = ["BACKGROUND", "IDLE", "NORMAL", "PRIORITY_NAMES", "URGENT", "RestPacer",
-           "bound_by_global_limit", "priority", "trace"]
+__all__ = ["BACKGROUND", "IDLE", "NORMAL", "PRIORITY_NAMES", "URGENT", "Dropped",
+           "RestPacer", "bound_by_global_limit", "priority", "trace", "wanted_while"]
 
 URGENT, NORMAL, BACKGROUND, IDLE = 0, 1, 2, 3
 PRIORITY_NAMES = ("urgent", "normal", "background", "idle")
 _PRIORITY: ContextVar[int] = ContextVar("rest_priority", default=NORMAL)
+_WANTED: ContextVar[Callable[[], bool] | None] = ContextVar("rest_wanted", default=None)
+
+
+class Dropped(Exception):
+    """A request no longer wanted when its turn came (:func:`wanted_while`): not sent."""
 
 
 @contextlib.contextmanager
@@ -49,6 +54,18 @@ def priority(level: int) -> Iterator[None]:
         yield
     finally:
         _PRIORITY.reset(token)
+
+
+@contextlib.contextmanager
+def wanted_while(check: Callable[[], bool]) -> Iterator[None]:
+    """Requests made inside are sent only if ``check()`` still holds when their turn comes;
+    otherwise they raise :class:`Dropped`, unsent and taking no one's turn (a turn ping
+    that waited while the turn ended)."""
+    token = _WANTED.set(check)
+    try:
+        yield
+    finally:
+        _WANTED.reset(token)
 
 
 class RestPacer:
@@ -69,12 +86,14 @@ class RestPacer:
         self._clock = clock
         self._tokens = float(burst)
         self._stamp = clock()
-        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._waiting: list[tuple[int, int, asyncio.Future[None],
+                                  Callable[[], bool] | None]] = []
         self._order = itertools.count()
         self._dispatcher: asyncio.Task[None] | None = None
         self.granted = 0  # requests let through
         self.waited = 0  # of them, the ones that had to wait
         self.granted_by = [0, 0, 0, 0]  # requests let through, by priority
+        self.dropped = 0  # requests no longer wanted when their turn came (not sent)
 
     @property
     def queued(self) -> int:
@@ -84,7 +103,7 @@ class RestPacer:
     def queued_by(self) -> list[int]:
         """Requests waiting now, by priority (URGENT first)."""
         counts = [0, 0, 0, 0]
-        for level, _, future in self._waiting:
+        for level, _, future, _ in self._waiting:
             counts[min(level, IDLE)] += not future.done()
         return counts
 
@@ -97,13 +116,17 @@ class RestPacer:
         """Wait for this request's turn (``level``: the context's priority when None)."""
         self._refill()
         level = _PRIORITY.get() if level is None else level
+        wanted = _WANTED.get()
+        if wanted is not None and not wanted():
+            self.dropped += 1
+            raise Dropped
         if not self._waiting and self._tokens >= 1:
             self._tokens -= 1
             self.granted += 1
             self.granted_by[min(level, IDLE)] += 1
             return
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        heapq.heappush(self._waiting, (level, next(self._order), future))
+        heapq.heappush(self._waiting, (level, next(self._order), future, wanted))
         if self._dispatcher is None or self._dispatcher.done():
             self._dispatcher = asyncio.create_task(self._dispatch())
         await future  # a cancelled waiter's future is skipped by the dispatcher
@@ -114,8 +137,12 @@ class RestPacer:
             if self._tokens < 1:
                 await asyncio.sleep((1 - self._tokens) / self.rate)
                 continue
-            level, _, future = heapq.heappop(self._waiting)
+            level, _, future, wanted = heapq.heappop(self._waiting)
             if future.done():  # its request was cancelled while it waited
+                continue
+            if wanted is not None and not wanted():
+                self.dropped += 1
+                future.set_exception(Dropped())
                 continue
             self._tokens -= 1
             self.granted += 1
@@ -129,7 +156,7 @@ class RestPacer:
             self._dispatcher.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._dispatcher
-        for _, _, future in self._waiting:
+        for _, _, future, _ in self._waiting:
             future.cancel()
         self._waiting.clear()
 

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
-from bot.pacing import BACKGROUND, priority
+from bot.pacing import BACKGROUND, Dropped, priority, wanted_while
 from bot.tables import TableEvent, TurnStarted
 from bot.words.cards import play_text
 from bot.words.catalogue import STRINGS, t
@@ -235,7 +235,8 @@ class TurnPings:
                     continue
                 if await self._wait_for("send", ping):
                     continue  # the turn may be over, or another's, by now
-                await self._send(channel_id, turn, ping)
+                if not await self._send(channel_id, turn, ping):
+                    continue  # the turn ended while the ping waited its turn: not sent
                 if channel_id not in self.messages:  # the send failed: not again
                     return
 
@@ -269,7 +270,9 @@ class TurnPings:
         return _Shown(user, -user, t(locale, "ping.dm", channel=f"<#{channel_id}>",
                                      phase=phase, ends=ends))  # a DM: keyed by the user
 
-    async def _send(self, channel_id: int, turn: TurnStarted, ping: _Shown) -> None:
+    async def _send(self, channel_id: int, turn: TurnStarted, ping: _Shown) -> bool:
+        """Send the ping; False if the turn ended while it waited for its turn under the
+        global limit (bot.pacing): a ping sent then would only be deleted again."""
         presenter = self.presenter
         self._spend("send", ping.where)
         try:
@@ -277,15 +280,20 @@ class TurnPings:
                 mentions = discord.AllowedMentions(everyone=False, roles=False,
                                                    users=[discord.Object(ping.user)])
                 channel = presenter.client.get_partial_messageable(channel_id)
-                message = await channel.send(ping.text, allowed_mentions=mentions)
+                with wanted_while(lambda: self._turn(channel_id) is turn):
+                    message = await channel.send(ping.text, allowed_mentions=mentions)
             else:
                 dm = await presenter.client.create_dm(discord.Object(ping.user))
-                message = await dm.send(ping.text)
+                with wanted_while(lambda: self._turn(channel_id) is turn):
+                    message = await dm.send(ping.text)
+        except Dropped:
+            return False
         except discord.HTTPException:
             log.warning("could not ping %s in %s", ping.user, channel_id)
-            return
+            return True
         self.messages[channel_id] = message
         self._shown[channel_id] = ping
+        return True
 
     async def _edit(self, channel_id: int, ping: _Shown) -> None:
         message = self.messages[channel_id]

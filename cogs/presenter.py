@@ -433,6 +433,7 @@ class DiscordPresenter:
     async def _refresh_hand(self, state: TableState, channel_id: int, seat: int,
                             user_id: int) -> None:
         key = (channel_id, user_id)
+        state.supersede(user_id)
         async with state.hand_lock(user_id):
             state.refreshing.discard(user_id)  # a later change asks for its own update
             message = state.dm_messages.get(user_id)
@@ -448,14 +449,27 @@ class DiscordPresenter:
             shown = (words, view_key(view))
             if message is not None and state.dm_shown.get(user_id) != shown:
                 # whose turn it is matters most to the player who is to act now; the
-                # others' words wait behind every other request (bot.pacing)
+                # others' words wait behind every other request (bot.pacing), and a
+                # newer update drops them (TableState.supersede)
                 level = NORMAL if can_act(table, seat) else IDLE
                 try:
                     with priority(level):
-                        await self.edits.edit(message, content=words, view=view)
+                        edit = asyncio.ensure_future(
+                            self.edits.edit(message, content=words, view=view))
+                    if level == IDLE:
+                        state.idle_edits[user_id] = edit
+                    await edit
                     state.dm_shown[user_id] = shown
+                except asyncio.CancelledError:
+                    current = asyncio.current_task()
+                    if not edit.cancelled() or (current is not None and current.cancelling()):
+                        raise
+                    return  # superseded: the newer update is waiting for this lock
                 except discord.HTTPException:
                     log.warning("could not update the hand of %s", user_id)
+                finally:
+                    if state.idle_edits.get(user_id) is edit:
+                        del state.idle_edits[user_id]
             if key in self.ephemeral.shown:  # its own view: a view is bound to one message
                 await self.ephemeral.edit(key, content=words,
                                           view=self.hand_controls(table, seat, hand, locale))
@@ -471,6 +485,7 @@ class DiscordPresenter:
                  *(k[1] for k in self.ephemeral.shown if k[0] == channel_id)}
         table = state.snapshot
         for user_id in users:
+            state.supersede(user_id)
             async with state.hand_lock(user_id):
                 message = state.dm_messages.pop(user_id, None)
                 seat = state.dm_seats.pop(user_id, None)
@@ -509,6 +524,7 @@ class DiscordPresenter:
             if key not in self.ephemeral.shown:
                 return
         try:
+            state.supersede(user_id)
             async with state.hand_lock(user_id):
                 await self.preferences.load(user_id)
                 locale = self.locale_for(user_id, channel_id)

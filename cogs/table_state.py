@@ -43,6 +43,9 @@ class TableState:
     dm_shown: dict[int, tuple[str, tuple[object, ...]]] = field(default_factory=dict)
     hand_locks: dict[int, asyncio.Lock] = field(default_factory=dict)  # user -> lock
     refreshing: set[int] = field(default_factory=set)  # users whose DM update is waiting
+    # user -> their hand DM's edit waiting its turn at idle priority (bot.pacing), holding
+    # their lock: a newer update drops it (:meth:`supersede`)
+    idle_edits: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     selections: dict[int, Selection] = field(default_factory=dict)  # user -> cards chosen
     hints: HintCursor = field(default_factory=HintCursor)  # the hint shown to each user
 
@@ -53,6 +56,14 @@ class TableState:
     def hand_lock(self, user_id: int) -> asyncio.Lock:
         """One hand message update at a time for ``user_id``."""
         return self.hand_locks.setdefault(user_id, asyncio.Lock())
+
+    def supersede(self, user_id: int) -> None:
+        """A newer update of ``user_id``'s hand DM is coming: an edit of theirs still
+        waiting at idle priority is dropped, so the newer one (their turn, their new hand)
+        does not wait behind it for their lock; it shows a later state anyway."""
+        task = self.idle_edits.pop(user_id, None)
+        if task is not None and not task.done():
+            task.cancel()
 
     def selection(self, user_id: int, hand: str) -> Selection:
         """``user_id``'s selection in ``hand`` (a new one when the hand changed: the old

@@ -137,6 +137,8 @@ LOAD_METRICS: dict[str, tuple[str, str]] = {
                     "global rate limit now (bot.pacing)"),
     "rest_granted": ("ddz_rest_requests_total", "REST requests let through by the pacer"),
     "rest_waited": ("ddz_rest_waited_total", "REST requests that waited for their turn"),
+    "rest_dropped": ("ddz_rest_dropped_total", "REST requests no longer wanted when their "
+                     "turn came (a turn ping for a turn over), not sent"),
     "edits_token": ("ddz_edits_through_token_total", "Message edits made through a click's "
                     "token (not bound by the global rate limit)"),
     "edits_bot": ("ddz_edits_as_bot_total", "Message edits made as the bot (paced)"),

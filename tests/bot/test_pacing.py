@@ -14,10 +14,12 @@ from bot.pacing import (
     BACKGROUND,
     NORMAL,
     URGENT,
+    Dropped,
     RestPacer,
     bound_by_global_limit,
     priority,
     trace,
+    wanted_while,
 )
 
 
@@ -84,6 +86,29 @@ async def test_a_cancelled_waiter_takes_no_turn() -> None:
     await pacer.close()
 
 
+async def test_a_request_no_longer_wanted_when_its_turn_comes_is_not_sent() -> None:
+    """A turn ping waits behind the table edits; when the turn ended meanwhile it is
+    dropped (Dropped) and takes no turn, instead of being sent and deleted again."""
+    pacer = RestPacer(rate=20, burst=1)
+    await pacer.acquire()  # the burst is spent: the next ones wait
+    over = False
+    with wanted_while(lambda: not over):
+        stale = asyncio.create_task(pacer.acquire())
+    later = asyncio.create_task(pacer.acquire())
+    await asyncio.sleep(0.01)
+    over = True  # the turn ended while the first waited
+    started = time.monotonic()
+    with pytest.raises(Dropped):
+        await stale
+    await later
+    assert time.monotonic() - started < 0.09  # the dropped one took no interval
+    assert pacer.dropped == 1 and pacer.granted == 2
+    with wanted_while(lambda: False), pytest.raises(Dropped):
+        await pacer.acquire()  # unwanted already: not even queued
+    assert pacer.dropped == 2 and pacer.queued == 0
+    await pacer.close()
+
+
 def test_what_the_global_limit_binds() -> None:
     api = "https://discord.com/api/v10"
     assert bound_by_global_limit(f"{api}/channels/1/messages/2", api)
@@ -119,6 +144,30 @@ async def test_the_trace_paces_api_requests_as_they_are_sent() -> None:
     finally:
         await runner.cleanup()
     assert pacer.granted == 3 and pacer.waited == 1  # the interaction endpoints went freely
+    # a request dropped by the pacer never reaches the server: aiohttp raises Dropped
+    seen: list[str] = []
+
+    async def count(request: web.Request) -> web.Response:
+        seen.append(request.path)
+        return web.Response(text="ok")
+
+    app = web.Application()
+    app.router.add_route("*", "/{tail:.*}", count)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+    base = f"http://127.0.0.1:{port}/api/v10"
+    try:
+        async with aiohttp.ClientSession(trace_configs=[trace(pacer, lambda: base)]) as http:
+            with wanted_while(lambda: False), pytest.raises(Dropped):
+                await http.post(base + "/channels/1/messages")
+            async with http.post(base + "/channels/1/messages") as response:
+                assert response.status == 200
+    finally:
+        await runner.cleanup()
+    assert seen == ["/api/v10/channels/1/messages"]
 
 
 def test_bad_pacer_settings_are_refused() -> None:
@@ -142,3 +191,41 @@ def test_a_cluster_process_takes_its_share() -> None:
     assert ShardPlan().share == 1.0
     assert ShardPlan((0, 1), 4).share == 0.5
     assert ShardPlan((0, 1, 2, 3), 4).share == 1.0
+
+
+async def test_discord_py_lets_a_dropped_request_out_unsent(monkeypatch: pytest.MonkeyPatch
+                                                            ) -> None:
+    """discord.py passes Dropped from the trace through to the caller (a turn ping's
+    ``channel.send``), so the ping knows it was not sent."""
+    from aiohttp import web
+    from discord.http import HTTPClient, Route
+
+    seen: list[str] = []
+
+    async def answer(request: web.Request) -> web.Response:
+        seen.append(request.path)
+        if request.path.endswith("/users/@me"):
+            return web.json_response({"id": "1", "username": "ddz", "discriminator": "0",
+                                      "avatar": None})
+        return web.json_response({"id": "5", "channel_id": "1", "content": "x"})
+
+    app = web.Application()
+    app.router.add_route("*", "/{tail:.*}", answer)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+    monkeypatch.setattr(Route, "BASE", f"http://127.0.0.1:{port}/api/v10")
+    http = HTTPClient(asyncio.get_running_loop(),
+                      http_trace=trace(RestPacer(), lambda: Route.BASE))
+    route = Route("POST", "/channels/{channel_id}/messages", channel_id=1)
+    try:
+        await http.static_login("token")
+        with wanted_while(lambda: False), pytest.raises(Dropped):
+            await http.request(route, json={"content": "your turn"})
+        await http.request(route, json={"content": "your turn"})
+    finally:
+        await http.close()
+        await runner.cleanup()
+    assert seen == ["/api/v10/users/@me", "/api/v10/channels/1/messages"]

@@ -8,7 +8,7 @@ import pytest
 from cogs.pings import TurnPings
 from cogs.presenter import DiscordPresenter
 
-from .helpers import buttons, human_turn, open_table, setup, table_message
+from .helpers import buttons, human_turn, open_table, setup, table_message, table_of, take_turn
 
 
 def test_the_presenter_needs_a_store() -> None:
@@ -108,3 +108,59 @@ async def test_an_edit_after_a_quiet_spell_goes_at_once(simcord_env, monkeypatch
     presenter.refresh(42, now=True)  # coalesced too
     await presenter.drain()
     assert waits[-1] == 0.0 and len(waits) == 5
+
+
+async def test_an_edit_waiting_at_idle_priority_gives_way_to_the_players_turn(
+        simcord_env, monkeypatch) -> None:
+    """A hand DM's words for a turn not the player's wait at idle priority behind every
+    other request (bot.pacing), holding the player's lock: under load that wait was
+    seconds, and their own turn's update (and their new hand's picture) waited behind it.
+    A newer update now drops the waiting one."""
+    import asyncio
+
+    from bot.pacing import _PRIORITY, IDLE
+
+    env = simcord_env
+    presenter = env.bot.presenter
+    guild, channel = await setup(env)
+    alice = guild.add_member(env.create_user("alice"))
+    table = await open_table(env, channel, alice, "classic", [alice])
+    seat = table.seat_of(alice.id)
+    await human_turn(env, channel, seat)
+    await presenter.drain()
+    state = presenter.tables.get(channel.id)
+    assert state is not None
+    original = presenter.edits.edit
+    held = asyncio.Event()  # never set: an idle edit waits for its turn until dropped
+    waiting, dropped, sent = [], [], []
+
+    async def edit(message, **fields):
+        if _PRIORITY.get() == IDLE:
+            waiting.append(fields.get("content"))
+            try:
+                await held.wait()
+            except asyncio.CancelledError:
+                dropped.append(fields.get("content"))
+                raise
+        sent.append(fields.get("content"))
+        return await original(message, **fields)
+
+    monkeypatch.setattr(presenter.edits, "edit", edit)
+    for _ in range(6):  # her moves, until one left her words waiting while the AI moved
+        before = len(sent)
+        game = table_of(env, channel).game
+        if game.is_over:
+            break
+        await asyncio.wait_for(take_turn(env, channel, alice), 30)
+        await asyncio.wait_for(human_turn(env, channel, seat), 30)
+        if waiting:
+            # her turn came: its update went out although an idle edit held her lock
+            for _ in range(200):
+                if len(sent) > before:
+                    break
+                await asyncio.sleep(0.01)
+            assert len(sent) > before, "her turn's update waited behind an idle edit"
+            assert dropped, "the waiting idle edit was not dropped"
+            break
+    assert waiting, "no idle edit was ever made (the test did not test anything)"
+    assert not state.idle_edits or all(t.done() for t in state.idle_edits.values())
