@@ -92,8 +92,9 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def histogram_p99(after: dict[Any, float], before: dict[Any, float], name: str) -> float:
-    """The p99 of histogram ``name`` (every label set together) between two scrapes,
+def histogram_quantile(after: dict[Any, float], before: dict[Any, float], name: str,
+                       q: float = 0.99) -> float:
+    """The ``q`` quantile of histogram ``name`` (every label set together) between two scrapes,
     interpolated within its bucket (as Prometheus' ``histogram_quantile``); nan without
     readings."""
     counts: dict[float, float] = {}
@@ -104,7 +105,7 @@ def histogram_p99(after: dict[Any, float], before: dict[Any, float], name: str) 
     buckets = sorted(counts.items())
     if not buckets or buckets[-1][1] <= 0:
         return float("nan")
-    rank = 0.99 * buckets[-1][1]
+    rank = q * buckets[-1][1]
     low, below = 0.0, 0.0
     for bound, count in buckets:
         if count >= rank:
@@ -117,8 +118,8 @@ def histogram_p99(after: dict[Any, float], before: dict[Any, float], name: str) 
 
 def lag_p99(after: dict[Any, float], before: dict[Any, float]) -> float:
     """The p99 of the event loop's lag (``ddz_event_loop_lag_seconds``) between two scrapes."""
-    return histogram_p99(after, before, "ddz_event_loop_lag_seconds")
+    return histogram_quantile(after, before, "ddz_event_loop_lag_seconds")
 
 
-__all__ = ["ProcessTree", "cpu_seconds", "draws_pictures", "histogram_p99", "lag_p99",
+__all__ = ["ProcessTree", "cpu_seconds", "draws_pictures", "histogram_quantile", "lag_p99",
            "percentile", "rss"]
