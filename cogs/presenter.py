@@ -71,6 +71,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("ddz.presenter")
 DM_CLOSED = 50007
 T = TypeVar("T")
+TABLE_SLOTS_A_PROCESS = 2
 PictureTimer = Callable[[str, float], None]
 """``observe(kind, seconds)``: a picture of this kind took so long (the metrics)."""
 
@@ -87,6 +88,12 @@ class DiscordPresenter:
         self.store = required(store, "a store", "DiscordPresenter")
         self.pictures = pictures  # drawing processes (None: a thread)
         self.drawn = drawn  # told how long each picture took
+        # table messages drawn at once: a few a drawing process, so a table's update
+        # waits its turn *before* it reads the table, not in the processes' queue after
+        # (issue 37: at 500 tables that queue held seconds of pictures, each of a table
+        # as it was when it joined the queue); hands and results never wait for these
+        self.table_slots = asyncio.Semaphore(TABLE_SLOTS_A_PROCESS * (
+            pictures.workers if pictures is not None else 1))
         self.edit_delay = edit_delay
         self.default_locale = default_locale
         self.avatars = AvatarCache(lambda: self.client)
@@ -232,11 +239,12 @@ class DiscordPresenter:
         # one update at a time per table: a slower, older render must never land on top of
         # a newer one (the state is read inside the lock, so the last edit is the latest)
         async with state.edit_lock:
-            table = state.snapshot
-            if table is None or self.tables.get(channel_id) is not state:
-                return  # closed: the closing words stay
             try:
-                content, embed, file = await self.table_message(table)
+                async with self.table_slots:  # the table as it is when its turn comes
+                    table = state.snapshot
+                    if table is None or self.tables.get(channel_id) is not state:
+                        return  # closed: the closing words stay
+                    content, embed, file = await self.table_message(table)
                 view = table_view(table, self.locale(channel_id), app=self.app)
                 shown = (content, embed.to_dict() if embed is not None else None,
                          file.filename if file is not None else None,

@@ -8,7 +8,7 @@ import pytest
 from cogs.pings import TurnPings
 from cogs.presenter import DiscordPresenter
 
-from .helpers import buttons, human_turn, open_table, setup, table_message, table_of, take_turn
+from .helpers import buttons, human_turn, open_table, setup, table_message
 
 
 def test_the_presenter_needs_a_store() -> None:
@@ -118,6 +118,7 @@ async def test_an_edit_waiting_at_idle_priority_gives_way_to_the_players_turn(
     A newer update now drops the waiting one."""
     import asyncio
 
+    import cogs.presenter
     from bot.pacing import _PRIORITY, IDLE
 
     env = simcord_env
@@ -125,11 +126,10 @@ async def test_an_edit_waiting_at_idle_priority_gives_way_to_the_players_turn(
     guild, channel = await setup(env)
     alice = guild.add_member(env.create_user("alice"))
     table = await open_table(env, channel, alice, "classic", [alice])
-    seat = table.seat_of(alice.id)
-    await human_turn(env, channel, seat)
+    await human_turn(env, channel, table.seat_of(alice.id))
     await presenter.drain()
     state = presenter.tables.get(channel.id)
-    assert state is not None
+    assert state is not None and alice.id in state.dm_messages
     original = presenter.edits.edit
     held = asyncio.Event()  # never set: an idle edit waits for its turn until dropped
     waiting, dropped, sent = [], [], []
@@ -145,22 +145,62 @@ async def test_an_edit_waiting_at_idle_priority_gives_way_to_the_players_turn(
         sent.append(fields.get("content"))
         return await original(message, **fields)
 
+    async def until(done) -> None:  # the refresh reads the store: real time passes
+        for _ in range(300):
+            if done():
+                return
+            await asyncio.sleep(0.01)
+
     monkeypatch.setattr(presenter.edits, "edit", edit)
-    for _ in range(6):  # her moves, until one left her words waiting while the AI moved
-        before = len(sent)
-        game = table_of(env, channel).game
-        if game.is_over:
-            break
-        await asyncio.wait_for(take_turn(env, channel, alice), 30)
-        await asyncio.wait_for(human_turn(env, channel, seat), 30)
-        if waiting:
-            # her turn came: its update went out although an idle edit held her lock
-            for _ in range(200):
-                if len(sent) > before:
-                    break
-                await asyncio.sleep(0.01)
-            assert len(sent) > before, "her turn's update waited behind an idle edit"
-            assert dropped, "the waiting idle edit was not dropped"
-            break
-    assert waiting, "no idle edit was ever made (the test did not test anything)"
-    assert not state.idle_edits or all(t.done() for t in state.idle_edits.values())
+    # someone else's turn (as she sees it): her words wait at idle priority
+    monkeypatch.setattr(cogs.presenter, "can_act", lambda table, seat: False)
+    state.dm_shown.pop(alice.id, None)
+    await presenter._refresh_hands(channel.id)
+    await until(lambda: waiting)
+    assert len(waiting) == 1 and not sent and alice.id in state.idle_edits
+    # her turn: its update goes out at once, the waiting one is dropped
+    monkeypatch.setattr(cogs.presenter, "can_act", lambda table, seat: True)
+    state.dm_shown.pop(alice.id, None)
+    await presenter._refresh_hands(channel.id)
+    await until(lambda: sent)
+    assert dropped == waiting and len(sent) == 1, "her turn waited behind an idle edit"
+    assert alice.id not in state.idle_edits
+    await presenter.drain()
+    assert state.dm_shown.get(alice.id) is not None  # what she sees is recorded
+
+
+async def test_a_table_update_reads_the_table_when_its_turn_to_draw_comes(
+        simcord_env, monkeypatch) -> None:
+    """Table pictures are drawn a few at a time (``table_slots``): an update waiting for a
+    slot reads the table when it gets one, so a busy bot draws each table as it is then,
+    not as it was seconds before in the drawing processes' queue."""
+    import asyncio
+    import dataclasses
+
+    env = simcord_env
+    presenter = env.bot.presenter
+    guild, channel = await setup(env)
+    alice = guild.add_member(env.create_user("alice"))
+    await open_table(env, channel, alice, "classic", [alice])
+    await presenter.drain()
+    state = presenter.tables.get(channel.id)
+    assert state is not None and state.snapshot is not None
+    read: list[int] = []
+    original = presenter.table_message
+
+    async def table_message(table):
+        read.append(table.seq)
+        return await original(table)
+
+    monkeypatch.setattr(presenter, "table_message", table_message)
+    presenter.table_slots = asyncio.Semaphore(1)
+    await presenter.table_slots.acquire()  # every slot busy with other tables
+    presenter.refresh(channel.id, now=True)
+    for _ in range(20):
+        await asyncio.sleep(0)
+    assert read == []  # waiting for a slot: the table not read yet
+    newer = dataclasses.replace(state.snapshot, seq=state.snapshot.seq + 1)
+    state.snapshot = newer  # the table moved on meanwhile
+    presenter.table_slots.release()
+    await presenter.drain()
+    assert read == [newer.seq]
