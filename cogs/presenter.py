@@ -240,6 +240,11 @@ class DiscordPresenter:
         # a newer one (the state is read inside the lock, so the last edit is the latest)
         async with state.edit_lock:
             try:
+                # the avatars first (a first fetch may wait on Discord for seconds): a
+                # drawing slot is held only for drawing
+                ahead = state.snapshot
+                if ahead is not None:
+                    await self.avatars.many(s.user_id for s in ahead.seats if s and s.user_id)
                 async with self.table_slots:  # the table as it is when its turn comes
                     table = state.snapshot
                     if table is None or self.tables.get(channel_id) is not state:
