@@ -491,8 +491,9 @@ async def _measure_load(load: Load, port: int, pin: list[str], bot_env: dict[str
         lag_p99=lag_p99(after, before) * 1000,
         own_answer_p99=histogram_quantile(after, before,
                                           "ddz_interaction_answer_seconds") * 1000,
-        picture_wait=" / ".join(f"{histogram_quantile(after, before, 'ddz_picture_seconds', q) * 1000:.0f}"  # noqa: E501
-                                for q in (0.5, 0.99)),
+        picture_wait=" ".join(
+            f"{histogram_quantile(after, before, 'ddz_picture_seconds', q) * 1000:.0f}"
+            for q in (0.5, 0.99)),
         bot_cpu=cpu["main"] * 100, bot_all_cpu=cpu["all"] * 100, ai_cpu=cpu["ai"] * 100,
         standin_cpu=cpu["standin"] * 100, driver_cpu=cpu["driver"] * 100,
         rss_mb=rss_main / 2 ** 20, rss_all_mb=rss_all / 2 ** 20,
@@ -538,7 +539,7 @@ ROWS = [  # (label, key, format)
     ("  table / hand pictures /s", "table_pics_s", "{:.1f}"),
     ("picture workers CPU %", "picture_cpu", "{:.0f}"),
     ("  CPU ms a picture", "picture_cpu_ms", "{:.1f}"),
-    ("  queued + drawn p50 / p99 ms", "picture_wait", "{}"),
+    ("  queued + drawn ms p50 p99", "picture_wait", "{}"),
     ("event loop lag p99 ms", "lag_p99", "{:.1f}"),
     ("REST requests /s (paced)", "rest_s", "{:.1f}"),
     ("  of them waited /s", "rest_waited_s", "{:.1f}"),

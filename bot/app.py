@@ -111,10 +111,10 @@ class DdzBot(commands.Bot):
     def load_figures(self) -> dict[str, float]:
         """REST pacing, edits through tokens and the AI's queue now (for /metrics)."""
         edits, pool = self.presenter.edits, self.manager.ai_pool
-        figures = {"rest_queued": self.pacer.queued, "rest_granted": self.pacer.granted,
-                   "rest_waited": self.pacer.waited, "rest_dropped": self.pacer.dropped,
-                   "edits_token": edits.through_token,
-                   "edits_bot": edits.as_bot}
+        figures: dict[str, float] = {
+            "rest_queued": self.pacer.queued, "rest_granted": self.pacer.granted,
+            "rest_waited": self.pacer.waited, "rest_dropped": self.pacer.dropped,
+            "edits_token": edits.through_token, "edits_bot": edits.as_bot}
         for name, waiting, granted in zip(PRIORITY_NAMES, self.pacer.queued_by(),
                                           self.pacer.granted_by, strict=True):
             figures[f"rest_queued_{name}"] = waiting

@@ -60,10 +60,13 @@ class TableState:
     def supersede(self, user_id: int) -> None:
         """A newer update of ``user_id``'s hand DM is coming: an edit of theirs still
         waiting at idle priority is dropped, so the newer one (their turn, their new hand)
-        does not wait behind it for their lock; it shows a later state anyway."""
+        does not wait behind it for their lock; it shows a later state anyway. The dropped
+        edit may already be on its way to Discord, so what the DM shows is not known: the
+        newer update is sent even if it matches what was shown before."""
         task = self.idle_edits.pop(user_id, None)
         if task is not None and not task.done():
             task.cancel()
+            self.dm_shown.pop(user_id, None)
 
     def selection(self, user_id: int, hand: str) -> Selection:
         """``user_id``'s selection in ``hand`` (a new one when the hand changed: the old

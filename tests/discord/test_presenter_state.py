@@ -118,7 +118,7 @@ async def test_an_edit_waiting_at_idle_priority_gives_way_to_the_players_turn(
     A newer update now drops the waiting one."""
     import asyncio
 
-    import cogs.presenter
+    import cogs.hand_dms
     from bot.pacing import _PRIORITY, IDLE
 
     env = simcord_env
@@ -153,13 +153,13 @@ async def test_an_edit_waiting_at_idle_priority_gives_way_to_the_players_turn(
 
     monkeypatch.setattr(presenter.edits, "edit", edit)
     # someone else's turn (as she sees it): her words wait at idle priority
-    monkeypatch.setattr(cogs.presenter, "can_act", lambda table, seat: False)
+    monkeypatch.setattr(cogs.hand_dms, "can_act", lambda table, seat: False)
     state.dm_shown.pop(alice.id, None)
     await presenter._refresh_hands(channel.id)
     await until(lambda: waiting)
     assert len(waiting) == 1 and not sent and alice.id in state.idle_edits
     # her turn: its update goes out at once, the waiting one is dropped
-    monkeypatch.setattr(cogs.presenter, "can_act", lambda table, seat: True)
+    monkeypatch.setattr(cogs.hand_dms, "can_act", lambda table, seat: True)
     state.dm_shown.pop(alice.id, None)
     await presenter._refresh_hands(channel.id)
     await until(lambda: sent)
@@ -204,3 +204,65 @@ async def test_a_table_update_reads_the_table_when_its_turn_to_draw_comes(
     presenter.table_slots.release()
     await presenter.drain()
     assert read == [newer.seq]
+
+
+async def test_a_dropped_edit_that_reached_discord_does_not_hide_the_newer_one(
+        simcord_env, monkeypatch) -> None:
+    """An idle edit can be dropped after Discord got it (its answer still on the way):
+    the DM then shows that older state, so the newer update is sent even when it says
+    what the DM said before the dropped one (her turn again: its buttons must come back)."""
+    import asyncio
+
+    import cogs.hand_dms
+    from bot.pacing import _PRIORITY, IDLE
+
+    env = simcord_env
+    presenter = env.bot.presenter
+    guild, channel = await setup(env)
+    alice = guild.add_member(env.create_user("alice"))
+    table = await open_table(env, channel, alice, "classic", [alice])
+    await human_turn(env, channel, table.seat_of(alice.id))
+    await presenter.drain()
+    state = presenter.tables.get(channel.id)
+    assert state is not None and alice.id in state.dm_messages
+    original = presenter.edits.edit
+    held = asyncio.Event()  # never set: the idle edit's answer never comes
+    delivered, sent = [], []
+
+    async def edit(message, **fields):
+        await original(message, **fields)  # Discord has it
+        if _PRIORITY.get() == IDLE:
+            delivered.append(fields.get("content"))
+            await held.wait()
+        sent.append(fields.get("content"))
+
+    async def until(done) -> None:
+        for _ in range(300):
+            if done():
+                return
+            await asyncio.sleep(0.01)
+
+    turn = [True]  # whose turn she sees: her words and the priority of their edit
+
+    async def hand_words(table, seat, hand, locale):
+        return "Your turn" if turn[0] else "Ada's turn"
+
+    monkeypatch.setattr(presenter.edits, "edit", edit)
+    monkeypatch.setattr(presenter, "hand_words", hand_words)
+    monkeypatch.setattr(cogs.hand_dms, "can_act", lambda table, seat: turn[0])
+    state.dm_shown.pop(alice.id, None)
+    await presenter._refresh_hands(channel.id)
+    await until(lambda: sent)
+    await presenter.drain()
+    turn_words = state.dm_shown[alice.id]  # her turn, as shown
+    turn[0] = False
+    await presenter._refresh_hands(channel.id)
+    await until(lambda: delivered)
+    assert delivered == ["Ada's turn"] and alice.id in state.idle_edits
+    turn[0] = True
+    await presenter._refresh_hands(channel.id)  # the same words as her turn before
+    await until(lambda: len(sent) == 2)
+    await presenter.drain()
+    assert sent == ["Your turn", "Your turn"], "her turn's update was skipped: the DM " \
+        "kept the dropped edit's words"
+    assert state.dm_shown[alice.id] == turn_words

@@ -1,0 +1,287 @@
+"""The hand DMs of :class:`cogs.presenter.DiscordPresenter`: each player's hand as a
+picture with its controls, edited as the deal moves.
+
+A hand DM's words and controls follow every turn (:meth:`HandDms._refresh_hands`); its
+picture is drawn again only when the cards change (:meth:`HandDms._send_hand`). Only the
+player to act waits at normal priority (:mod:`bot.pacing`): the others' updates wait at
+idle priority behind every other request, and a newer update drops one still waiting
+(:meth:`cogs.table_state.TableState.supersede`). When the deal ends, each DM says so and
+its controls go away (:meth:`HandDms._end_hands`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Callable, Coroutine, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import discord
+
+from bot.pacing import IDLE, NORMAL, priority
+from bot.tables import DealEnded
+from bot.words.catalogue import t
+from render import render_hand
+
+from .counter import counter_line
+from .handtext import can_act, cannot_beat, deal_over_content, hand_content
+from .views import hand_view, view_key
+
+if TYPE_CHECKING:
+    from bot.engine import Card
+    from bot.tables import TableSnapshot
+
+    from .edits import TokenEdits
+    from .ephemeral import EphemeralHands
+    from .preferences import Preferences
+    from .readers import PresenterStore
+    from .table_state import TableState, TableStates
+
+__all__ = ["DM_CLOSED", "HandDms"]
+
+log = logging.getLogger("ddz.presenter")
+DM_CLOSED = 50007
+T = TypeVar("T")
+
+
+class HandDms:
+    """The hand-DM half of the Discord presenter (a mixin: the presenter holds the state
+    it works on and the helpers declared here)."""
+
+    store: PresenterStore
+    tables: TableStates
+    preferences: Preferences
+    ephemeral: EphemeralHands
+    edits: TokenEdits
+    dm_closed: set[int]
+
+    if TYPE_CHECKING:
+        @property
+        def client(self) -> discord.Client: ...
+
+        def spawn(self, coro: Coroutine[Any, Any, None]) -> asyncio.Task[None]: ...
+
+        async def draw(self, render: Callable[..., T], /, *args: Any, **kwargs: Any
+                       ) -> T: ...
+
+        def snapshot(self, channel_id: int) -> TableSnapshot | None: ...
+
+        def locale_for(self, user_id: int, channel_id: int) -> str: ...
+
+        async def _own_message(self, channel: discord.abc.Messageable, prefix: str
+                               ) -> discord.Message | None: ...
+
+        def _tell_closed(self, channel_id: int, user_id: int) -> None: ...
+
+    async def hand_payload(self, table: TableSnapshot, seat: int, hand: Sequence[Card],
+                           locale: str) -> tuple[discord.File, discord.ui.View, str]:
+        """The picture, controls and words of ``seat``'s hand message (``hand``: its cards)."""
+        game = table.game
+        assert game is not None
+        cards = list(hand)
+        marked = (game.view.bottom or "") if seat == game.landlord else ""  # for the deal
+        entry = table.seats[seat]
+        if entry is not None and entry.user_id is not None:
+            await self.preferences.load(entry.user_id)
+        order = self.preferences.hand_order(entry.user_id if entry else None)
+        title = t(locale, "hand.title", n=len(cards))
+        key = (tuple(cards), game.laizi, marked, title, locale, order)
+        state = self.tables.get(table.channel_id)
+        drawn = state.hand_pictures.get(seat) if state is not None else None
+        if drawn is not None and drawn[0] == key:
+            png = drawn[1]  # the same cards the same way: the same picture, not drawn again
+        else:
+            png = await self.draw(render_hand, cards, laizi=game.laizi, marked=marked,
+                                  title=title, locale=locale, order=order)
+            if state is not None:
+                state.hand_pictures[seat] = (key, png)
+        file = discord.File(io.BytesIO(png), filename="hand.png")
+        words = await self.hand_words(table, seat, cards, locale)
+        return file, self.hand_controls(table, seat, cards, locale), words
+
+    async def hand_words(self, table: TableSnapshot, seat: int, hand: Sequence[Card],
+                         locale: str) -> str:
+        """The hand message's words, with the card counter (记牌器) where its room has it."""
+        counter = await counter_line(self.store, table, seat, hand, locale)
+        words = hand_content(table, seat, hand, locale)
+        return words if counter is None else f"{words}\n{counter}"
+
+    def hand_controls(self, table: TableSnapshot, seat: int, hand: Sequence[Card],
+                      locale: str) -> discord.ui.View:
+        """The hand message's controls for the table's state now (on only in one's turn)."""
+        game = table.game
+        assert game is not None
+        entry = table.seats[seat]
+        trick = game.trick
+        leading = trick is None or trick.to_beat is None or trick.to_beat_seat == seat
+        order = self.preferences.hand_order(entry.user_id if entry else None)
+        return hand_view(table.channel_id, list(hand), locale, laizi=game.laizi,
+                         order=order, active=can_act(table, seat), leading=leading,
+                         cannot_beat=cannot_beat(game, seat, hand),
+                         trustee=entry is not None and entry.trustee,
+                         auction=game.phase not in ("play", "over"))
+
+    async def _refresh_hands(self, channel_id: int) -> None:
+        """Edit every hand DM's words and controls (the picture stays) for the state now:
+        one update a player, and none while one is still waiting for its turn (that one
+        reads the state when its turn comes)."""
+        state = self.tables.get(channel_id)
+        table = state.snapshot if state is not None else None
+        if state is None or table is None or table.game is None:
+            return
+        for seat, entry in enumerate(table.seats):
+            if entry is None or entry.user_id is None or entry.user_id in state.refreshing:
+                continue
+            state.refreshing.add(entry.user_id)
+            self.spawn(self._refresh_hand(state, channel_id, seat, entry.user_id))
+
+    async def _refresh_hand(self, state: TableState, channel_id: int, seat: int,
+                            user_id: int) -> None:
+        key = (channel_id, user_id)
+        state.supersede(user_id)
+        async with state.hand_lock(user_id):
+            state.refreshing.discard(user_id)  # a later change asks for its own update
+            message = state.dm_messages.get(user_id)
+            table = self.snapshot(channel_id)
+            if (message is None and key not in self.ephemeral.shown) or table is None or \
+                    table.game is None or table.status != "playing" or \
+                    table.seat_of(user_id) != seat:
+                return
+            locale = self.locale_for(user_id, channel_id)
+            hand = state.hand(seat)
+            words = await self.hand_words(table, seat, hand, locale)
+            view = self.hand_controls(table, seat, hand, locale)
+            shown = (words, view_key(view))
+            if message is not None and state.dm_shown.get(user_id) != shown:
+                # whose turn it is matters most to the player who is to act now; the
+                # others' words wait behind every other request (bot.pacing), and a
+                # newer update drops them (TableState.supersede)
+                level = NORMAL if can_act(table, seat) else IDLE
+                try:
+                    with priority(level):
+                        edit = asyncio.ensure_future(
+                            self.edits.edit(message, content=words, view=view))
+                    if level == IDLE:
+                        state.idle_edits[user_id] = edit
+                    await edit
+                    state.dm_shown[user_id] = shown
+                except asyncio.CancelledError:
+                    current = asyncio.current_task()
+                    if not edit.cancelled() or (current is not None and current.cancelling()):
+                        raise
+                    return  # superseded: the newer update is waiting for this lock
+                except discord.HTTPException:
+                    log.warning("could not update the hand of %s", user_id)
+                finally:
+                    if state.idle_edits.get(user_id) is edit:
+                        del state.idle_edits[user_id]
+            if key in self.ephemeral.shown:  # its own view: a view is bound to one message
+                await self.ephemeral.edit(key, content=words,
+                                          view=self.hand_controls(table, seat, hand, locale))
+
+    async def _end_hands(self, channel_id: int, ended: DealEnded, variant: str) -> None:
+        """The deal is over: each hand DM says so, and its controls go away."""
+        state = self.tables.get(channel_id)
+        if state is None:
+            return
+        state.adopt_dms = False  # the next deal's hands are new messages
+        # a hand DM being sent right now (its lock is taken) is closed once it is out
+        users = {*state.dm_messages, *state.hand_locks,
+                 *(k[1] for k in self.ephemeral.shown if k[0] == channel_id)}
+        table = state.snapshot
+        for user_id in users:
+            state.supersede(user_id)
+            async with state.hand_lock(user_id):
+                message = state.dm_messages.pop(user_id, None)
+                seat = state.dm_seats.pop(user_id, None)
+                if seat is None and table is not None:
+                    seat = table.seat_of(user_id)
+                if seat is None:
+                    continue
+                locale = self.locale_for(user_id, channel_id)
+                content = deal_over_content(variant, seat, ended, locale)
+                await self.ephemeral.end((channel_id, user_id), content)
+                if message is None:
+                    continue
+                state.dm_shown.pop(user_id, None)
+                try:
+                    await self.edits.edit(message, content=content, view=None)
+                except discord.HTTPException:
+                    log.warning("could not close the hand of %s", user_id)
+                self.edits.forget(message.id)
+
+    def resend_hand(self, channel_id: int, seat: int) -> None:
+        """Send (or edit) the hand DM of ``seat`` again, e.g. after a new order was chosen."""
+        self.spawn(self._send_hand(channel_id, seat))
+
+    async def _send_hand(self, channel_id: int, seat: int) -> None:
+        state = self.tables.get(channel_id)
+        table = state.snapshot if state is not None else None
+        if state is None or table is None or table.game is None:
+            return
+        entry = table.seats[seat]
+        if entry is None or entry.user_id is None:
+            return
+        user_id = entry.user_id
+        key = (channel_id, user_id)
+        if user_id in self.dm_closed:
+            self._tell_closed(channel_id, user_id)
+            if key not in self.ephemeral.shown:
+                return
+        try:
+            state.supersede(user_id)
+            async with state.hand_lock(user_id):
+                await self.preferences.load(user_id)
+                locale = self.locale_for(user_id, channel_id)
+                # the table as it is now, not as it was when the hand was dealt: the AI
+                # may have bid and led while this waited, and the refresh of that turn
+                # found no message to edit yet (it would show the bidding turn forever)
+                table = self.snapshot(channel_id)
+                if table is None:
+                    return
+                await self._post_hand(state, table, seat, user_id, locale,
+                                      dm=user_id not in self.dm_closed)
+        except discord.Forbidden as err:
+            if err.code == DM_CLOSED:
+                self.dm_closed.add(user_id)
+                self._tell_closed(channel_id, user_id)
+            else:
+                log.warning("could not DM user %s: %s", user_id, err)
+        except discord.HTTPException:
+            log.warning("could not DM user %s", user_id, exc_info=True)
+
+    async def _post_hand(self, state: TableState, table: TableSnapshot, seat: int,
+                         user_id: int, locale: str, *, dm: bool = True) -> None:
+        """Edit the player's hand DM with a new picture, or send it (a first DM); and
+        their ephemeral hand, if they have one open."""
+        if table.game is None or table.status != "playing":
+            return
+        key = (table.channel_id, user_id)
+        file, view, content = await self.hand_payload(table, seat, state.hand(seat), locale)
+        if key in self.ephemeral.shown:
+            copy = discord.File(io.BytesIO(file.fp.read()), filename=file.filename)
+            file.reset()
+            await self.ephemeral.edit(key, content=content, attachments=[copy],
+                                      view=self.hand_controls(table, seat, state.hand(seat),
+                                                              locale))
+        if not dm:
+            return
+        state.dm_seats[user_id] = seat
+        message = state.dm_messages.get(user_id)
+        channel: discord.DMChannel | None = None
+        if message is None and state.adopt_dms:  # after a restart: the hand DM sent
+            channel = await self.client.create_dm(discord.Object(user_id))  # before
+            message = await self._own_message(channel, f"ddzh:{table.channel_id}:")
+        shown = (content, view_key(view))
+        if message is not None:
+            try:
+                await self.edits.edit(message, content=content, attachments=[file], view=view)
+                state.dm_messages[user_id] = message
+                state.dm_shown[user_id] = shown
+                return
+            except discord.NotFound:
+                state.dm_messages.pop(user_id, None)
+        channel = channel or await self.client.create_dm(discord.Object(user_id))
+        state.dm_messages[user_id] = await channel.send(content=content, file=file, view=view)
+        state.dm_shown[user_id] = shown
