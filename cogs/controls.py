@@ -392,11 +392,15 @@ async def _clear(p: Press, item: HandButton) -> None:
 
 
 async def _trustee(p: Press, item: HandButton) -> None:
+    # answered first: the table's lock may be held by an AI thinking at that table, and
+    # under load its queue can pass Discord's 3 s (issue 37's bench: resume p99 3.7 s)
+    await p.interaction.response.defer()
     await p.manager.trustee(item.table_id, p.user)
     await reply(p.interaction, t(p.locale, "ok.trustee"))
 
 
 async def _hand_resume(p: Press, item: HandButton) -> None:
+    await p.interaction.response.defer()  # as _trustee: the lock may wait for the AI
     await p.manager.resume(item.table_id, p.user)
     await reply(p.interaction, t(p.locale, "ok.resumed"))
 

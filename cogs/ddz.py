@@ -255,6 +255,8 @@ class Ddz(HistoryCommands, ReplayCommands, ReviewCommands, TournamentCommands, c
     async def resume(self, interaction: discord.Interaction) -> None:
         locale = self._remember(interaction)
         table = self._user_table(interaction)
+        # the table's lock may be held by an AI thinking there: answered first
+        await interaction.response.defer(ephemeral=True, thinking=True)
         await self.manager.resume(table.channel_id, interaction.user.id)
         await reply(interaction, t(locale, "ok.resumed"))
 
@@ -264,6 +266,7 @@ class Ddz(HistoryCommands, ReplayCommands, ReviewCommands, TournamentCommands, c
         locale = self._remember(interaction)
         assert interaction.channel_id is not None
         admin = bool(interaction.permissions.manage_guild)
+        await interaction.response.defer(ephemeral=True, thinking=True)  # as /ddz resume
         await self.manager.close(interaction.channel_id, interaction.user.id, admin=admin)
         # the table message itself announces the closing to the channel
         await reply(interaction, t(locale, "ok.stopped"))

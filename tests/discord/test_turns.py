@@ -93,15 +93,30 @@ async def test_let_the_ai_play_then_take_control_back(simcord_env) -> None:
     seat = (table.game.to_act + 1) % 3  # not the player to act: the deal waits for another
     alice = seats[seat]
     dm = alice.user.dm_channel.last_message
+    manager = env.bot.manager
+    answered_first: list[bool] = []  # was the click answered before the table was asked?
+
+    def answered(act):
+        async def wrapped(*args):
+            latest = list(env.backend.interactions.values())[-1]
+            answered_first.append(latest.responded)
+            return await act(*args)
+        return wrapped
+
+    manager.trustee, manager.resume = answered(manager.trustee), answered(manager.resume)
     result = await alice.user.click(dm, label="Let the AI play")
-    assert result.ephemeral and "The AI plays for you" in result.response.content
+    said = result.followups[-1]
+    assert said.ephemeral and "The AI plays for you" in said.content
     assert table.seats[seat].trustee
     await env.bot.presenter.drain()
     assert "lets the AI play for them" in table_message(env, channel).content
     dm = alice.user.dm_channel.last_message
     assert "Take back control" in _labels(dm) and "The AI is playing for you" not in dm.content
-    await alice.user.click(dm, label="Take back control")
+    result = await alice.user.click(dm, label="Take back control")
     assert not table.seats[seat].trustee
+    assert "❌" not in result.followups[-1].content
+    # the table's lock may wait for an AI's move there: each click is answered first
+    assert answered_first == [True, True]
 
 
 async def test_leaving_mid_deal_asks_first(simcord_env) -> None:
