@@ -491,6 +491,9 @@ async def _measure_load(load: Load, port: int, pin: list[str], bot_env: dict[str
         lag_p99=lag_p99(after, before) * 1000,
         own_answer_p99=histogram_quantile(after, before,
                                           "ddz_interaction_answer_seconds") * 1000,
+        **{f"edit_{stage}": histogram_quantile(
+            after, before, "ddz_table_edit_stage_seconds", 0.99, {"stage": stage}) * 1000
+           for stage, _ in EDIT_STAGES},
         picture_wait=" ".join(
             f"{histogram_quantile(after, before, 'ddz_picture_seconds', q) * 1000:.0f}"
             for q in (0.5, 0.99)),
@@ -523,6 +526,10 @@ async def _measure_load(load: Load, port: int, pin: list[str], bot_env: dict[str
     return row
 
 
+EDIT_STAGES = [  # ddz_table_edit_stage_seconds: where a table message update waits
+    ("coalesce", "table update p99 ms: edit delay"), ("lock", "  its table's last update"),
+    ("avatars", "  avatars"), ("slot", "  a drawing slot"), ("draw", "  drawing"),
+    ("request", "  the edit request")]
 ROWS = [  # (label, key, format)
     ("people (1 or 2 a table)", "people", "{:.0f}"),
     ("actions by people", "actions", "{:.0f}"),
@@ -540,6 +547,7 @@ ROWS = [  # (label, key, format)
     ("picture workers CPU %", "picture_cpu", "{:.0f}"),
     ("  CPU ms a picture", "picture_cpu_ms", "{:.1f}"),
     ("  queued + drawn ms p50 p99", "picture_wait", "{}"),
+    *((label, f"edit_{stage}", "{:.0f}") for stage, label in EDIT_STAGES),
     ("event loop lag p99 ms", "lag_p99", "{:.1f}"),
     ("REST requests /s (paced)", "rest_s", "{:.1f}"),
     ("  of them waited /s", "rest_waited_s", "{:.1f}"),

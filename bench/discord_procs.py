@@ -93,14 +93,17 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def histogram_quantile(after: dict[Any, float], before: dict[Any, float], name: str,
-                       q: float = 0.99) -> float:
-    """The ``q`` quantile of histogram ``name`` (every label set together) between two scrapes,
-    interpolated within its bucket (as Prometheus' ``histogram_quantile``); nan without
-    readings."""
+                       q: float = 0.99, only: dict[str, str] | None = None) -> float:
+    """The ``q`` quantile of histogram ``name`` (every label set together, or those with
+    the labels ``only``) between two scrapes, interpolated within its bucket (as
+    Prometheus' ``histogram_quantile``); nan without readings."""
     counts: dict[float, float] = {}
     for (metric, labels), value in after.items():
         if metric == f"{name}_bucket":
-            bound = float(dict(labels)["le"])
+            named = dict(labels)
+            if only and any(named.get(k) != v for k, v in only.items()):
+                continue
+            bound = float(named["le"])
             counts[bound] = counts.get(bound, 0.0) + value - before.get((metric, labels), 0.0)
     buckets = sorted(counts.items())
     if not buckets or buckets[-1][1] <= 0:

@@ -67,6 +67,10 @@ T = TypeVar("T")
 TABLE_SLOTS_A_PROCESS = 2
 PictureTimer = Callable[[str, float], None]
 """``observe(kind, seconds)``: a picture of this kind took so long (the metrics)."""
+StageTimer = Callable[[str, float], None]
+"""``observe(stage, seconds)``: a table message update spent so long in this stage (the
+metrics): ``coalesce`` (waiting for the edit delay), ``lock`` (for the table's previous
+update), ``avatars``, ``slot`` (for a drawing slot), ``draw``, ``request`` (the edit)."""
 
 
 class DiscordPresenter(HandDms):
@@ -75,12 +79,14 @@ class DiscordPresenter(HandDms):
     def __init__(self, *, store: PresenterStore, pictures: PicturePool | None,
                  edit_delay: float = 1.0, default_locale: str = EN,
                  ping_budget: PingBudget | None = DEFAULT_BUDGET,
-                 drawn: PictureTimer | None = None, app: bool = False) -> None:
+                 drawn: PictureTimer | None = None, staged: StageTimer | None = None,
+                 app: bool = False) -> None:
         self._client: discord.Client | None = None
         self.app = app  # the bot serves the Activity: the table message offers to open it
         self.store = required(store, "a store", "DiscordPresenter")
         self.pictures = pictures  # drawing processes (None: a thread)
         self.drawn = drawn  # told how long each picture took
+        self.staged = staged  # told where each table update spent its time
         # table messages drawn at once: a few a drawing process, so a table's update
         # waits its turn *before* it reads the table, not in the processes' queue after
         # (issue 37: at 500 tables that queue held seconds of pictures, each of a table
@@ -162,7 +168,8 @@ class DiscordPresenter(HandDms):
         # (never more than edit_delay: a clock read elsewhere, as a simulated one, may differ)
         since = asyncio.get_running_loop().time() - state.edited_at
         wait = min(self.edit_delay, max(0.0, self.edit_delay - since))
-        state.pending = self.spawn(self._update(channel_id, 0 if now else wait))
+        state.pending = self.spawn(self._update(channel_id, 0 if now else wait,
+                                                asyncio.get_running_loop().time()))
 
     def spawn(self, coro: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
         """Run ``coro`` in the background, as one of the tasks :meth:`drain` waits for."""
@@ -222,27 +229,33 @@ class DiscordPresenter(HandDms):
         return picture
 
     # ------------------------------------------------------------------ the table message
-    async def _update(self, channel_id: int, delay: float) -> None:
+    async def _update(self, channel_id: int, delay: float, asked: float) -> None:
         if delay > 0:
             await asyncio.sleep(delay)
         state = self.tables.get(channel_id)
         if state is None:  # the table closed meanwhile
             return
         state.pending = None
+        stage = self._stages(asked)
+        stage("coalesce")
         # one update at a time per table: a slower, older render must never land on top of
         # a newer one (the state is read inside the lock, so the last edit is the latest)
         async with state.edit_lock:
+            stage("lock")
             try:
                 # the avatars first (a first fetch may wait on Discord for seconds): a
                 # drawing slot is held only for drawing
                 ahead = state.snapshot
                 if ahead is not None:
                     await self.avatars.many(s.user_id for s in ahead.seats if s and s.user_id)
+                stage("avatars")
                 async with self.table_slots:  # the table as it is when its turn comes
+                    stage("slot")
                     table = state.snapshot
                     if table is None or self.tables.get(channel_id) is not state:
                         return  # closed: the closing words stay
                     content, embed, file = await self.table_message(table)
+                    stage("draw")
                 view = table_view(table, self.locale(channel_id), app=self.app)
                 shown = (content, embed.to_dict() if embed is not None else None,
                          file.filename if file is not None else None,
@@ -251,6 +264,7 @@ class DiscordPresenter(HandDms):
                 if state.message is not None and shown == state.shown:
                     return  # the message shows this already: no request
                 await self._post_or_edit(state, channel_id, content, embed, file, view)
+                stage("request")
                 state.shown = shown
                 state.edited_at = asyncio.get_running_loop().time()
             except discord.HTTPException:
@@ -258,6 +272,18 @@ class DiscordPresenter(HandDms):
                             exc_info=True)
             except Exception:
                 log.exception("table message failed in %s", channel_id)
+
+    def _stages(self, since: float) -> Callable[[str], None]:
+        """``stage(name)``: the time since the last stage ended (``since`` at first) was
+        spent in ``name`` (told to :attr:`staged`; nothing without it)."""
+        loop, mark = asyncio.get_running_loop(), [since]
+
+        def stage(name: str) -> None:
+            if self.staged is not None:
+                now = loop.time()
+                self.staged(name, now - mark[0])
+                mark[0] = now
+        return stage
 
     async def _post_or_edit(self, state: TableState, channel_id: int, content: str,
                             embed: discord.Embed | None, file: discord.File | None,

@@ -66,6 +66,11 @@ class BotMetrics:
             "ddz_picture_seconds", "Seconds to draw a picture, by kind (table, hand, "
             "result, profile, leaderboard, replay…)", ["kind"], buckets=PICTURE_BUCKETS,
             registry=registry)
+        self.table_edits = Histogram(
+            "ddz_table_edit_stage_seconds", "Seconds a table message update spent in each "
+            "stage: coalesce (the edit delay), lock (the table's previous update), avatars, "
+            "slot (waiting to draw), draw, request (the edit, with its rate-limit waits)",
+            ["stage"], buckets=PICTURE_BUCKETS, registry=registry)
         self.store_writes = Histogram(
             "ddz_store_write_seconds", "Seconds a store write took, from asking for the "
             "writer to the commit: a transaction, or a single statement",
@@ -112,6 +117,9 @@ class BotMetrics:
 
     def drawn(self, kind: str, seconds: float) -> None:
         self.pictures.labels(kind=kind).observe(seconds)
+
+    def staged(self, stage: str, seconds: float) -> None:
+        self.table_edits.labels(stage=stage).observe(seconds)
 
     def wrote(self, kind: str, seconds: float) -> None:
         self.store_writes.labels(kind=kind).observe(seconds)

@@ -76,7 +76,7 @@ async def test_an_edit_after_a_quiet_spell_goes_at_once(simcord_env, monkeypatch
     waits: list[float] = []
     release = asyncio.Event()
 
-    async def update(channel_id: int, delay: float) -> None:
+    async def update(channel_id: int, delay: float, asked: float) -> None:
         waits.append(delay)
         await release.wait()
 
@@ -266,3 +266,29 @@ async def test_a_dropped_edit_that_reached_discord_does_not_hide_the_newer_one(
     assert sent == ["Your turn", "Your turn"], "her turn's update was skipped: the DM " \
         "kept the dropped edit's words"
     assert state.dm_shown[alice.id] == turn_words
+
+
+async def test_a_table_update_tells_where_its_time_went(simcord_env) -> None:
+    """ddz_table_edit_stage_seconds: each update's stages in order, the edit delay it
+    waited first (issue 37: where an action's way to the table message is long)."""
+    env = simcord_env
+    presenter = env.bot.presenter
+    guild, channel = await setup(env)
+    alice = guild.add_member(env.create_user("alice"))
+    table = await open_table(env, channel, alice, "classic", [alice])
+    await presenter.drain()
+    seen: list[tuple[str, float]] = []
+    presenter.staged = lambda stage, seconds: seen.append((stage, seconds))
+    state = presenter.tables.get(channel.id)
+    assert state is not None
+    import asyncio
+
+    state.shown = None  # the same table again: edited anyway
+    presenter.edit_delay = 0.4
+    state.edited_at = asyncio.get_running_loop().time()
+    presenter.refresh(channel.id)  # just edited: it waits for the edit delay
+    await presenter.drain()
+    assert [s for s, _ in seen] == ["coalesce", "lock", "avatars", "slot", "draw", "request"]
+    assert all(seconds >= 0 for _, seconds in seen)
+    assert seen[0][1] > 0.3, "the wait for the edit delay is its own stage"
+    assert table.status == "playing"
