@@ -232,9 +232,11 @@ async def _leave(p: Press, item: TableButton) -> None:
 
 
 async def _leave_confirmed(p: Press, item: TableButton) -> None:
+    # answered first: an escape waits for the table's lock, which an AI thinking at the
+    # table holds (as _trustee); the question then says what happened
+    await p.interaction.response.defer()
     how = await p.manager.leave(item.table_id, p.user)
-    await p.interaction.response.edit_message(
-        content=t(p.locale, f"ok.{how}"), view=None)
+    await p.interaction.edit_original_response(content=t(p.locale, f"ok.{how}"), view=None)
 
 
 async def _stay(p: Press, item: TableButton) -> None:

@@ -247,6 +247,8 @@ class Ddz(HistoryCommands, ReplayCommands, ReviewCommands, TournamentCommands, c
                        mode: app_commands.Choice[str]) -> None:
         locale = self._remember(interaction)
         on = mode.value == "on"
+        # a seated player's table takes it under its lock (an AI may be thinking there)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         await self.manager.set_autopass(interaction.user.id, on)
         await reply(interaction, t(locale, "ok.autopass_on" if on else "ok.autopass_off"))
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from typing import Any
 
 import aiohttp
 import pytest
@@ -118,20 +119,28 @@ def test_what_the_global_limit_binds() -> None:
     assert not bound_by_global_limit("https://cdn.discordapp.com/avatars/1/a.png", api)
 
 
+async def _serve(handler: Any) -> tuple[Any, str]:
+    """A local HTTP server answering every path with ``handler``: its runner (to clean
+    up) and its API base URL."""
+    from aiohttp import web
+
+    app = web.Application()
+    app.router.add_route("*", "/{tail:.*}", handler)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+    return runner, f"http://127.0.0.1:{port}/api/v10"
+
+
 async def test_the_trace_paces_api_requests_as_they_are_sent() -> None:
     from aiohttp import web
 
     async def answer(request: web.Request) -> web.Response:
         return web.Response(text="ok")
 
-    app = web.Application()
-    app.router.add_route("*", "/{tail:.*}", answer)
-    runner = web.AppRunner(app)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
-    base = f"http://127.0.0.1:{port}/api/v10"
+    runner, base = await _serve(answer)
     pacer = RestPacer(rate=10, burst=2)  # the third API request waits a tenth of a second
     try:
         async with aiohttp.ClientSession(trace_configs=[trace(pacer, lambda: base)]) as http:
@@ -151,14 +160,7 @@ async def test_the_trace_paces_api_requests_as_they_are_sent() -> None:
         seen.append(request.path)
         return web.Response(text="ok")
 
-    app = web.Application()
-    app.router.add_route("*", "/{tail:.*}", count)
-    runner = web.AppRunner(app)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
-    base = f"http://127.0.0.1:{port}/api/v10"
+    runner, base = await _serve(count)
     try:
         async with aiohttp.ClientSession(trace_configs=[trace(pacer, lambda: base)]) as http:
             with wanted_while(lambda: False), pytest.raises(Dropped):
@@ -209,14 +211,8 @@ async def test_discord_py_lets_a_dropped_request_out_unsent(monkeypatch: pytest.
                                       "avatar": None})
         return web.json_response({"id": "5", "channel_id": "1", "content": "x"})
 
-    app = web.Application()
-    app.router.add_route("*", "/{tail:.*}", answer)
-    runner = web.AppRunner(app)
-    await runner.setup()
-    site = web.TCPSite(runner, "127.0.0.1", 0)
-    await site.start()
-    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
-    monkeypatch.setattr(Route, "BASE", f"http://127.0.0.1:{port}/api/v10")
+    runner, base = await _serve(answer)
+    monkeypatch.setattr(Route, "BASE", base)
     http = HTTPClient(asyncio.get_running_loop(),
                       http_trace=trace(RestPacer(), lambda: Route.BASE))
     route = Route("POST", "/channels/{channel_id}/messages", channel_id=1)

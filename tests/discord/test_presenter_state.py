@@ -110,6 +110,28 @@ async def test_an_edit_after_a_quiet_spell_goes_at_once(simcord_env, monkeypatch
     assert waits[-1] == 0.0 and len(waits) == 5
 
 
+async def _alice_with_her_hand_dm(env):
+    """Alice alone with two AIs, her hand DM out: (the channel, alice, the table's state)."""
+    guild, channel = await setup(env)
+    alice = guild.add_member(env.create_user("alice"))
+    table = await open_table(env, channel, alice, "classic", [alice])
+    await human_turn(env, channel, table.seat_of(alice.id))
+    await env.bot.presenter.drain()
+    state = env.bot.presenter.tables.get(channel.id)
+    assert state is not None and alice.id in state.dm_messages
+    return channel, alice, state
+
+
+async def until(done) -> None:
+    """Until ``done()`` (at most 3 s): a refresh reads the store, so real time passes."""
+    import asyncio
+
+    for _ in range(300):
+        if done():
+            return
+        await asyncio.sleep(0.01)
+
+
 async def test_an_edit_waiting_at_idle_priority_gives_way_to_the_players_turn(
         simcord_env, monkeypatch) -> None:
     """A hand DM's words for a turn not the player's wait at idle priority behind every
@@ -123,13 +145,7 @@ async def test_an_edit_waiting_at_idle_priority_gives_way_to_the_players_turn(
 
     env = simcord_env
     presenter = env.bot.presenter
-    guild, channel = await setup(env)
-    alice = guild.add_member(env.create_user("alice"))
-    table = await open_table(env, channel, alice, "classic", [alice])
-    await human_turn(env, channel, table.seat_of(alice.id))
-    await presenter.drain()
-    state = presenter.tables.get(channel.id)
-    assert state is not None and alice.id in state.dm_messages
+    channel, alice, state = await _alice_with_her_hand_dm(env)
     original = presenter.edits.edit
     held = asyncio.Event()  # never set: an idle edit waits for its turn until dropped
     waiting, dropped, sent = [], [], []
@@ -144,12 +160,6 @@ async def test_an_edit_waiting_at_idle_priority_gives_way_to_the_players_turn(
                 raise
         sent.append(fields.get("content"))
         return await original(message, **fields)
-
-    async def until(done) -> None:  # the refresh reads the store: real time passes
-        for _ in range(300):
-            if done():
-                return
-            await asyncio.sleep(0.01)
 
     monkeypatch.setattr(presenter.edits, "edit", edit)
     # someone else's turn (as she sees it): her words wait at idle priority
@@ -218,13 +228,7 @@ async def test_a_dropped_edit_that_reached_discord_does_not_hide_the_newer_one(
 
     env = simcord_env
     presenter = env.bot.presenter
-    guild, channel = await setup(env)
-    alice = guild.add_member(env.create_user("alice"))
-    table = await open_table(env, channel, alice, "classic", [alice])
-    await human_turn(env, channel, table.seat_of(alice.id))
-    await presenter.drain()
-    state = presenter.tables.get(channel.id)
-    assert state is not None and alice.id in state.dm_messages
+    channel, alice, state = await _alice_with_her_hand_dm(env)
     original = presenter.edits.edit
     held = asyncio.Event()  # never set: the idle edit's answer never comes
     delivered, sent = [], []
@@ -235,12 +239,6 @@ async def test_a_dropped_edit_that_reached_discord_does_not_hide_the_newer_one(
             delivered.append(fields.get("content"))
             await held.wait()
         sent.append(fields.get("content"))
-
-    async def until(done) -> None:
-        for _ in range(300):
-            if done():
-                return
-            await asyncio.sleep(0.01)
 
     turn = [True]  # whose turn she sees: her words and the priority of their edit
 

@@ -138,8 +138,16 @@ async def test_leaving_mid_deal_asks_first(simcord_env) -> None:
     assert stay.response.content == "You stay at the table." or table.status == "playing"
     assert table.seat_of(alice.id) == 0
     result = await alice.slash(channel, "ddz leave")
+    leave, answered_first = env.bot.manager.leave, []
+
+    async def answered(*args):  # an escape waits for the table's lock: answered first
+        answered_first.append(list(env.backend.interactions.values())[-1].responded)
+        return await leave(*args)
+
+    env.bot.manager.leave = answered
     gone = await alice.click(result.response, label="Leave the deal")
     assert gone.response.content.startswith("You left during a deal")
+    assert answered_first == [True]
     assert table.status != "playing" and table.last_result.outcome == "escape"
 
 
