@@ -330,6 +330,45 @@ def back_icon(width: int, height: int, geom: CardGeom = MICRO) -> tuple[Image.Im
         return _back_icon(geom, width, height)
 
 
+@lru_cache(maxsize=8)
+def _opaque_box(g: CardGeom) -> tuple[int, int, int, int]:
+    inside = _face_sprite(3, "S", False, g)
+    pad, edge = inside.pad, g.border + 2
+    box = (pad + g.radius + edge, pad + edge, pad + g.w - g.radius - edge, pad + g.h - edge)
+    for sprite in (inside, _face_sprite(RED, "", False, g), _face_sprite(FLOWER, "", False, g),
+                   _face_sprite(5, "H", True, g), _back_sprite(g)):
+        if sprite.mask.crop(box).getextrema() != (255, 255):
+            raise AssertionError(f"the {g.name} card is not opaque in {box}")
+    return box
+
+
+def opaque_box(geom: CardGeom = BIG) -> tuple[int, int, int, int]:
+    """A box, in a card sprite's coordinates (its shadow margin included), where every
+    card of ``geom`` is fully opaque: what a card pasted over another hides there is
+    overwritten entirely, so it need not be pasted (:func:`paste_uncovered`)."""
+    with _lock:
+        return _opaque_box(geom)
+
+
+def paste_uncovered(image: Image.Image, sprite: Sprite, at: tuple[int, int],
+                    cover: tuple[int, int, int, int] | None) -> None:
+    """Paste ``sprite`` at ``at`` (its top-left corner, shadow included), except inside
+    ``cover`` (image coordinates), which a card pasted next overwrites entirely: the same
+    pixels as pasting it whole, with less blending (a hand's cards overlap by half)."""
+    w, h = sprite.rgb.size
+    if cover is not None:
+        kx0, ky0 = max(0, cover[0] - at[0]), max(0, cover[1] - at[1])
+        kx1, ky1 = min(w, cover[2] - at[0]), min(h, cover[3] - at[1])
+        if kx0 < kx1 and ky0 < ky1:
+            pieces = [(0, 0, kx0, h), (kx0, 0, kx1, ky0), (kx0, ky1, kx1, h), (kx1, 0, w, h)]
+            for piece in pieces:
+                if piece[0] < piece[2] and piece[1] < piece[3]:
+                    image.paste(sprite.rgb.crop(piece), (at[0] + piece[0], at[1] + piece[1]),
+                                sprite.mask.crop(piece))
+            return
+    image.paste(sprite.rgb, at, sprite.mask)
+
+
 WARM_SIZES = (18, 20, 22, 24, 26, 28, 30, 32, 34, 38, 42, 52)
 """The font sizes the pictures draw with (opened ahead by :func:`warm_up`)."""
 
@@ -349,3 +388,4 @@ def warm_up() -> None:
                 face_sprite(rank, suit, True, geom)
         for rank in (BLACK, RED, FLOWER):
             face_sprite(rank, "", False, geom)
+    opaque_box(BIG)  # checked once, against the sprites just made
