@@ -51,3 +51,19 @@ def test_the_opaque_box_is_inside_every_card() -> None:
     assert sprite.mask.crop((x0, y0, x1, y1)).getextrema() == (255, 255)
     # just outside it, the card's rounded corner lets what is under it show
     assert sprite.mask.crop((sprite.pad, sprite.pad, x0, y0)).getextrema()[0] < 255
+
+
+def test_a_result_and_a_table_are_the_same_pictures_as_with_every_card_whole(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The card rows of the result and table pictures (render.cardrow) skip what the
+    next card hides too; the table's pixels are also pinned (test_table_pixels)."""
+    import render.cardrow
+    from bench.render import result3, table3, table4
+    from render import canvas, render_result, render_table
+
+    scenes = [(render_result, result3()), (render_table, table3()), (render_table, table4())]
+    canvas.clear_layer_caches()
+    drawn = [draw(scene) for draw, scene in scenes]
+    monkeypatch.setattr(render.cardrow, "paste_uncovered", _whole)
+    canvas.clear_layer_caches()
+    assert drawn == [draw(scene) for draw, scene in scenes]
