@@ -13,7 +13,7 @@ from PIL import Image
 
 from bot.engine.cards import BLACK, RANK_CHARS, RANK_INDEX, TWO, Card
 
-from .sprites import MINI, CardGeom, back_sprite, face_sprite, opaque_box, paste_uncovered
+from .sprites import MINI, CardGeom, back_sprite, face_sprite, hidden_by, paste_uncovered
 
 CardsLike = Sequence[Card] | str
 
@@ -92,17 +92,11 @@ def draw_cards(image: Image.Image, cards: Sequence[Card], x: int, y: int, geom: 
         sprite = face_sprite(card.rank, card.suit, laizi is not None and card.rank == laizi,
                              geom)
         cx = x + i * step
-        paste_uncovered(image, sprite, (cx - sprite.pad, y - sprite.pad),
-                        _hidden(geom, cx + step - sprite.pad, y - sprite.pad)
-                        if i + 1 < len(cards) else None)
+        at = (cx - sprite.pad, y - sprite.pad)
+        paste_uncovered(image, sprite, at,
+                        hidden_by(geom, (at[0] + step, at[1])) if i + 1 < len(cards) else None)
         corners.append((cx, y))
     return corners
-
-
-def _hidden(geom: CardGeom, x: int, y: int) -> tuple[int, int, int, int]:
-    """What a card of ``geom`` pasted at (x, y) (its sprite's corner) hides entirely."""
-    x0, y0, x1, y1 = opaque_box(geom)
-    return (x + x0, y + y0, x + x1, y + y1)
 
 
 def draw_backs(image: Image.Image, n: int, x: int, y: int, geom: CardGeom = MINI,
@@ -113,4 +107,4 @@ def draw_backs(image: Image.Image, n: int, x: int, y: int, geom: CardGeom = MINI
     for i in range(n):
         at = (x + i * step - sprite.pad, y - sprite.pad)
         paste_uncovered(image, sprite, at,
-                        _hidden(geom, at[0] + step, at[1]) if i + 1 < n else None)
+                        hidden_by(geom, (at[0] + step, at[1])) if i + 1 < n else None)

@@ -30,7 +30,7 @@ from .canvas import (
 )
 from .cardrow import CardsLike, cards_of, laizi_rank
 from .fonts import WORDS, font, font_for
-from .sprites import BIG, face_sprite, opaque_box, paste_uncovered
+from .sprites import BIG, face_sprite, hidden_by, paste_uncovered
 from .textcache import drawer, text_length
 
 MAX_PER_ROW = 11
@@ -296,14 +296,12 @@ def render_hand(cards: Sequence[Card] | str, *, laizi: str | None = None,
         w = int(text_length(label_face, label)) + 24
         panel(image, (x, y - 16, x + w, y + 16), radius=16, alpha=130)
         draw.text((x + w // 2, y), label, font=label_face, fill=SOFT_WHITE, anchor="mm")
-    ox0, oy0, ox1, oy1 = opaque_box(BIG)
     for i, (card, box) in enumerate(zip(ordered, layout.cards, strict=True)):
         sprite = face_sprite(card.rank, card.suit, card.rank == wild, BIG)
         at = (box[0] - sprite.pad, box[1] - sprite.pad)
         cover = None  # where the next card of its row, pasted next, hides it entirely
         if i + 1 < len(layout.cards) and layout.cards[i + 1][1] == box[1]:
-            nx, ny = layout.cards[i + 1][0] - sprite.pad, box[1] - sprite.pad
-            cover = (nx + ox0, ny + oy0, nx + ox1, ny + oy1)
+            cover = hidden_by(BIG, (layout.cards[i + 1][0] - sprite.pad, at[1]))
         paste_uncovered(image, sprite, at, cover)
     tab = words["from_bottom"]
     tab_face = font_for(tab, 20, "bold")

@@ -350,6 +350,13 @@ def opaque_box(geom: CardGeom = BIG) -> tuple[int, int, int, int]:
         return _opaque_box(geom)
 
 
+def hidden_by(geom: CardGeom, at: tuple[int, int]) -> tuple[int, int, int, int]:
+    """What a card of ``geom`` pasted at ``at`` (its sprite's top-left corner, shadow
+    included) hides entirely, in image coordinates: the ``cover`` of the card before it."""
+    x0, y0, x1, y1 = opaque_box(geom)
+    return (at[0] + x0, at[1] + y0, at[0] + x1, at[1] + y1)
+
+
 def paste_uncovered(image: Image.Image, sprite: Sprite, at: tuple[int, int],
                     cover: tuple[int, int, int, int] | None) -> None:
     """Paste ``sprite`` at ``at`` (its top-left corner, shadow included), except inside

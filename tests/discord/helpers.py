@@ -17,6 +17,22 @@ LABELS_FOR_PHASE = {  # what a scripted human presses in each auction phase
 }
 
 
+def answered_first(env: Any, *names: str) -> list[bool]:
+    """Wrap the manager's methods ``names``: each call records whether the interaction
+    that asked for it had been answered already (the table's lock may wait for an AI's
+    move, past Discord's 3 s). Returns the record."""
+    manager, seen = env.bot.manager, []
+    for name in names:
+        act = getattr(manager, name)
+
+        async def wrapped(*args: Any, _act: Any = act, **kwargs: Any) -> Any:
+            seen.append(list(env.backend.interactions.values())[-1].responded)
+            return await _act(*args, **kwargs)
+
+        setattr(manager, name, wrapped)
+    return seen
+
+
 def answered_errors_pass(bot: Any) -> None:
     """SimCord records every error that reaches the command tree's ``on_error`` (and fails
     the test at its end); most are refusals the bot answers in the user's language. Let

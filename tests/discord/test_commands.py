@@ -8,6 +8,7 @@ import discord
 from bot.app import create_bot
 
 from .helpers import (
+    answered_first,
     buttons,
     human_turn,
     open_table,
@@ -96,17 +97,11 @@ async def test_timeouts_then_resume(simcord_env) -> None:
         await env.settle()
     assert table.status == "playing" and table.seats[seat].trustee
     assert any(b.label == "Take back control" for b in buttons(table_message(env, channel)))
-    resume, answered_first = env.bot.manager.resume, []
-
-    async def answered(*args):  # the table's lock may wait for an AI's move: answer first
-        answered_first.append(list(env.backend.interactions.values())[-1].responded)
-        return await resume(*args)
-
-    env.bot.manager.resume = answered
+    answered = answered_first(env, "resume")  # the lock may wait for an AI's move
     result = await alice.slash(channel, "ddz resume")
     said = result.followups[-1] if result.followups else result.response
     assert result.ephemeral and "❌" not in said.content
-    assert not table.seats[seat].trustee and answered_first == [True]
+    assert not table.seats[seat].trustee and answered == [True]
 
 
 async def test_relief_when_short(simcord_env) -> None:

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from tests.engine.game_helpers import cards
 
-from .helpers import buttons, human_turn, open_table, play_to_the_end, setup, table_message
+from .helpers import (
+    answered_first,
+    buttons,
+    human_turn,
+    open_table,
+    play_to_the_end,
+    setup,
+    table_message,
+)
 
 
 def _pings(channel) -> list:
@@ -93,17 +101,7 @@ async def test_let_the_ai_play_then_take_control_back(simcord_env) -> None:
     seat = (table.game.to_act + 1) % 3  # not the player to act: the deal waits for another
     alice = seats[seat]
     dm = alice.user.dm_channel.last_message
-    manager = env.bot.manager
-    answered_first: list[bool] = []  # was the click answered before the table was asked?
-
-    def answered(act):
-        async def wrapped(*args):
-            latest = list(env.backend.interactions.values())[-1]
-            answered_first.append(latest.responded)
-            return await act(*args)
-        return wrapped
-
-    manager.trustee, manager.resume = answered(manager.trustee), answered(manager.resume)
+    answered = answered_first(env, "trustee", "resume")  # before the table was asked?
     result = await alice.user.click(dm, label="Let the AI play")
     said = result.followups[-1]
     assert said.ephemeral and "The AI plays for you" in said.content
@@ -116,7 +114,7 @@ async def test_let_the_ai_play_then_take_control_back(simcord_env) -> None:
     assert not table.seats[seat].trustee
     assert "❌" not in result.followups[-1].content
     # the table's lock may wait for an AI's move there: each click is answered first
-    assert answered_first == [True, True]
+    assert answered == [True, True]
 
 
 async def test_leaving_mid_deal_asks_first(simcord_env) -> None:
@@ -138,16 +136,10 @@ async def test_leaving_mid_deal_asks_first(simcord_env) -> None:
     assert stay.response.content == "You stay at the table." or table.status == "playing"
     assert table.seat_of(alice.id) == 0
     result = await alice.slash(channel, "ddz leave")
-    leave, answered_first = env.bot.manager.leave, []
-
-    async def answered(*args):  # an escape waits for the table's lock: answered first
-        answered_first.append(list(env.backend.interactions.values())[-1].responded)
-        return await leave(*args)
-
-    env.bot.manager.leave = answered
+    answered = answered_first(env, "leave")  # an escape waits for the table's lock
     gone = await alice.click(result.response, label="Leave the deal")
     assert gone.response.content.startswith("You left during a deal")
-    assert answered_first == [True]
+    assert answered == [True]
     assert table.status != "playing" and table.last_result.outcome == "escape"
 
 
