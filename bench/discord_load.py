@@ -176,7 +176,7 @@ class Load:
                 if future is not None and not future.done():
                     future.set_result(event["t"])
             elif kind in ("fu", "orig"):
-                if event["ct"].startswith("❌") and event["tok"] in self.tokens:
+                if (event["ct"] or "").startswith("❌") and event["tok"] in self.tokens:
                     self.refused.add(self.tokens[event["tok"]])
                     self._refusal(event["ct"])
                 clicked = self.clicked.get(event["tok"])
@@ -199,6 +199,22 @@ class Load:
         channel = int(event["c"])
         seen = Seen(event["t"], event["m"], event["ct"], event["b"], event["o"], event["f"])
         table = self.tables.get(channel)
+        before = table.seen if table is not None else self.people.get(channel - 1, None)
+        if isinstance(before, Person):
+            before = before.dm
+        if before is not None and before.message_id == seen.message_id:
+            # an edit keeps what it does not name: the words and controls (a table's
+            # picture alone, when every drawing slot was busy), the table's picture (its
+            # words alone); a hand DM's files stay as sent (None: no new picture)
+            seen = Seen(seen.t, seen.message_id,
+                        before.content if seen.content is None else seen.content,
+                        before.buttons if seen.buttons is None else seen.buttons,
+                        before.selects if seen.selects is None else seen.selects,
+                        before.files if seen.files is None and table is not None
+                        else seen.files)
+        elif seen.content is None or seen.buttons is None:
+            seen = Seen(seen.t, seen.message_id, seen.content or "", seen.buttons or {},
+                        seen.selects or [], seen.files)
         if table is not None:
             table.seen = seen
             table.history.append(seen)
@@ -494,6 +510,13 @@ async def _measure_load(load: Load, port: int, pin: list[str], bot_env: dict[str
         **{f"edit_{stage}": histogram_quantile(
             after, before, "ddz_table_edit_stage_seconds", 0.99, {"stage": stage}) * 1000
            for stage, _ in EDIT_STAGES},
+        **{f"shown_{part}": histogram_quantile(
+            after, before, "ddz_table_shown_seconds", 0.99, {"part": part}) * 1000
+           for part in ("words", "picture")},
+        words_s=delta(after, before, "ddz_table_edit_stage_seconds_count", stage="words")
+        / window,
+        later_s=delta(after, before, "ddz_table_edit_stage_seconds_count",
+                      stage="picture_request") / window,
         picture_wait=" ".join(
             f"{histogram_quantile(after, before, 'ddz_picture_seconds', q) * 1000:.0f}"
             for q in (0.5, 0.99)),
@@ -529,7 +552,9 @@ async def _measure_load(load: Load, port: int, pin: list[str], bot_env: dict[str
 EDIT_STAGES = [  # ddz_table_edit_stage_seconds: where a table message update waits
     ("coalesce", "table update p99 ms: edit delay"), ("lock", "  its table's last update"),
     ("avatars", "  avatars"), ("slot", "  a drawing slot"), ("draw", "  drawing"),
-    ("request", "  the edit request")]
+    ("request", "  the edit request"), ("words", "  words first: their edit"),
+    ("picture_slot", "  then: a drawing slot"), ("picture_draw", "  drawing"),
+    ("picture_request", "  the picture's edit")]
 ROWS = [  # (label, key, format)
     ("people (1 or 2 a table)", "people", "{:.0f}"),
     ("actions by people", "actions", "{:.0f}"),
@@ -540,6 +565,9 @@ ROWS = [  # (label, key, format)
     ("action -> table edit p50 ms", "table_p50", "{:.0f}"),
     ("action -> table edit p99 ms", "table_p99", "{:.0f}"),
     ("  no edit showing it (30 s)", "table_missing", "{:.0f}"),
+    ("  in the bot p99 ms: words", "shown_words", "{:.0f}"),
+    ("    picture", "shown_picture", "{:.0f}"),
+    ("  words edits / later pictures /s", "words_s", "{:.1f}"),
     ("action -> hand DM edit p99 ms", "hand_p99", "{:.0f}"),
     ("  plays timed for the DM", "hand_n", "{:.0f}"),
     ("pictures drawn /s", "pictures_s", "{:.1f}"),
@@ -572,7 +600,7 @@ ROWS = [  # (label, key, format)
     ("AI / people actions /s", "ai_actions_s", "{:.1f}"),
     ("clean stop s (nan: killed)", "stop_s", "{:.1f}"),
 ]
-PAIRED = {"unanswered": "refused", "token_edits_s": "bot_edits_s",
+PAIRED = {"unanswered": "refused", "token_edits_s": "bot_edits_s", "words_s": "later_s",
           "table_pics_s": "hand_pics_s", "standin_cpu": "driver_cpu",
           "ai_actions_s": "player_actions_s"}
 

@@ -198,9 +198,14 @@ class StandIn:
         buttons, selects = components_of(body)
         attachments = body.get("attachments")
         names = files or [a.get("filename", "") for a in attachments or []]
-        self.emit({"k": kind, "t": now, "ct": (body.get("content") or "")[:CONTENT_KEPT],
-                   "b": buttons, "o": selects, "f": names if attachments is not None or files
-                   else None, **fields})
+        # an edit leaves what it does not name as it was (ct, b, o: None)
+        edit = kind in ("edit", "orig")
+        kept = edit and "components" not in body
+        self.emit({"k": kind, "t": now,
+                   "ct": None if edit and "content" not in body else
+                   (body.get("content") or "")[:CONTENT_KEPT],
+                   "b": None if kept else buttons, "o": None if kept else selects,
+                   "f": names if attachments is not None or files else None, **fields})
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
         path = request.path.removeprefix(API)

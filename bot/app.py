@@ -325,6 +325,7 @@ async def create_bot(settings: Settings, *, seed_source: Callable[[], int] | Non
                                  ping_budget=DEFAULT_BUDGET if settings.ping_budget else None,
                                  drawn=metrics.drawn if metrics is not None else None,
                                  staged=metrics.staged if metrics is not None else None,
+                                 shown_after=metrics.shown if metrics is not None else None,
                                  app=activity is not None)
     shown: Presenter = presenter if activity is None else \
         FanOutPresenter(presenter, activity.presenter)

@@ -70,7 +70,11 @@ PictureTimer = Callable[[str, float], None]
 StageTimer = Callable[[str, float], None]
 """``observe(stage, seconds)``: a table message update spent so long in this stage (the
 metrics): ``coalesce`` (waiting for the edit delay), ``lock`` (for the table's previous
-update), ``avatars``, ``slot`` (for a drawing slot), ``draw``, ``request`` (the edit)."""
+update), ``avatars``, ``slot`` (for a drawing slot), ``draw``, ``request`` (the edit); or,
+when every slot is busy, ``words`` (the edit of the words alone), then ``picture_slot``,
+``picture_draw`` and ``picture_request`` for the picture that follows them.
+Also ``shown_after(part, seconds)``: an action took so long to show in the table
+message's ``words`` or ``picture``."""
 
 
 class DiscordPresenter(HandDms):
@@ -80,13 +84,14 @@ class DiscordPresenter(HandDms):
                  edit_delay: float = 1.0, default_locale: str = EN,
                  ping_budget: PingBudget | None = DEFAULT_BUDGET,
                  drawn: PictureTimer | None = None, staged: StageTimer | None = None,
-                 app: bool = False) -> None:
+                 shown_after: StageTimer | None = None, app: bool = False) -> None:
         self._client: discord.Client | None = None
         self.app = app  # the bot serves the Activity: the table message offers to open it
         self.store = required(store, "a store", "DiscordPresenter")
         self.pictures = pictures  # drawing processes (None: a thread)
         self.drawn = drawn  # told how long each picture took
         self.staged = staged  # told where each table update spent its time
+        self.shown_after = shown_after  # told how long each action took to show (metrics)
         # table messages drawn at once: a few a drawing process, so a table's update
         # waits its turn *before* it reads the table, not in the processes' queue after
         # (issue 37: at 500 tables that queue held seconds of pictures, each of a table
@@ -145,6 +150,11 @@ class DiscordPresenter(HandDms):
             self.spawn(self._refresh_hands(channel_id))
         if isinstance(event, TurnStarted | ActionTaken | DealEnded):
             self.pings.follow(event)
+        if isinstance(event, ActionTaken) and state.message is not None:
+            now = asyncio.get_running_loop().time()
+            for waiting in state.unshown.values():
+                waiting.append(now)
+                del waiting[:-64]  # a table whose edits fail keeps no more
         if isinstance(event, TrusteeChanged) and event.on:
             table = state.snapshot
             if table is not None and table.seats[event.seat_index] is not None:
@@ -249,11 +259,15 @@ class DiscordPresenter(HandDms):
                 if ahead is not None:
                     await self.avatars.many(s.user_id for s in ahead.seats if s and s.user_id)
                 stage("avatars")
+                if self._words_first(state):
+                    await self._words_now(state, channel_id, stage)
+                    return
                 async with self.table_slots:  # the table as it is when its turn comes
                     stage("slot")
                     table = state.snapshot
                     if table is None or self.tables.get(channel_id) is not state:
                         return  # closed: the closing words stay
+                    read = asyncio.get_running_loop().time()
                     content, embed, file = await self.table_message(table)
                     stage("draw")
                 view = table_view(table, self.locale(channel_id), app=self.app)
@@ -261,17 +275,103 @@ class DiscordPresenter(HandDms):
                          file.filename if file is not None else None,
                          state.drawn[0] if file is not None and state.drawn else None,
                          view_key(view))
-                if state.message is not None and shown == state.shown:
-                    return  # the message shows this already: no request
-                await self._post_or_edit(state, channel_id, content, embed, file, view)
-                stage("request")
-                state.shown = shown
-                state.edited_at = asyncio.get_running_loop().time()
+                if state.message is None or shown != state.shown:
+                    await self._post_or_edit(state, channel_id, content, embed, file, view)
+                    stage("request")
+                    state.shown = shown
+                    state.edited_at = asyncio.get_running_loop().time()
+                state.pictured_at = read
+                self._showed(state, "words", read)
+                self._showed(state, "picture", read)
             except discord.HTTPException:
                 log.warning("could not update the table message in %s", channel_id,
                             exc_info=True)
             except Exception:
                 log.exception("table message failed in %s", channel_id)
+
+    def _words_first(self, state: TableState) -> bool:
+        """Is every drawing slot busy while the message already shows a picture of this
+        deal? Then its words go at once and the picture follows when a slot frees (issue
+        37: a busy bot showed an action seconds late, waiting to draw)."""
+        table = state.snapshot
+        return self.table_slots.locked() and state.message is not None and \
+            state.shown is not None and state.shown[2] == "table.png" and \
+            table is not None and table.status == "playing" and table.game is not None
+
+    async def _words_now(self, state: TableState, channel_id: int,
+                         stage: Callable[[str], None]) -> None:
+        """Edit the table message's words and controls (its picture stays), and have the
+        picture drawn when a slot frees (:meth:`_picture_later`)."""
+        table, message = state.snapshot, state.message
+        assert table is not None and message is not None and state.shown is not None
+        read = asyncio.get_running_loop().time()
+        locale = self.locale(channel_id)
+        notices, state.notices = state.notices, []
+        content = "\n".join([*notices, *self.turn_words(table, locale)])
+        view = table_view(table, locale, app=self.app)
+        shown = (content, None, "table.png", state.shown[3], view_key(view))
+        if shown != state.shown:
+            try:
+                await self.edits.edit(message, content=content, view=view)
+            except discord.NotFound:  # deleted: posted again, picture and all
+                state.message = None
+                self.refresh(channel_id)
+                return
+            stage("words")
+            state.shown = shown
+            state.edited_at = asyncio.get_running_loop().time()
+        self._showed(state, "words", read)
+        if state.later_picture is None or state.later_picture.done():
+            state.later_picture = self.spawn(self._picture_later(state, channel_id))
+
+    async def _picture_later(self, state: TableState, channel_id: int) -> None:
+        """The table's picture once a drawing slot is free, as the table is then; edited in
+        (the picture alone: the words may be newer) unless a newer picture got there
+        first."""
+        stage = self._stages(asyncio.get_running_loop().time())
+        try:
+            async with self.table_slots:
+                stage("picture_slot")
+                table = state.snapshot
+                if table is None or table.game is None or table.status != "playing" or \
+                        self.tables.get(channel_id) is not state:
+                    return
+                read = asyncio.get_running_loop().time()
+                png = await self.table_picture(table, state)
+                scene = state.drawn[0] if state.drawn is not None else None
+                stage("picture_draw")
+            async with state.edit_lock:
+                message, shown = state.message, state.shown
+                latest = state.snapshot
+                if message is None or shown is None or shown[2] != "table.png" or \
+                        state.pictured_at >= read or latest is None or \
+                        latest.status != "playing" or self.tables.get(channel_id) is not state:
+                    return  # a newer picture (or the result) is shown, or the table closed
+                if shown[3] != scene:
+                    await self.edits.edit(message, attachments=[
+                        discord.File(io.BytesIO(png), filename="table.png")])
+                    stage("picture_request")
+                    state.shown = (*shown[:3], scene, *shown[4:])
+                state.pictured_at = read
+                self._showed(state, "picture", read)
+        except discord.HTTPException:
+            log.warning("could not update the table picture in %s", channel_id,
+                        exc_info=True)
+        except Exception:
+            log.exception("table picture failed in %s", channel_id)
+
+    def _showed(self, state: TableState, part: str, read: float) -> None:
+        """The message's ``part`` (words, picture) now shows the table as read at ``read``:
+        the actions before then are shown (told to :attr:`shown_after`)."""
+        waiting = state.unshown[part]
+        if not waiting or waiting[0] > read:
+            return
+        now = asyncio.get_running_loop().time()
+        done = [at for at in waiting if at <= read]
+        del waiting[:len(done)]
+        if self.shown_after is not None:
+            for at in done:
+                self.shown_after(part, now - at)
 
     def _stages(self, since: float) -> Callable[[str], None]:
         """``stage(name)``: the time since the last stage ended (``since`` at first) was
@@ -327,18 +427,29 @@ class DiscordPresenter(HandDms):
             return "\n".join([*notices, text]), self._lobby_embed(table, locale), file
         if table.status != "playing" or table.game is None:
             return "\n".join(notices), self._lobby_embed(table, locale), None
-        game = table.game
+        png = await self.table_picture(table, state)
+        lines = [*notices, *self.turn_words(table, locale)]
+        return "\n".join(lines), None, discord.File(io.BytesIO(png), filename="table.png")
+
+    async def table_picture(self, table: TableSnapshot, state: TableState | None) -> bytes:
+        """The table picture of a deal being played (the last one again if the same)."""
+        locale = self.locale(table.channel_id)
         avatars = await self.avatars.many(s.user_id for s in table.seats if s and s.user_id)
         scene = table_scene(table, title=variant_name(locale, table.rules.variant),
                             locale=locale, avatars=avatars)
         if state is not None and state.drawn is not None and state.drawn[0] == scene:
-            png = state.drawn[1]  # the same picture: not drawn again
-        else:
-            png = await self.draw(render_table, scene)
-            if state is not None:
-                state.drawn = (scene, png)
+            return state.drawn[1]  # the same picture: not drawn again
+        png = await self.draw(render_table, scene)
+        if state is not None:
+            state.drawn = (scene, png)
+        return png
+
+    def turn_words(self, table: TableSnapshot, locale: str) -> list[str]:
+        """Whose turn it is and the deal in words, under the table picture."""
+        game = table.game
+        assert game is not None
         seat = game.to_act
-        lines = list(notices)
+        lines = []
         if seat is not None:
             entry = table.seats[seat]
             name = seat_name(entry, locale) if entry else "?"
@@ -353,7 +464,7 @@ class DiscordPresenter(HandDms):
                                phase=t(locale, f"phase.{game.phase}"),
                                ends=ends_words(locale, table.deadline)))
         lines.extend(table_state(table, locale))
-        return "\n".join(lines), None, discord.File(io.BytesIO(png), filename="table.png")
+        return lines
 
     def _lobby_embed(self, table: TableSnapshot, locale: str) -> discord.Embed:
         rules = table.rules

@@ -35,6 +35,13 @@ class TableState:
     drawn: tuple[object, bytes] | None = None  # the last table picture's scene and PNG
     hand_pictures: dict[int, tuple[object, bytes]] = field(default_factory=dict)  # by seat
     shown: tuple[object, ...] | None = None  # what the table message shows (skip repeats)
+    # the loop's time the table was read for the picture the message shows (a later
+    # picture, drawn while the words went ahead, lands only if it is newer)
+    pictured_at: float = float("-inf")
+    later_picture: asyncio.Task[None] | None = None  # the picture behind the words
+    # the loop's times of actions not yet shown in the message's words / picture (metrics)
+    unshown: dict[str, list[float]] = field(
+        default_factory=lambda: {"words": [], "picture": []})
     result: DealEnded | None = None  # the deal that ended, until the next starts
     hands: dict[int, tuple[Card, ...]] = field(default_factory=dict)  # seat -> cards sent
     dm_messages: dict[int, discord.Message] = field(default_factory=dict)  # user -> hand DM

@@ -32,6 +32,9 @@ LAG_BUCKETS = (0.001, 0.002, 0.005, 0.01, 0.015, 0.02, 0.03, 0.05, 0.075, 0.1, 0
 
 PICTURE_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 """Seconds: a picture (a hand is milliseconds; a replay's animation takes longer)."""
+SHOWN_BUCKETS = (0.05, 0.1, 0.25, 0.5, 0.75, 1.0, 1.25, 1.5, 2.0, 2.5, 3.0, 5.0, 7.5, 10.0,
+                 15.0, 20.0, 30.0)
+"""Seconds: an action to the table message showing it (issue 37's target is 1.5 s)."""
 
 TableCount = Callable[[], Mapping[tuple[str, str], int]]
 """The live tables now, by (variant, status)."""
@@ -71,6 +74,11 @@ class BotMetrics:
             "stage: coalesce (the edit delay), lock (the table's previous update), avatars, "
             "slot (waiting to draw), draw, request (the edit, with its rate-limit waits)",
             ["stage"], buckets=PICTURE_BUCKETS, registry=registry)
+        self.table_shown = Histogram(
+            "ddz_table_shown_seconds", "Seconds from an action to the table message "
+            "showing it, by part: words (and controls), picture (the same edit unless "
+            "every drawing slot was busy: then the picture follows the words)",
+            ["part"], buckets=SHOWN_BUCKETS, registry=registry)
         self.store_writes = Histogram(
             "ddz_store_write_seconds", "Seconds a store write took, from asking for the "
             "writer to the commit: a transaction, or a single statement",
@@ -120,6 +128,9 @@ class BotMetrics:
 
     def staged(self, stage: str, seconds: float) -> None:
         self.table_edits.labels(stage=stage).observe(seconds)
+
+    def shown(self, part: str, seconds: float) -> None:
+        self.table_shown.labels(part=part).observe(seconds)
 
     def wrote(self, kind: str, seconds: float) -> None:
         self.store_writes.labels(kind=kind).observe(seconds)

@@ -183,7 +183,9 @@ async def test_a_table_update_reads_the_table_when_its_turn_to_draw_comes(
         simcord_env, monkeypatch) -> None:
     """Table pictures are drawn a few at a time (``table_slots``): an update waiting for a
     slot reads the table when it gets one, so a busy bot draws each table as it is then,
-    not as it was seconds before in the drawing processes' queue."""
+    not as it was seconds before in the drawing processes' queue. (A table whose message
+    shows no picture of the deal yet waits so; one that does sends its words first:
+    tests/discord/test_words_first.py.)"""
     import asyncio
     import dataclasses
 
@@ -203,6 +205,7 @@ async def test_a_table_update_reads_the_table_when_its_turn_to_draw_comes(
         return await original(table)
 
     monkeypatch.setattr(presenter, "table_message", table_message)
+    state.shown = None  # no picture of the deal shown yet: the words wait for it
     presenter.table_slots = asyncio.Semaphore(1)
     await presenter.table_slots.acquire()  # every slot busy with other tables
     presenter.refresh(channel.id, now=True)

@@ -1,0 +1,138 @@
+"""When every drawing slot is busy, a table message that already shows a picture of the
+deal gets its words at once and its picture when a slot frees (issue 37: at hundreds of
+tables an action reached the table message seconds late, waiting to be drawn)."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+
+from .helpers import open_table, setup
+
+
+async def _playing(env):
+    """Alice with two AIs, the deal on, its table message out with a picture."""
+    guild, channel = await setup(env)
+    alice = guild.add_member(env.create_user("alice"))
+    await open_table(env, channel, alice, "classic", [alice])
+    presenter = env.bot.presenter
+    await presenter.drain()
+    state = presenter.tables.get(channel.id)
+    assert state is not None and state.message is not None and state.shown is not None
+    assert state.shown[2] == "table.png"
+    return channel, state
+
+
+async def test_busy_slots_send_the_words_first_and_the_picture_when_one_frees(
+        simcord_env, monkeypatch) -> None:
+    env = simcord_env
+    presenter = env.bot.presenter
+    channel, state = await _playing(env)
+    edits: list[dict[str, object]] = []
+    original = presenter.edits.edit
+
+    async def edit(message, **fields):
+        edits.append(fields)
+        await original(message, **fields)
+
+    drawn: list[int] = []
+    picture = presenter.table_picture
+
+    async def table_picture(table, at):
+        drawn.append(table.seq)
+        return await picture(table, at)
+
+    shown: list[str] = []
+    presenter.shown_after = lambda part, seconds: shown.append(part)
+    monkeypatch.setattr(presenter.edits, "edit", edit)
+    monkeypatch.setattr(presenter, "table_picture", table_picture)
+    before = state.message.attachments[0].url if state.message.attachments else None
+    # what the message shows is older than the table (words and picture alike)
+    state.shown = ("older words", None, "table.png", "an older picture", state.shown[4])
+    loop = asyncio.get_running_loop()
+    for waiting in state.unshown.values():
+        waiting.append(loop.time())
+    presenter.table_slots = asyncio.Semaphore(1)
+    await presenter.table_slots.acquire()  # every slot busy with other tables
+    presenter.refresh(channel.id, now=True)
+    for _ in range(100):
+        if edits:
+            break
+        await asyncio.sleep(0.01)
+    assert len(edits) == 1 and "attachments" not in edits[0], \
+        "the words went first, without a picture"
+    assert edits[0]["content"] == state.shown[0] != "older words"
+    assert drawn == [] and shown == ["words"]
+    assert state.message is not None
+    assert (state.message.attachments[0].url if state.message.attachments else None) == \
+        before, "the picture shown stays until the new one is drawn"
+    assert state.snapshot is not None
+    newer = dataclasses.replace(state.snapshot, seq=state.snapshot.seq + 1)
+    state.snapshot = newer  # the table moved on while the picture waited for its slot
+    presenter.table_slots.release()
+    await presenter.drain()
+    assert drawn == [newer.seq], "the picture shows the table as it was when drawn"
+    assert len(edits) == 2 and set(edits[1]) == {"attachments"}, \
+        "the picture alone: the words shown may be newer than it"
+    assert shown == ["words", "picture"]
+    assert state.shown[3] != "an older picture" and state.unshown == {"words": [],
+                                                                     "picture": []}
+
+
+async def test_a_newer_picture_shown_first_is_not_covered_by_an_older_one(
+        simcord_env, monkeypatch) -> None:
+    env = simcord_env
+    presenter = env.bot.presenter
+    channel, state = await _playing(env)
+    edits: list[dict[str, object]] = []
+    original = presenter.edits.edit
+
+    async def edit(message, **fields):
+        edits.append(fields)
+        await original(message, **fields)
+
+    monkeypatch.setattr(presenter.edits, "edit", edit)
+    state.shown = ("older words", None, "table.png", "an older picture", state.shown[4])
+    presenter.table_slots = asyncio.Semaphore(1)
+    await presenter.table_slots.acquire()
+    presenter.refresh(channel.id, now=True)
+    for _ in range(100):
+        if state.later_picture is not None:
+            break
+        await asyncio.sleep(0.01)
+    later = state.later_picture
+    assert later is not None and len(edits) == 1
+    async with state.edit_lock:  # the picture waits for the lock once drawn
+        presenter.table_slots.release()
+        for _ in range(100):
+            if not presenter.table_slots.locked():
+                break
+            await asyncio.sleep(0.01)
+        # meanwhile a whole update (words and a newer picture) landed
+        state.pictured_at = asyncio.get_running_loop().time() + 1
+    await later
+    assert len(edits) == 1, "the older picture did not land on the newer one"
+
+
+async def test_with_a_free_slot_words_and_picture_go_in_one_edit(
+        simcord_env, monkeypatch) -> None:
+    env = simcord_env
+    presenter = env.bot.presenter
+    channel, state = await _playing(env)
+    edits: list[dict[str, object]] = []
+    original = presenter.edits.edit
+
+    async def edit(message, **fields):
+        edits.append(fields)
+        await original(message, **fields)
+
+    shown: list[str] = []
+    presenter.shown_after = lambda part, seconds: shown.append(part)
+    monkeypatch.setattr(presenter.edits, "edit", edit)
+    state.shown = ("older words", None, "table.png", "an older picture", state.shown[4])
+    for waiting in state.unshown.values():
+        waiting.append(asyncio.get_running_loop().time())
+    presenter.refresh(channel.id, now=True)
+    await presenter.drain()
+    assert len(edits) == 1 and {"content", "attachments"} <= set(edits[0])
+    assert state.later_picture is None and sorted(shown) == ["picture", "words"]
