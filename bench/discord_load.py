@@ -52,6 +52,7 @@ USERS = 1_300_000_000_000_000_000 // 1000  # people: USERS + 2 * k (their DM: +1
 BOT_CORES = "0,1"
 THINK = (2.0, 6.0)  # seconds a person takes to decide
 STOP_S = 30.0  # seconds the bot has to stop cleanly before it is killed
+ROUTE = {"orig": "a click's token", "edit": "the bot", "post": "a new message"}
 FOUND_WITHIN = 30.0  # an edit later than this after the action is not counted as its own
 
 
@@ -197,7 +198,8 @@ class Load:
 
     def _message(self, event: dict[str, Any]) -> None:
         channel = int(event["c"])
-        seen = Seen(event["t"], event["m"], event["ct"], event["b"], event["o"], event["f"])
+        seen = Seen(event["t"], event["m"], event["ct"], event["b"], event["o"], event["f"],
+                    event["k"])
         table = self.tables.get(channel)
         before = table.seen if table is not None else self.people.get(channel - 1, None)
         if isinstance(before, Person):
@@ -211,10 +213,10 @@ class Load:
                         before.buttons if seen.buttons is None else seen.buttons,
                         before.selects if seen.selects is None else seen.selects,
                         before.files if seen.files is None and table is not None
-                        else seen.files)
+                        else seen.files, seen.via)
         elif seen.content is None or seen.buttons is None:
             seen = Seen(seen.t, seen.message_id, seen.content or "", seen.buttons or {},
-                        seen.selects or [], seen.files)
+                        seen.selects or [], seen.files, seen.via)
         if table is not None:
             table.seen = seen
             table.history.append(seen)
@@ -310,8 +312,8 @@ def reflects(action: Action, seen: Seen) -> bool:
                                   last_play(seen.content) == f"{action.name} passes")
 
 
-def hand_shown(action: Action, dms: list[Seen]) -> float | None:
-    """When the hand DM first showed the smaller hand after a play (None: no play)."""
+def hand_shown(action: Action, dms: list[Seen]) -> Seen | None:
+    """The hand DM's first message showing the smaller hand after a play (None: no play)."""
     for seen in dms:
         if seen.t <= action.written:
             continue
@@ -319,7 +321,7 @@ def hand_shown(action: Action, dms: list[Seen]) -> float | None:
             return None
         count = sum(len(o) for o in seen.selects)
         if not seen.buttons or (action.hand is not None and count < action.hand):
-            return seen.t - action.written  # fewer cards, or the deal is over
+            return seen  # fewer cards, or the deal is over
         if seen.files is None and not any(not off and b.endswith((":playhint", ":pass"))
                                           for b, off in seen.buttons.items()):
             return None  # the turn moved on with the same hand: it was a pass
@@ -331,6 +333,8 @@ def measure(load: Load, since: float, until: float) -> dict[str, Any]:
     first = [(load.callbacks[a.interaction] - a.written) * 1000 for a in acts
              if a.interaction in load.callbacks]
     table_ms, hand_ms, missing = [], [], 0
+    hand_by: dict[str, list[float]] = {}  # by the action's kind and the edit's way
+    table_by: dict[str, list[float]] = {}  # by the action's kind
     for a in acts:
         if a.interaction in load.refused or a.kind in ("next", "resume", "trustee"):
             continue
@@ -341,10 +345,13 @@ def measure(load: Load, since: float, until: float) -> dict[str, Any]:
             missing += 1
         else:
             table_ms.append((found - a.written) * 1000)
+            table_by.setdefault(a.kind, []).append(table_ms[-1])
         if a.kind in ("play", "playhint"):
             shown = hand_shown(a, load.dms[a.user])
             if shown is not None:
-                hand_ms.append(shown * 1000)
+                hand_ms.append((shown.t - a.written) * 1000)
+                hand_by.setdefault(f"{a.kind} shown by {ROUTE.get(shown.via, shown.via)}",
+                                   []).append(hand_ms[-1])
     kinds: dict[str, int] = {}
     first_by: dict[str, list[float]] = {}
     for a in acts:
@@ -354,6 +361,9 @@ def measure(load: Load, since: float, until: float) -> dict[str, Any]:
                 (load.callbacks[a.interaction] - a.written) * 1000)
     return {"kinds": kinds, "refusals": dict(load.refusals),
             "first_p99_by": {k: percentile(v, 0.99) for k, v in first_by.items()},
+            "hand_p99_by": {k: (percentile(v, 0.99), len(v)) for k, v in hand_by.items()},
+            "table_p99_by": {k: (percentile(v, 0.5), percentile(v, 0.99))
+                             for k, v in table_by.items()},
             "actions": len(acts), "unanswered": len(acts) - len(first),
             "refused": sum(a.interaction in load.refused for a in acts),
             "first_p50": percentile(first, 0.5), "first_p99": percentile(first, 0.99),
@@ -642,6 +652,10 @@ async def run(loads: list[int], seconds: float, out: Any = print,
             + ", ".join(f"{k} {n}" for k, n in sorted(r["kinds"].items())))
         out("  1st answer p99 ms: " + ", ".join(
             f"{k} {v:.0f}" for k, v in sorted(r["first_p99_by"].items())))
+        out("  action -> table edit p50/p99 ms: " + ", ".join(
+            f"{k} {a:.0f}/{b:.0f}" for k, (a, b) in sorted(r["table_p99_by"].items())))
+        out("  hand DM p99 ms (plays): " + ", ".join(
+            f"{k} {v:.0f} ({n})" for k, (v, n) in sorted(r["hand_p99_by"].items())))
         for words, n in sorted(r["refusals"].items(), key=lambda kv: -kv[1])[:5]:
             out(f"  refused {n}×: {words}")
         routes = sorted(r["routes"].items(), key=lambda kv: -kv[1])[:8]

@@ -151,6 +151,7 @@ class Seen:
     buttons: dict[str, bool]
     selects: list[list[str]]
     files: list[str] | None
+    via: str = ""  # how it came: post, edit (as the bot), orig (through a click's token)
 
 
 @dataclass
