@@ -23,11 +23,8 @@ async def _playing(env):
     return channel, state
 
 
-async def test_busy_slots_send_the_words_first_and_the_picture_when_one_frees(
-        simcord_env, monkeypatch) -> None:
-    env = simcord_env
-    presenter = env.bot.presenter
-    channel, state = await _playing(env)
+def _recorded_edits(presenter, monkeypatch) -> list[dict[str, object]]:
+    """The fields of each edit the presenter makes from now on (made as usual)."""
     edits: list[dict[str, object]] = []
     original = presenter.edits.edit
 
@@ -35,6 +32,16 @@ async def test_busy_slots_send_the_words_first_and_the_picture_when_one_frees(
         edits.append(fields)
         await original(message, **fields)
 
+    monkeypatch.setattr(presenter.edits, "edit", edit)
+    return edits
+
+
+async def test_busy_slots_send_the_words_first_and_the_picture_when_one_frees(
+        simcord_env, monkeypatch) -> None:
+    env = simcord_env
+    presenter = env.bot.presenter
+    channel, state = await _playing(env)
+    edits = _recorded_edits(presenter, monkeypatch)
     drawn: list[int] = []
     picture = presenter.table_picture
 
@@ -44,7 +51,6 @@ async def test_busy_slots_send_the_words_first_and_the_picture_when_one_frees(
 
     shown: list[str] = []
     presenter.shown_after = lambda part, seconds: shown.append(part)
-    monkeypatch.setattr(presenter.edits, "edit", edit)
     monkeypatch.setattr(presenter, "table_picture", table_picture)
     before = state.message.attachments[0].url if state.message.attachments else None
     # what the message shows is older than the table (words and picture alike)
@@ -84,14 +90,7 @@ async def test_a_newer_picture_shown_first_is_not_covered_by_an_older_one(
     env = simcord_env
     presenter = env.bot.presenter
     channel, state = await _playing(env)
-    edits: list[dict[str, object]] = []
-    original = presenter.edits.edit
-
-    async def edit(message, **fields):
-        edits.append(fields)
-        await original(message, **fields)
-
-    monkeypatch.setattr(presenter.edits, "edit", edit)
+    edits = _recorded_edits(presenter, monkeypatch)
     state.shown = ("older words", None, "table.png", "an older picture", state.shown[4])
     presenter.table_slots = asyncio.Semaphore(1)
     await presenter.table_slots.acquire()
@@ -119,16 +118,9 @@ async def test_with_a_free_slot_words_and_picture_go_in_one_edit(
     env = simcord_env
     presenter = env.bot.presenter
     channel, state = await _playing(env)
-    edits: list[dict[str, object]] = []
-    original = presenter.edits.edit
-
-    async def edit(message, **fields):
-        edits.append(fields)
-        await original(message, **fields)
-
+    edits = _recorded_edits(presenter, monkeypatch)
     shown: list[str] = []
     presenter.shown_after = lambda part, seconds: shown.append(part)
-    monkeypatch.setattr(presenter.edits, "edit", edit)
     state.shown = ("older words", None, "table.png", "an older picture", state.shown[4])
     for waiting in state.unshown.values():
         waiting.append(asyncio.get_running_loop().time())
