@@ -174,9 +174,13 @@ def test_ctrl_c_leaves_cleanly_without_a_traceback() -> None:
     import signal
     import time
 
+    # Ctrl-C as a shell gives it: a test worker may ignore SIGINT, and a child inherits
+    # an ignored signal (Python then never turns it into an interrupt: the deal went on
+    # and the test failed now and then in loaded full runs)
     proc = subprocess.Popen([sys.executable, "-m", "bot", "play", "--variant", "happy",
                              "--seed", "3"], cwd=ROOT, stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 60
     assert proc.stdout is not None
     seen = ""
