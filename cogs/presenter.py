@@ -337,8 +337,7 @@ class DiscordPresenter(HandDms):
                         self.tables.get(channel_id) is not state:
                     return
                 read = asyncio.get_running_loop().time()
-                png = await self.table_picture(table, state)
-                scene = state.drawn[0] if state.drawn is not None else None
+                scene, png = await self.table_picture(table, state)
                 stage("picture_draw")
             async with state.edit_lock:
                 message, shown = state.message, state.shown
@@ -427,22 +426,23 @@ class DiscordPresenter(HandDms):
             return "\n".join([*notices, text]), self._lobby_embed(table, locale), file
         if table.status != "playing" or table.game is None:
             return "\n".join(notices), self._lobby_embed(table, locale), None
-        png = await self.table_picture(table, state)
+        _, png = await self.table_picture(table, state)
         lines = [*notices, *self.turn_words(table, locale)]
         return "\n".join(lines), None, discord.File(io.BytesIO(png), filename="table.png")
 
-    async def table_picture(self, table: TableSnapshot, state: TableState | None) -> bytes:
-        """The table picture of a deal being played (the last one again if the same)."""
+    async def table_picture(self, table: TableSnapshot, state: TableState | None
+                            ) -> tuple[object, bytes]:
+        """The scene and picture of a deal being played (the last one again if the same)."""
         locale = self.locale(table.channel_id)
         avatars = await self.avatars.many(s.user_id for s in table.seats if s and s.user_id)
         scene = table_scene(table, title=variant_name(locale, table.rules.variant),
                             locale=locale, avatars=avatars)
         if state is not None and state.drawn is not None and state.drawn[0] == scene:
-            return state.drawn[1]  # the same picture: not drawn again
+            return state.drawn  # the same picture: not drawn again
         png = await self.draw(render_table, scene)
         if state is not None:
             state.drawn = (scene, png)
-        return png
+        return scene, png
 
     def turn_words(self, table: TableSnapshot, locale: str) -> list[str]:
         """Whose turn it is and the deal in words, under the table picture."""
