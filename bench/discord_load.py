@@ -523,6 +523,12 @@ async def _measure_load(load: Load, port: int, pin: list[str], bot_env: dict[str
         **{f"shown_{part}": histogram_quantile(
             after, before, "ddz_table_shown_seconds", 0.99, {"part": part}) * 1000
            for part in ("words", "picture")},
+        **{f"act_{stage}": " ".join(f"{histogram_quantile(after, before, 'ddz_action_stage_seconds', q, {'stage': stage}) * 1000:.0f}"  # noqa: E501
+                                    for q in (0.5, 0.99))
+           for stage, _ in ACTION_STAGES},
+        **{f"write_{kind}": histogram_quantile(
+            after, before, "ddz_store_write_seconds", 0.99, {"kind": kind}) * 1000
+           for kind in ("statement", "transaction")},
         words_s=delta(after, before, "ddz_table_edit_stage_seconds_count", stage="words")
         / window,
         later_s=delta(after, before, "ddz_table_edit_stage_seconds_count",
@@ -565,6 +571,9 @@ EDIT_STAGES = [  # ddz_table_edit_stage_seconds: where a table message update wa
     ("request", "  the edit request"), ("words", "  words first: their edit"),
     ("picture_slot", "  then: a drawing slot"), ("picture_draw", "  drawing"),
     ("picture_request", "  the picture's edit")]
+ACTION_STAGES = [  # ddz_action_stage_seconds: a player's action inside the bot
+    ("lock", "a player's action p50 p99 ms: the lock"), ("hint", "  the AI's hint"),
+    ("store", "  its store write"), ("publish", "  its events handed on")]
 ROWS = [  # (label, key, format)
     ("people (1 or 2 a table)", "people", "{:.0f}"),
     ("actions by people", "actions", "{:.0f}"),
@@ -586,6 +595,9 @@ ROWS = [  # (label, key, format)
     ("  CPU ms a picture", "picture_cpu_ms", "{:.1f}"),
     ("  queued + drawn ms p50 p99", "picture_wait", "{}"),
     *((label, f"edit_{stage}", "{:.0f}") for stage, label in EDIT_STAGES),
+    *((label, f"act_{stage}", "{}") for stage, label in ACTION_STAGES),
+    ("store write p99 ms: a statement", "write_statement", "{:.0f}"),
+    ("  a transaction", "write_transaction", "{:.0f}"),
     ("event loop lag p99 ms", "lag_p99", "{:.1f}"),
     ("REST requests /s (paced)", "rest_s", "{:.1f}"),
     ("  of them waited /s", "rest_waited_s", "{:.1f}"),

@@ -336,6 +336,8 @@ async def create_bot(settings: Settings, *, seed_source: Callable[[], int] | Non
                            decide=decide, owns=settings.shards.owns,
                            ai_pool=AiPool(settings.ai_processes)
                            if settings.ai_processes > 0 and decide is None else None)
+    if metrics is not None:
+        manager.turns.on_stage = metrics.acted
     if activity is not None:
         activity.attach(manager)
     plan = settings.shards

@@ -74,6 +74,11 @@ class BotMetrics:
             "stage: coalesce (the edit delay), lock (the table's previous update), avatars, "
             "slot (waiting to draw), draw, request (the edit, with its rate-limit waits)",
             ["stage"], buckets=PICTURE_BUCKETS, registry=registry)
+        self.action_stages = Histogram(
+            "ddz_action_stage_seconds", "Seconds a player's action spent in each stage "
+            "inside the bot: lock (waiting for the table's previous work), hint (the AI's "
+            "suggestion, for Play hint), store (its write), publish (its events handed on)",
+            ["stage"], buckets=PICTURE_BUCKETS, registry=registry)
         self.table_shown = Histogram(
             "ddz_table_shown_seconds", "Seconds from an action to the table message "
             "showing it, by part: words (and controls), picture (the same edit unless "
@@ -128,6 +133,9 @@ class BotMetrics:
 
     def staged(self, stage: str, seconds: float) -> None:
         self.table_edits.labels(stage=stage).observe(seconds)
+
+    def acted(self, stage: str, seconds: float) -> None:
+        self.action_stages.labels(stage=stage).observe(seconds)
 
     def shown(self, part: str, seconds: float) -> None:
         self.table_shown.labels(part=part).observe(seconds)

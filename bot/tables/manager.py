@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -375,7 +376,9 @@ class TableManager:
         the turn the player saw (stale when different).
         """
         table = self._tables.table(channel_id)
+        asked = time.perf_counter()
         async with table.lock:
+            self.turns.staged("lock", time.perf_counter() - asked)
             seat = self._tables.seat_index(table, user_id)
             game = table.game
             if table.status != TableStatus.PLAYING or game is None or game.is_over:
@@ -496,8 +499,10 @@ class TableManager:
                 return None
             # one AI run per turn: autocomplete asks on every keystroke, then Hint, Play hint
             if table.hint is None or table.hint[0] != (table.game_id, table.seq):
+                asked = time.perf_counter()
                 table.hint = ((table.game_id, table.seq),
                               await self.turns.decide(table, seat, table.ai_level))
+                self.turns.staged("hint", time.perf_counter() - asked)
             return table.hint[1]
 
     async def hints(self, channel_id: int, user_id: int) -> list[Action]:

@@ -110,6 +110,13 @@ class TurnRunner:
         self.stopping = False  # set by the manager's shutdown(): no new turn timers
         self.autopass_delay = 1.0  # the pause before an automatic 要不起
         self._hands_shown: dict[int, list[str]] = {}  # channel -> each seat's hand last sent
+        # told how long a player's action waited in each stage: lock (the table's previous
+        # work), store (its write), publish (its events handed on)
+        self.on_stage: Callable[[str, float], None] | None = None
+
+    def staged(self, stage: str, seconds: float) -> None:
+        if self.on_stage is not None:
+            self.on_stage(stage, seconds)
 
     # ================================================================= dealing
     async def deal(self, table: Table, balances: list[int], seed: int) -> str:
@@ -179,9 +186,14 @@ class TurnRunner:
             log = game.log
             table.game = Game.from_log(replace(log, actions=log.actions[:-1]))
             raise
+        stored = time.perf_counter()
+        if by is Actor.PLAYER:
+            self.staged("store", stored - start)
         public = tuple(e for e in events if e.visible_to(None))
         await self.host.publish(ActionTaken(table.channel_id, action.seat, action, public, by))
         await self.publish_hands(table)
+        if by is Actor.PLAYER:
+            self.staged("publish", time.perf_counter() - stored)
         healthy = True
         try:  # the action is stored: what follows is retried until the store answers
             if game.is_over:

@@ -16,7 +16,8 @@ from bench import discord_load
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
 
 
-SEVERAL = {"rest_by": 4, "queued_by": 4, "picture_wait": 2}  # by priority; p50 p99
+SEVERAL = {"rest_by": 4, "queued_by": 4, "picture_wait": 2,  # by priority; p50 p99
+           **{f"act_{stage}": 2 for stage, _ in discord_load.ACTION_STAGES}}
 # the stages of words sent ahead of their picture: only when every drawing slot is busy,
 # which 5 tables never make them (tests/discord/test_words_first.py tests that path)
 BUSY_ONLY = {"edit_words", "edit_picture_slot", "edit_picture_draw", "edit_picture_request"}
