@@ -1,9 +1,14 @@
 """Connections to the SQLite file: one writer, a few readers.
 
-Every write runs in :meth:`Database.transaction`: the writer connection's lock is taken
-(writes queue up in order behind it), ``BEGIN IMMEDIATE`` claims SQLite's write lock at
-once (so another process waits ``busy_timeout`` instead of failing half-way), and the body
-either commits as a whole or is rolled back, also when it raises or is cancelled. Reads
+Every write runs in :meth:`Database.transaction` or :meth:`Database.statement`, on the one
+writer connection. A transaction has the writer to itself (writes queue up in order behind
+it): ``BEGIN IMMEDIATE`` claims SQLite's write lock at once (so another process waits
+``busy_timeout`` instead of failing half-way), and the body either commits as a whole or is
+rolled back, also when it raises or is cancelled. Self-contained statements (autocommit)
+share the writer with each other: aiosqlite runs its connection's calls one by one in
+order, so many statements go to its thread together and are answered in one turn of the
+event loop, instead of one loop turn after another when each waited for the last (at 500
+busy tables the event loop's turns made a queue of a second; issue 37). Reads
 go through a small pool of read-only connections; in WAL mode they see the last
 committed state and never wait for the writer. :meth:`Database.snapshot` gives a
 multi-statement read one consistent view.
@@ -25,6 +30,7 @@ from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
 
+import aiorwlock
 import aiosqlite
 
 from .errors import StoreClosedError, StoreUnavailableError
@@ -56,7 +62,8 @@ class Database:
         self._readers: asyncio.Queue[aiosqlite.Connection] = asyncio.Queue()
         for reader in readers:
             self._readers.put_nowait(reader)
-        self._write_lock = asyncio.Lock()
+        # the writer: shared by statements ("readers" of the lock), a transaction's alone
+        self._writer_turns = aiorwlock.RWLock(fast=True)
         self._closed = False
         self.applied: list[int] = []  # migration versions applied by this open
         self.on_write: WriteTimer | None = None
@@ -112,7 +119,7 @@ class Database:
         if self._closed:
             return
         self._closed = True
-        async with self._write_lock:
+        async with self._writer_turns.writer_lock:
             with contextlib.suppress(Exception):
                 await self._writer.execute("PRAGMA optimize")
             await self._writer.close()
@@ -151,7 +158,8 @@ class Database:
     @contextlib.asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         """One write transaction on the writer connection: all of it or nothing."""
-        async with timed_write(self.on_write, "transaction"), self._writing() as conn:
+        async with timed_write(self.on_write, "transaction"), \
+                self._writing(alone=True) as conn:
             await conn.execute("BEGIN IMMEDIATE")
             try:
                 yield conn
@@ -165,20 +173,23 @@ class Database:
     async def statement(self) -> AsyncIterator[aiosqlite.Connection]:
         """The writer for one self-contained statement (autocommit: SQLite makes the
         statement, triggers included, atomic): one round trip instead of a transaction's
-        BEGIN … COMMIT."""
-        async with timed_write(self.on_write, "statement"), self._writing() as conn:
+        BEGIN … COMMIT. Statements share the writer (never with a transaction): the body
+        must not rely on the statements of others not coming between its own."""
+        async with timed_write(self.on_write, "statement"), \
+                self._writing(alone=False) as conn:
             yield conn
 
     @contextlib.asynccontextmanager
-    async def _writing(self) -> AsyncIterator[aiosqlite.Connection]:
-        """The writer connection, its lock held (a transaction or a statement)."""
+    async def _writing(self, *, alone: bool) -> AsyncIterator[aiosqlite.Connection]:
+        """The writer connection, for a transaction ``alone`` or shared by statements."""
         self._check_open()
-        async with self._write_lock:
+        turns = self._writer_turns
+        async with turns.writer_lock if alone else turns.reader_lock:
             self._check_open()
             conn = self._writer
             try:
                 if conn.in_transaction:  # left open by a cancelled caller: never reuse it
-                    await conn.execute("ROLLBACK")
+                    await self._rollback_stale()
                 yield conn
             except sqlite3.OperationalError as err:  # locked, full, I/O: nothing written
                 raise unavailable(err) from err
@@ -186,6 +197,16 @@ class Database:
     async def _rollback(self) -> None:
         if self._writer.in_transaction:
             await self._writer.execute("ROLLBACK")
+
+    async def _rollback_stale(self) -> None:
+        """Roll back a transaction a cancelled caller left open. Statements sharing the
+        writer may each see it open: the first one's ROLLBACK ends it, the others' find
+        none, which is what they wanted."""
+        try:
+            await self._writer.execute("ROLLBACK")
+        except sqlite3.OperationalError as err:
+            if "no transaction is active" not in str(err):
+                raise
 
     # ----------------------------------------------------------------- reading
     @contextlib.asynccontextmanager
