@@ -570,7 +570,9 @@ EDIT_STAGES = [  # ddz_table_edit_stage_seconds: where a table message update wa
     ("avatars", "  avatars"), ("slot", "  a drawing slot"), ("draw", "  drawing"),
     ("request", "  the edit request"), ("words", "  words first: their edit"),
     ("picture_slot", "  then: a drawing slot"), ("picture_draw", "  drawing"),
-    ("picture_request", "  the picture's edit")]
+    ("picture_request", "  the picture's edit"),
+    ("hand_lock", "new hand DM p99 ms: its last update"), ("hand_draw", "  drawing"),
+    ("hand_words", "  its words"), ("hand_request", "  the edit request")]
 ACTION_STAGES = [  # ddz_action_stage_seconds: a player's action inside the bot
     ("lock", "a player's action p50 p99 ms: the lock"), ("hint", "  the AI's hint"),
     ("store", "  its store write"), ("publish", "  its events handed on")]

@@ -74,9 +74,13 @@ class HandDms:
 
         def _tell_closed(self, channel_id: int, user_id: int) -> None: ...
 
+        def _stages(self, since: float) -> Callable[[str], None]: ...
+
     async def hand_payload(self, table: TableSnapshot, seat: int, hand: Sequence[Card],
-                           locale: str) -> tuple[discord.File, discord.ui.View, str]:
-        """The picture, controls and words of ``seat``'s hand message (``hand``: its cards)."""
+                           locale: str, stage: Callable[[str], None] = lambda _: None
+                           ) -> tuple[discord.File, discord.ui.View, str]:
+        """The picture, controls and words of ``seat``'s hand message (``hand``: its cards);
+        ``stage`` is told when the picture and the words are done."""
         game = table.game
         assert game is not None
         cards = list(hand)
@@ -96,8 +100,10 @@ class HandDms:
                                   title=title, locale=locale, order=order)
             if state is not None:
                 state.hand_pictures[seat] = (key, png)
+        stage("hand_draw")
         file = discord.File(io.BytesIO(png), filename="hand.png")
         words = await self.hand_words(table, seat, cards, locale)
+        stage("hand_words")
         return file, self.hand_controls(table, seat, cards, locale), words
 
     async def hand_words(self, table: TableSnapshot, seat: int, hand: Sequence[Card],
@@ -229,9 +235,11 @@ class HandDms:
             self._tell_closed(channel_id, user_id)
             if key not in self.ephemeral.shown:
                 return
+        stage = self._stages(asyncio.get_running_loop().time())
         try:
             state.supersede(user_id)
             async with state.hand_lock(user_id):
+                stage("hand_lock")
                 await self.preferences.load(user_id)
                 locale = self.locale_for(user_id, channel_id)
                 # the table as it is now, not as it was when the hand was dealt: the AI
@@ -241,7 +249,7 @@ class HandDms:
                 if table is None:
                     return
                 await self._post_hand(state, table, seat, user_id, locale,
-                                      dm=user_id not in self.dm_closed)
+                                      dm=user_id not in self.dm_closed, stage=stage)
         except discord.Forbidden as err:
             if err.code == DM_CLOSED:
                 self.dm_closed.add(user_id)
@@ -252,13 +260,15 @@ class HandDms:
             log.warning("could not DM user %s", user_id, exc_info=True)
 
     async def _post_hand(self, state: TableState, table: TableSnapshot, seat: int,
-                         user_id: int, locale: str, *, dm: bool = True) -> None:
+                         user_id: int, locale: str, *, dm: bool = True,
+                         stage: Callable[[str], None] = lambda _: None) -> None:
         """Edit the player's hand DM with a new picture, or send it (a first DM); and
         their ephemeral hand, if they have one open."""
         if table.game is None or table.status != "playing":
             return
         key = (table.channel_id, user_id)
-        file, view, content = await self.hand_payload(table, seat, state.hand(seat), locale)
+        file, view, content = await self.hand_payload(table, seat, state.hand(seat), locale,
+                                                      stage)
         if key in self.ephemeral.shown:
             copy = discord.File(io.BytesIO(file.fp.read()), filename=file.filename)
             file.reset()
@@ -277,6 +287,7 @@ class HandDms:
         if message is not None:
             try:
                 await self.edits.edit(message, content=content, attachments=[file], view=view)
+                stage("hand_request")
                 state.dm_messages[user_id] = message
                 state.dm_shown[user_id] = shown
                 return

@@ -72,7 +72,9 @@ class BotMetrics:
         self.table_edits = Histogram(
             "ddz_table_edit_stage_seconds", "Seconds a table message update spent in each "
             "stage: coalesce (the edit delay), lock (the table's previous update), avatars, "
-            "slot (waiting to draw), draw, request (the edit, with its rate-limit waits)",
+            "slot (waiting to draw), draw, request (the edit, with its rate-limit waits); "
+            "and a new hand DM: hand_lock (the player's previous hand update), hand_draw, "
+            "hand_words, hand_request",
             ["stage"], buckets=PICTURE_BUCKETS, registry=registry)
         self.action_stages = Histogram(
             "ddz_action_stage_seconds", "Seconds a player's action spent in each stage "
