@@ -310,6 +310,7 @@ async def create_bot(settings: Settings, *, seed_source: Callable[[], int] | Non
     and ``decide`` (the AI) are the table manager's: tests fix the deals with them."""
     settings.check_activity()  # before anything is opened
     store = await Store.open(settings.store_target)
+    store.settings_ttl = SETTINGS_TTL_S
     metrics = BotMetrics() if settings.metrics_port is not None else None
     if metrics is not None:
         store.time_writes(metrics.wrote)
@@ -381,6 +382,10 @@ COMMANDS = """other commands:
   python -m bot backup [--db F] [--dir D] copy the SQLite database into its backups folder
   python -m bot restore FILE [--db F]    put a backup back (not while the bot runs)"""
 
+
+SETTINGS_TTL_S = 10.0
+"""Seconds the bot's store gives a server's settings again without reading them
+(:attr:`bot.store.Store.settings_ttl`): a change through the bot is seen at once."""
 
 GIL_SWITCH_S = 0.001
 """How long a thread waiting for the GIL lets the running one go on (Python's default: 5 ms).

@@ -14,8 +14,10 @@ history (a player's deals, deal ids, statistics) and tournaments.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
-from collections.abc import Awaitable, Callable, Generator
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Generator
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -33,7 +35,7 @@ from .records import check_id
 from .reports import ReportsMixin
 from .settings import PLAYER_KEYS, Settings, check_player_value, check_setting, setting_key
 from .settlement import SettlementMixin
-from .sql import WriteTimer, fetch, fetch_one
+from .sql import Connection, WriteTimer, fetch, fetch_one
 from .tournament_deals import TournamentDealsMixin
 from .tournament_lists import TournamentListsMixin
 
@@ -45,6 +47,19 @@ class Store(TournamentDealsMixin, AccountsMixin, GamesMixin, SettlementMixin, Re
     """The bot's persistent state: one SQLite file (WAL, one writer, a few readers), or a
     PostgreSQL database (a ``postgresql://`` URL: a pool, writes serialized by an advisory
     lock). The API and its guarantees are the same on both."""
+
+    settings_ttl = 0.0
+    """Seconds a :meth:`get_settings` answer is given again without reading (0: every call
+    reads). The bot keeps them a while (:data:`bot.app.SETTINGS_TTL_S`): every hand update
+    and turn ping asks, and at 500 tables those reads queued for seconds behind each other.
+    A change made through this store is seen at once; one made elsewhere (another process,
+    by hand) within ``settings_ttl``."""
+
+    def __init__(self, db: Database | PgDatabase, defaults: Settings) -> None:
+        super().__init__(db, defaults)  # type: ignore[arg-type]
+        self._kept_settings: dict[tuple[int, int | None], Settings] = {}
+        self._kept_since = time.monotonic()
+        self._settings_changes = 0  # a read that began before a change keeps nothing
 
     @classmethod
     def open(cls, path: str | Path = DEFAULT_PATH, *, start_balance: int = 10_000,
@@ -152,11 +167,36 @@ class Store(TournamentDealsMixin, AccountsMixin, GamesMixin, SettlementMixin, Re
         check_id(guild_id, "guild_id")
         if channel_id is not None:
             check_id(channel_id, "channel_id")
+        key = (guild_id, channel_id)
+        if time.monotonic() - self._kept_since >= self.settings_ttl:
+            self._kept_settings.clear()  # all of them at once: no clock read for each
+            self._kept_since = time.monotonic()
+        kept = self._kept_settings.get(key)
+        if kept is not None:
+            return kept
+        changes = self._settings_changes
         # one statement (no BEGIN / COMMIT around it): read for every turn ping and hand
         if channel_id is None:
-            return self._settings_of(await self._db.fetch_all(GUILD_SETTINGS, (guild_id,)))
-        return self._settings_of(await self._db.fetch_all(
-            SETTINGS_IN_FORCE, (guild_id, channel_id, guild_id)))
+            settings = self._settings_of(await self._db.fetch_all(GUILD_SETTINGS, (guild_id,)))
+        else:
+            settings = self._settings_of(await self._db.fetch_all(
+                SETTINGS_IN_FORCE, (guild_id, channel_id, guild_id)))
+        if self.settings_ttl > 0 and changes == self._settings_changes:
+            self._kept_settings[key] = settings
+        return settings
+
+    @contextlib.asynccontextmanager
+    async def _setting_change(self) -> AsyncIterator[Connection]:
+        """A transaction that changes settings: nothing read before its end is kept (a
+        read running meanwhile may have seen the old value)."""
+        self._settings_changes += 1
+        self._kept_settings.clear()
+        try:
+            async with self._db.transaction() as conn:
+                yield conn
+        finally:
+            self._settings_changes += 1
+            self._kept_settings.clear()
 
     async def set_guild_setting(self, guild_id: int, key: str, value: Any) -> Settings:
         """Set (``value`` None: reset) one guild setting; returns the guild's settings.
@@ -165,7 +205,7 @@ class Store(TournamentDealsMixin, AccountsMixin, GamesMixin, SettlementMixin, Re
         check_id(guild_id, "guild_id")
         name = setting_key(key)
         stored = None if value is None else check_setting(name, value)
-        async with self._db.transaction() as conn:
+        async with self._setting_change() as conn:
             if stored is None:
                 await conn.execute("DELETE FROM guild_settings WHERE guild_id = ? AND key = ?",
                                    (guild_id, name))
@@ -205,7 +245,7 @@ class Store(TournamentDealsMixin, AccountsMixin, GamesMixin, SettlementMixin, Re
         check_id(guild_id, "guild_id")
         name = setting_key(key, channel=True)
         stored = None if value is None else check_setting(name, value)
-        async with self._db.transaction() as conn:
+        async with self._setting_change() as conn:
             row = await fetch_one(conn, "SELECT guild_id FROM channel_settings "
                                         "WHERE channel_id = ? LIMIT 1", (channel_id,))
             if row is not None and row[0] != guild_id:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+from typing import Any
+
 import pytest
 
 from bot.store import InvalidSettingError, Settings, Store, UnknownSettingError
@@ -32,6 +35,49 @@ async def test_channel_overrides_guild_overrides_defaults(store: Store) -> None:
     after = await store.set_channel_setting(CHANNEL, GUILD, "variant", None)
     assert after.variant == "happy"
     assert (await store.set_guild_setting(GUILD, "variant", None)).variant == "classic"
+
+
+async def test_kept_settings_change_at_once_through_the_store(target: Target) -> None:
+    async with Store.open(target) as store, Store.open(target) as elsewhere:
+        store.settings_ttl = 0.3
+        assert (await store.get_settings(GUILD, CHANNEL)).variant == "classic"
+        # a change through this store: seen at once, for the guild and its channels
+        await store.set_guild_setting(GUILD, "variant", "happy")
+        assert (await store.get_settings(GUILD, CHANNEL)).variant == "happy"
+        await store.set_channel_setting(CHANNEL, GUILD, "variant", "laizi")
+        assert (await store.get_settings(GUILD, CHANNEL)).variant == "laizi"
+        assert (await store.get_settings(GUILD)).variant == "happy"
+        # a change made elsewhere: the kept answer until settings_ttl has passed
+        await elsewhere.set_channel_setting(CHANNEL, GUILD, "variant", "super")
+        assert (await store.get_settings(GUILD, CHANNEL)).variant == "laizi"
+        await asyncio.sleep(0.35)
+        assert (await store.get_settings(GUILD, CHANNEL)).variant == "super"
+        # by default nothing is kept: every call reads
+        await store.set_channel_setting(CHANNEL, GUILD, "variant", "happy")
+        assert (await elsewhere.get_settings(GUILD, CHANNEL)).variant == "happy"
+
+
+async def test_a_read_during_a_change_keeps_nothing(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    store.settings_ttl = 60.0
+    db = store._db
+    fetch_all = db.fetch_all
+    read_old, go_on = asyncio.Event(), asyncio.Event()
+
+    async def slow_fetch(sql: str, params: Any = ()) -> list[Any]:
+        rows = await fetch_all(sql, params)
+        read_old.set()
+        await go_on.wait()
+        return rows
+
+    monkeypatch.setattr(db, "fetch_all", slow_fetch)
+    read = asyncio.create_task(store.get_settings(GUILD, CHANNEL))
+    await read_old.wait()  # the old value is read; the change lands before it comes back
+    monkeypatch.setattr(db, "fetch_all", fetch_all)
+    await store.set_guild_setting(GUILD, "variant", "happy")
+    go_on.set()
+    assert (await read).variant == "classic"
+    assert (await store.get_settings(GUILD, CHANNEL)).variant == "happy"  # not kept
 
 
 async def test_economy_settings_drive_accounts(target: Target) -> None:
