@@ -383,7 +383,7 @@ COMMANDS = """other commands:
   python -m bot restore FILE [--db F]    put a backup back (not while the bot runs)"""
 
 
-SETTINGS_TTL_S = 10.0
+SETTINGS_TTL_S = 60.0
 """Seconds the bot's store gives a server's settings again without reading them
 (:attr:`bot.store.Store.settings_ttl`): a change through the bot is seen at once."""
 

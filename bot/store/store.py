@@ -40,6 +40,7 @@ from .tournament_deals import TournamentDealsMixin
 from .tournament_lists import TournamentListsMixin
 
 DEFAULT_PATH = Path("data") / "doudizhu.db"
+KEPT_SETTINGS = 10_000  # (guild, channel) settings kept at most (Store.settings_ttl)
 
 
 class Store(TournamentDealsMixin, AccountsMixin, GamesMixin, SettlementMixin, ReportsMixin,
@@ -57,8 +58,8 @@ class Store(TournamentDealsMixin, AccountsMixin, GamesMixin, SettlementMixin, Re
 
     def __init__(self, db: Database | PgDatabase, defaults: Settings) -> None:
         super().__init__(db, defaults)  # type: ignore[arg-type]
-        self._kept_settings: dict[tuple[int, int | None], Settings] = {}
-        self._kept_since = time.monotonic()
+        # (guild, channel) -> (when it was read, the settings)
+        self._kept_settings: dict[tuple[int, int | None], tuple[float, Settings]] = {}
         self._settings_changes = 0  # a read that began before a change keeps nothing
 
     @classmethod
@@ -168,12 +169,12 @@ class Store(TournamentDealsMixin, AccountsMixin, GamesMixin, SettlementMixin, Re
         if channel_id is not None:
             check_id(channel_id, "channel_id")
         key = (guild_id, channel_id)
-        if time.monotonic() - self._kept_since >= self.settings_ttl:
-            self._kept_settings.clear()  # all of them at once: no clock read for each
-            self._kept_since = time.monotonic()
         kept = self._kept_settings.get(key)
+        now = time.monotonic()
         if kept is not None:
-            return kept
+            if now - kept[0] < self.settings_ttl:
+                return kept[1]
+            del self._kept_settings[key]  # each its own age: they never all expire together
         changes = self._settings_changes
         # one statement (no BEGIN / COMMIT around it): read for every turn ping and hand
         if channel_id is None:
@@ -182,7 +183,9 @@ class Store(TournamentDealsMixin, AccountsMixin, GamesMixin, SettlementMixin, Re
             settings = self._settings_of(await self._db.fetch_all(
                 SETTINGS_IN_FORCE, (guild_id, channel_id, guild_id)))
         if self.settings_ttl > 0 and changes == self._settings_changes:
-            self._kept_settings[key] = settings
+            if len(self._kept_settings) >= KEPT_SETTINGS:
+                self._kept_settings.clear()  # channels long quiet among them
+            self._kept_settings[key] = (now, settings)
         return settings
 
     @contextlib.asynccontextmanager
