@@ -22,6 +22,7 @@ import discord
 
 from bot.tables import (
     ActionTaken,
+    Actor,
     DealEnded,
     GameStarted,
     HandChanged,
@@ -150,6 +151,8 @@ class DiscordPresenter(HandDms):
             self.spawn(self._refresh_hands(channel_id))
         if isinstance(event, TurnStarted | ActionTaken | DealEnded):
             self.pings.follow(event)
+        if isinstance(event, ActionTaken) and event.by is Actor.PLAYER:
+            state.person_acted = True
         if isinstance(event, ActionTaken) and state.message is not None:
             now = asyncio.get_running_loop().time()
             for waiting in state.unshown.values():
@@ -268,6 +271,7 @@ class DiscordPresenter(HandDms):
                     if table is None or self.tables.get(channel_id) is not state:
                         return  # closed: the closing words stay
                     read = asyncio.get_running_loop().time()
+                    state.person_acted = False  # shown by this update
                     content, embed, file = await self.table_message(table)
                     stage("draw")
                 view = table_view(table, self.locale(channel_id), app=self.app)
@@ -291,10 +295,13 @@ class DiscordPresenter(HandDms):
 
     def _words_first(self, state: TableState) -> bool:
         """Is every drawing slot busy while the message already shows a picture of this
-        deal? Then its words go at once and the picture follows when a slot frees (issue
-        37: a busy bot showed an action seconds late, waiting to draw)."""
+        deal, and has a person acted since it was last edited? Then its words go at once
+        and the picture follows when a slot frees (issue 37: a busy bot showed an action
+        seconds late, waiting to draw). The AI's moves alone wait for the picture: words
+        first costs a second edit, and at 500 tables those edits made the hand DMs late."""
         table = state.snapshot
-        return self.table_slots.locked() and state.message is not None and \
+        return state.person_acted and self.table_slots.locked() and \
+            state.message is not None and \
             state.shown is not None and state.shown[2] == "table.png" and \
             table is not None and table.status == "playing" and table.game is not None
 
@@ -305,6 +312,7 @@ class DiscordPresenter(HandDms):
         table, message = state.snapshot, state.message
         assert table is not None and message is not None and state.shown is not None
         read = asyncio.get_running_loop().time()
+        state.person_acted = False  # shown by these words
         locale = self.locale(channel_id)
         notices, state.notices = state.notices, []
         content = "\n".join([*notices, *self.turn_words(table, locale)])

@@ -39,6 +39,9 @@ class TableState:
     # picture, drawn while the words went ahead, lands only if it is newer)
     pictured_at: float = float("-inf")
     later_picture: asyncio.Task[None] | None = None  # the picture behind the words
+    # a person's own action (a click, a command) is not shown yet: only then do the words
+    # go ahead of the picture when drawing is behind (the AI's moves wait for it)
+    person_acted: bool = False
     # the loop's times of actions not yet shown in the message's words / picture (metrics)
     unshown: dict[str, list[float]] = field(
         default_factory=lambda: {"words": [], "picture": []})

@@ -60,6 +60,7 @@ async def test_busy_slots_send_the_words_first_and_the_picture_when_one_frees(
         waiting.append(loop.time())
     presenter.table_slots = asyncio.Semaphore(1)
     await presenter.table_slots.acquire()  # every slot busy with other tables
+    state.person_acted = True  # a person's action is waiting to be shown
     presenter.refresh(channel.id, now=True)
     for _ in range(100):
         if edits:
@@ -83,6 +84,25 @@ async def test_busy_slots_send_the_words_first_and_the_picture_when_one_frees(
     assert shown == ["words", "picture"]
     assert state.shown[3] != "an older picture" and state.unshown == {"words": [],
                                                                      "picture": []}
+    assert not state.person_acted
+
+
+async def test_the_ai_moves_alone_wait_for_their_picture(simcord_env, monkeypatch) -> None:
+    env = simcord_env
+    presenter = env.bot.presenter
+    channel, state = await _playing(env)
+    edits = _recorded_edits(presenter, monkeypatch)
+    state.shown = ("older words", None, "table.png", "an older picture", state.shown[4])
+    presenter.table_slots = asyncio.Semaphore(1)
+    await presenter.table_slots.acquire()
+    state.person_acted = False  # only the AI moved since the last edit
+    presenter.refresh(channel.id, now=True)
+    await asyncio.sleep(0.3)
+    assert edits == [], "no words-only edit: the update waits for a drawing slot"
+    presenter.table_slots.release()
+    await presenter.drain()
+    assert len(edits) == 1 and {"content", "attachments"} <= set(edits[0])
+    assert state.later_picture is None
 
 
 async def test_a_newer_picture_shown_first_is_not_covered_by_an_older_one(
@@ -94,6 +114,7 @@ async def test_a_newer_picture_shown_first_is_not_covered_by_an_older_one(
     state.shown = ("older words", None, "table.png", "an older picture", state.shown[4])
     presenter.table_slots = asyncio.Semaphore(1)
     await presenter.table_slots.acquire()
+    state.person_acted = True
     presenter.refresh(channel.id, now=True)
     for _ in range(100):
         if state.later_picture is not None:
@@ -124,6 +145,7 @@ async def test_with_a_free_slot_words_and_picture_go_in_one_edit(
     state.shown = ("older words", None, "table.png", "an older picture", state.shown[4])
     for waiting in state.unshown.values():
         waiting.append(asyncio.get_running_loop().time())
+    state.person_acted = True
     presenter.refresh(channel.id, now=True)
     await presenter.drain()
     assert len(edits) == 1 and {"content", "attachments"} <= set(edits[0])
