@@ -262,8 +262,11 @@ class DiscordPresenter(HandDms):
                 if ahead is not None:
                     await self.avatars.many(s.user_id for s in ahead.seats if s and s.user_id)
                 stage("avatars")
-                if self._words_first(state):
-                    await self._words_now(state, channel_id, stage)
+                if self._drawing_behind(state):
+                    if state.person_acted:
+                        await self._words_now(state, channel_id, stage)
+                    else:  # the AI's moves alone: words and picture when a slot frees
+                        self._later(state, channel_id)
                     return
                 async with self.table_slots:  # the table as it is when its turn comes
                     stage("slot")
@@ -284,7 +287,7 @@ class DiscordPresenter(HandDms):
                     stage("request")
                     state.shown = shown
                     state.edited_at = asyncio.get_running_loop().time()
-                state.pictured_at = read
+                state.pictured_at = state.worded_at = read
                 self._showed(state, "words", read)
                 self._showed(state, "picture", read)
             except discord.HTTPException:
@@ -293,15 +296,14 @@ class DiscordPresenter(HandDms):
             except Exception:
                 log.exception("table message failed in %s", channel_id)
 
-    def _words_first(self, state: TableState) -> bool:
+    def _drawing_behind(self, state: TableState) -> bool:
         """Is every drawing slot busy while the message already shows a picture of this
-        deal, and has a person acted since it was last edited? Then its words go at once
-        and the picture follows when a slot frees (issue 37: a busy bot showed an action
-        seconds late, waiting to draw). The AI's moves alone wait for the picture: words
-        first costs a second edit, and at 500 tables those edits made the hand DMs late."""
+        deal? Then, when a person acted since the last edit, the words go at once and the
+        picture follows when a slot frees (issue 37: a busy bot showed an action seconds
+        late, waiting to draw); for the AI's moves alone, words and picture go together
+        when a slot frees (two edits for every move kept a busy bot's hand DMs late)."""
         table = state.snapshot
-        return state.person_acted and self.table_slots.locked() and \
-            state.message is not None and \
+        return self.table_slots.locked() and state.message is not None and \
             state.shown is not None and state.shown[2] == "table.png" and \
             table is not None and table.status == "playing" and table.game is not None
 
@@ -313,10 +315,7 @@ class DiscordPresenter(HandDms):
         assert table is not None and message is not None and state.shown is not None
         read = asyncio.get_running_loop().time()
         state.person_acted = False  # shown by these words
-        locale = self.locale(channel_id)
-        notices, state.notices = state.notices, []
-        content = "\n".join([*notices, *self.turn_words(table, locale)])
-        view = table_view(table, locale, app=self.app)
+        content, view = self._words_of(state, table)
         shown = (content, None, "table.png", state.shown[3], view_key(view))
         if shown != state.shown:
             try:
@@ -328,14 +327,27 @@ class DiscordPresenter(HandDms):
             stage("words")
             state.shown = shown
             state.edited_at = asyncio.get_running_loop().time()
+        state.worded_at = read
         self._showed(state, "words", read)
+        self._later(state, channel_id)
+
+    def _words_of(self, state: TableState, table: TableSnapshot
+                  ) -> tuple[str, discord.ui.View]:
+        """The words (with the notices waiting) and controls under a deal's picture."""
+        locale = self.locale(table.channel_id)
+        notices, state.notices = state.notices, []
+        return "\n".join([*notices, *self.turn_words(table, locale)]), \
+            table_view(table, locale, app=self.app)
+
+    def _later(self, state: TableState, channel_id: int) -> None:
+        """Have the table drawn when a slot frees (:meth:`_picture_later`), once."""
         if state.later_picture is None or state.later_picture.done():
             state.later_picture = self.spawn(self._picture_later(state, channel_id))
 
     async def _picture_later(self, state: TableState, channel_id: int) -> None:
         """The table's picture once a drawing slot is free, as the table is then; edited in
-        (the picture alone: the words may be newer) unless a newer picture got there
-        first."""
+        unless a newer picture got there first: with its words when the words shown are
+        older, else the picture alone (the words shown are newer than it)."""
         stage = self._stages(asyncio.get_running_loop().time())
         try:
             async with self.table_slots:
@@ -354,13 +366,25 @@ class DiscordPresenter(HandDms):
                         state.pictured_at >= read or latest is None or \
                         latest.status != "playing" or self.tables.get(channel_id) is not state:
                     return  # a newer picture (or the result) is shown, or the table closed
-                if shown[3] != scene:
-                    await self.edits.edit(message, attachments=[
-                        discord.File(io.BytesIO(png), filename="table.png")])
+                picture = discord.File(io.BytesIO(png), filename="table.png")
+                content, view = self._words_of(state, table) if state.worded_at < read \
+                    else (shown[0], None)  # the words shown are as new as the picture
+                if view is not None and (content != shown[0] or view_key(view) != shown[4]):
+                    # the AI moved since the words shown: words and picture together
+                    await self.edits.edit(message, content=content, view=view,
+                                          attachments=[picture])
+                    stage("picture_request")
+                    state.shown = (content, None, "table.png", scene, view_key(view))
+                    state.edited_at = asyncio.get_running_loop().time()
+                elif shown[3] != scene:
+                    await self.edits.edit(message, attachments=[picture])
                     stage("picture_request")
                     state.shown = (*shown[:3], scene, *shown[4:])
-                state.pictured_at = read
+                state.pictured_at, state.worded_at = read, max(state.worded_at, read)
+                self._showed(state, "words", read)
                 self._showed(state, "picture", read)
+            if state.snapshot is not table:  # it moved on while this was drawn: again
+                self.refresh(channel_id)
         except discord.HTTPException:
             log.warning("could not update the table picture in %s", channel_id,
                         exc_info=True)

@@ -38,6 +38,7 @@ class TableState:
     # the loop's time the table was read for the picture the message shows (a later
     # picture, drawn while the words went ahead, lands only if it is newer)
     pictured_at: float = float("-inf")
+    worded_at: float = float("-inf")  # and for the words it shows
     later_picture: asyncio.Task[None] | None = None  # the picture behind the words
     # a person's own action (a click, a command) is not shown yet: only then do the words
     # go ahead of the picture when drawing is behind (the AI's moves wait for it)

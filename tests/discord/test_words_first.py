@@ -79,8 +79,9 @@ async def test_busy_slots_send_the_words_first_and_the_picture_when_one_frees(
     presenter.table_slots.release()
     await presenter.drain()
     assert drawn == [newer.seq], "the picture shows the table as it was when drawn"
-    assert len(edits) == 2 and set(edits[1]) == {"attachments"}, \
-        "the picture alone: the words shown may be newer than it"
+    assert len(edits) == 2 and "attachments" in edits[1]
+    assert edits[1].get("content", edits[0]["content"]) == state.shown[0], \
+        "words (when they changed) go with the picture of the newer table"
     assert shown == ["words", "picture"]
     assert state.shown[3] != "an older picture" and state.unshown == {"words": [],
                                                                      "picture": []}
@@ -99,10 +100,34 @@ async def test_the_ai_moves_alone_wait_for_their_picture(simcord_env, monkeypatc
     presenter.refresh(channel.id, now=True)
     await asyncio.sleep(0.3)
     assert edits == [], "no words-only edit: the update waits for a drawing slot"
+    state.notices.append("the AI moved")  # words that changed since the last edit
     presenter.table_slots.release()
     await presenter.drain()
-    assert len(edits) == 1 and {"content", "attachments"} <= set(edits[0])
-    assert state.later_picture is None
+    assert len(edits) == 1 and {"content", "attachments"} <= set(edits[0]), \
+        "words and picture together, when a slot freed"
+    assert str(edits[0]["content"]).startswith("the AI moved") and state.notices == []
+
+
+async def test_the_picture_alone_when_the_words_shown_are_as_new(
+        simcord_env, monkeypatch) -> None:
+    env = simcord_env
+    presenter = env.bot.presenter
+    channel, state = await _playing(env)
+    edits = _recorded_edits(presenter, monkeypatch)
+    state.shown = ("older words", None, "table.png", "an older picture", state.shown[4])
+    presenter.table_slots = asyncio.Semaphore(1)
+    await presenter.table_slots.acquire()
+    state.person_acted = True
+    presenter.refresh(channel.id, now=True)
+    for _ in range(100):
+        if edits:
+            break
+        await asyncio.sleep(0.01)
+    state.worded_at = asyncio.get_running_loop().time() + 60  # words newer than any picture
+    presenter.table_slots.release()
+    await presenter.drain()
+    assert len(edits) == 2 and set(edits[1]) == {"attachments"}, \
+        "the picture alone: the words shown are newer than it"
 
 
 async def test_a_newer_picture_shown_first_is_not_covered_by_an_older_one(
