@@ -57,7 +57,7 @@ class Store(TournamentDealsMixin, AccountsMixin, GamesMixin, SettlementMixin, Re
     by hand) within ``settings_ttl``."""
 
     def __init__(self, db: Database | PgDatabase, defaults: Settings) -> None:
-        super().__init__(db, defaults)  # type: ignore[arg-type]
+        super().__init__(db, defaults)
         # (guild, channel) -> (when it was read, the settings)
         self._kept_settings: dict[tuple[int, int | None], tuple[float, Settings]] = {}
         self._settings_changes = 0  # a read that began before a change keeps nothing
