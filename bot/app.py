@@ -47,6 +47,7 @@ from bot.tables import Decider, Presenter, TableManager
 from bot.tables.ai_pool import AiPool
 from bot.tables.picture_pool import PicturePool
 from bot.tournaments.runner import TournamentRunner
+from bot.tuning import collect_rarely, share_the_gil
 from bot.web import ActivityServer, DiscordAuth, FanOutPresenter
 from cogs.ddz import Ddz
 from cogs.entry_point import EntryPointTree, entry_point_command
@@ -387,18 +388,6 @@ SETTINGS_TTL_S = 60.0
 """Seconds the bot's store gives a server's settings again without reading them
 (:attr:`bot.store.Store.settings_ttl`): a change through the bot is seen at once."""
 
-GIL_SWITCH_S = 0.001
-"""How long a thread waiting for the GIL lets the running one go on (Python's default: 5 ms).
-The store's SQLite threads (aiosqlite) need the GIL a few times for every statement; behind
-a busy event loop each of those waits took the default 5 ms, and at 500 tables a player's
-action waited a second for its store write (issue 37)."""
-
-
-def share_the_gil() -> None:
-    """Let a thread waiting for the GIL (a store write's) have it after :data:`GIL_SWITCH_S`."""
-    sys.setswitchinterval(GIL_SWITCH_S)
-
-
 def run(argv: list[str] | None = None) -> int:
     """``python -m bot``: one clear line instead of a traceback when something is missing."""
     parser = argparse.ArgumentParser(
@@ -431,6 +420,7 @@ def run(argv: list[str] | None = None) -> int:
     discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO))
     log.info("running %s", settings.shards.describe())
     share_the_gil()
+    collect_rarely()
     # one bot per SQLite file; `python -m bot restore` refuses while it is held
     running = RunLock(settings.db_path) if settings.database_url is None else None
     try:
