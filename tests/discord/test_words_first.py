@@ -88,16 +88,28 @@ async def test_busy_slots_send_the_words_first_and_the_picture_when_one_frees(
     assert not state.person_acted
 
 
-async def test_the_ai_moves_alone_wait_for_their_picture(simcord_env, monkeypatch) -> None:
-    env = simcord_env
+async def _behind_on_drawing(env, monkeypatch, *, person: bool = True):
+    """Every drawing slot busy when a person acted (the words went first), or only the AI
+    moved (``person=False``): the picture waits for the one slot until the test releases
+    it."""
     presenter = env.bot.presenter
     channel, state = await _playing(env)
     edits = _recorded_edits(presenter, monkeypatch)
     state.shown = ("older words", None, "table.png", "an older picture", state.shown[4])
     presenter.table_slots = asyncio.Semaphore(1)
     await presenter.table_slots.acquire()
-    state.person_acted = False  # only the AI moved since the last edit
+    state.person_acted = person
     presenter.refresh(channel.id, now=True)
+    for _ in range(100):
+        if state.later_picture is not None:
+            break
+        await asyncio.sleep(0.01)
+    return presenter, state, edits
+
+
+async def test_the_ai_moves_alone_wait_for_their_picture(simcord_env, monkeypatch) -> None:
+    # only the AI moved since the last edit
+    presenter, state, edits = await _behind_on_drawing(simcord_env, monkeypatch, person=False)
     await asyncio.sleep(0.3)
     assert edits == [], "no words-only edit: the update waits for a drawing slot"
     state.notices.append("the AI moved")  # words that changed since the last edit
@@ -110,19 +122,7 @@ async def test_the_ai_moves_alone_wait_for_their_picture(simcord_env, monkeypatc
 
 async def test_the_picture_alone_when_the_words_shown_are_as_new(
         simcord_env, monkeypatch) -> None:
-    env = simcord_env
-    presenter = env.bot.presenter
-    channel, state = await _playing(env)
-    edits = _recorded_edits(presenter, monkeypatch)
-    state.shown = ("older words", None, "table.png", "an older picture", state.shown[4])
-    presenter.table_slots = asyncio.Semaphore(1)
-    await presenter.table_slots.acquire()
-    state.person_acted = True
-    presenter.refresh(channel.id, now=True)
-    for _ in range(100):
-        if edits:
-            break
-        await asyncio.sleep(0.01)
+    presenter, state, edits = await _behind_on_drawing(simcord_env, monkeypatch)
     state.worded_at = asyncio.get_running_loop().time() + 60  # words newer than any picture
     presenter.table_slots.release()
     await presenter.drain()
@@ -132,19 +132,7 @@ async def test_the_picture_alone_when_the_words_shown_are_as_new(
 
 async def test_a_newer_picture_shown_first_is_not_covered_by_an_older_one(
         simcord_env, monkeypatch) -> None:
-    env = simcord_env
-    presenter = env.bot.presenter
-    channel, state = await _playing(env)
-    edits = _recorded_edits(presenter, monkeypatch)
-    state.shown = ("older words", None, "table.png", "an older picture", state.shown[4])
-    presenter.table_slots = asyncio.Semaphore(1)
-    await presenter.table_slots.acquire()
-    state.person_acted = True
-    presenter.refresh(channel.id, now=True)
-    for _ in range(100):
-        if state.later_picture is not None:
-            break
-        await asyncio.sleep(0.01)
+    presenter, state, edits = await _behind_on_drawing(simcord_env, monkeypatch)
     later = state.later_picture
     assert later is not None and len(edits) == 1
     async with state.edit_lock:  # the picture waits for the lock once drawn
