@@ -302,6 +302,11 @@ class DdzBot(commands.Bot):
         await self._close_ai_pool()
 
 
+SETTINGS_TTL_S = 60.0
+"""Seconds the bot's store gives a server's settings again without reading them
+(:attr:`bot.store.Store.settings_ttl`): a change through the bot is seen at once."""
+
+
 async def create_bot(settings: Settings, *, seed_source: Callable[[], int] | None = None,
                      decide: Decider | None = None) -> DdzBot:
     """The bot, its store open and its manager ready; call ``await bot.start(token)``.
@@ -383,10 +388,6 @@ COMMANDS = """other commands:
   python -m bot backup [--db F] [--dir D] copy the SQLite database into its backups folder
   python -m bot restore FILE [--db F]    put a backup back (not while the bot runs)"""
 
-
-SETTINGS_TTL_S = 60.0
-"""Seconds the bot's store gives a server's settings again without reading them
-(:attr:`bot.store.Store.settings_ttl`): a change through the bot is seen at once."""
 
 def run(argv: list[str] | None = None) -> int:
     """``python -m bot``: one clear line instead of a traceback when something is missing."""

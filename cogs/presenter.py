@@ -367,14 +367,16 @@ class DiscordPresenter(HandDms):
                         latest.status != "playing" or self.tables.get(channel_id) is not state:
                     return  # a newer picture (or the result) is shown, or the table closed
                 picture = discord.File(io.BytesIO(png), filename="table.png")
-                content, view = self._words_of(state, table) if state.worded_at < read \
-                    else (shown[0], None)  # the words shown are as new as the picture
-                if view is not None and (content != shown[0] or view_key(view) != shown[4]):
+                # the words shown older than this read: are they still what it shows?
+                words = self._words_of(state, table) if state.worded_at < read else None
+                controls = view_key(words[1]) if words is not None else shown[4]
+                if words is not None and (words[0] != shown[0] or controls != shown[4]):
                     # the AI moved since the words shown: words and picture together
+                    content, view = words
                     await self.edits.edit(message, content=content, view=view,
                                           attachments=[picture])
                     stage("picture_request")
-                    state.shown = (content, None, "table.png", scene, view_key(view))
+                    state.shown = (content, None, "table.png", scene, controls)
                     state.edited_at = asyncio.get_running_loop().time()
                 elif shown[3] != scene:
                     await self.edits.edit(message, attachments=[picture])

@@ -177,6 +177,7 @@ class TurnRunner:
         start = time.perf_counter()
         events = game.apply(action)  # a RuleError here changes nothing
         seq = len(game.actions) - 1
+        storing = time.perf_counter()
         try:
             await self.store.append_action(
                 table.game_id, seq, action.to_json(),
@@ -188,7 +189,7 @@ class TurnRunner:
             raise
         stored = time.perf_counter()
         if by is Actor.PLAYER:
-            self.staged("store", stored - start)
+            self.staged("store", stored - storing)
         public = tuple(e for e in events if e.visible_to(None))
         await self.host.publish(ActionTaken(table.channel_id, action.seat, action, public, by))
         await self.publish_hands(table)
