@@ -10,6 +10,7 @@ import pytest
 from bot.engine import Rules
 from bot.store import Store, StoreUnavailableError
 from bot.tables import DealEnded, SavingDelayed
+from bot.tables.turns import RETRY_FIRST_S
 
 from .helpers import make_manager, play_out, quick_decide, run_until
 
@@ -135,11 +136,17 @@ async def test_a_settlement_that_fails_is_retried(tmp_path) -> None:
 
     task = asyncio.create_task(alice_plays())
     await run_until(lambda: table.game is not None and table.game.is_over)
-    for _ in range(5):
-        await run_until(_waiting_for_clock(manager, clock))
-        if table.status != "playing":
-            break
-        await clock.advance(5)
+
+    def retry_armed(delay: float):
+        return lambda: any(not s[2].done() and s[0] - clock.now() == delay
+                           for s in clock._sleepers)
+
+    # Each retry waits for its own timer: a turn timer of the deal may still be pending
+    # while the last action is being stored, so "any timer pending" raced a slow store.
+    for delay in (RETRY_FIRST_S, 2 * RETRY_FIRST_S):  # two failures, with the backoff
+        await run_until(retry_armed(delay))
+        await clock.advance(delay)
+    await run_until(lambda: table.status != "playing")
     await task
     assert failing["n"] == 0 and table.status in ("between", "lobby")
     assert [e.game_id for e in presenter.of_type(DealEnded)] == [game_id]
