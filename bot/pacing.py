@@ -18,6 +18,12 @@ Priorities (:data:`URGENT`, :data:`NORMAL`, :data:`BACKGROUND`, :data:`IDLE`) co
 context variable (:func:`priority`), so the code that makes a request says how much it
 matters without passing it down through discord.py: a request waits behind every request of a higher
 priority that is waiting, and behind the earlier ones of its own.
+
+A request made inside :func:`withdrawable` can be withdrawn while it waits for its turn
+(:meth:`Ticket.withdraw`), and only then: once let through it is left alone. A task cancelled
+after its answer came, in discord.py's bookkeeping of the route's bucket, leaves the bucket
+closed (until its reset, or for 30 s when Discord sent no rate-limit headers), and every later
+request on the route waits that long.
 """
 
 from __future__ import annotations
@@ -34,12 +40,14 @@ from typing import Any
 import aiohttp
 
 __all__ = ["BACKGROUND", "IDLE", "NORMAL", "PRIORITY_NAMES", "URGENT", "Dropped",
-           "RestPacer", "bound_by_global_limit", "priority", "trace", "wanted_while"]
+           "RestPacer", "Ticket", "bound_by_global_limit", "priority", "trace",
+           "wanted_while", "withdrawable"]
 
 URGENT, NORMAL, BACKGROUND, IDLE = 0, 1, 2, 3
 PRIORITY_NAMES = ("urgent", "normal", "background", "idle")
 _PRIORITY: ContextVar[int] = ContextVar("rest_priority", default=NORMAL)
 _WANTED: ContextVar[Callable[[], bool] | None] = ContextVar("rest_wanted", default=None)
+_TICKET: ContextVar[Ticket | None] = ContextVar("rest_ticket", default=None)
 
 
 class Dropped(Exception):
@@ -66,6 +74,43 @@ def wanted_while(check: Callable[[], bool]) -> Iterator[None]:
         yield
     finally:
         _WANTED.reset(token)
+
+
+class Ticket:
+    """A request that can be withdrawn while it waits for its turn (:func:`withdrawable`)."""
+
+    __slots__ = ("_waiting",)
+
+    def __init__(self) -> None:
+        self._waiting: asyncio.Task[Any] | None = None  # its task, while it waits in line
+
+    @property
+    def waiting(self) -> bool:
+        """Is the request waiting for its turn now?"""
+        return self._waiting is not None and not self._waiting.done()
+
+    def withdraw(self) -> bool:
+        """Cancel the request's task if the request is waiting for its turn: True if it
+        was (then it is never sent). A request not in line (not there yet, or let through
+        and on its way) is left alone: False."""
+        if not self.waiting:
+            return False
+        assert self._waiting is not None
+        self._waiting.cancel()
+        self._waiting = None
+        return True
+
+
+@contextlib.contextmanager
+def withdrawable() -> Iterator[Ticket]:
+    """Requests made inside (in this task, and tasks it starts) can be withdrawn through
+    the ticket while they wait for their turn."""
+    ticket = Ticket()
+    token = _TICKET.set(ticket)
+    try:
+        yield ticket
+    finally:
+        _TICKET.reset(token)
 
 
 class RestPacer:
@@ -129,7 +174,14 @@ class RestPacer:
         heapq.heappush(self._waiting, (level, next(self._order), future, wanted))
         if self._dispatcher is None or self._dispatcher.done():
             self._dispatcher = asyncio.create_task(self._dispatch())
-        await future  # a cancelled waiter's future is skipped by the dispatcher
+        ticket = _TICKET.get()
+        if ticket is not None:
+            ticket._waiting = asyncio.current_task()
+        try:
+            await future  # a cancelled waiter's future is skipped by the dispatcher
+        finally:
+            if ticket is not None:
+                ticket._waiting = None
 
     async def _dispatch(self) -> None:
         while self._waiting:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
-from bot.pacing import IDLE, NORMAL, priority
+from bot.pacing import IDLE, NORMAL, priority, withdrawable
 from bot.tables import DealEnded
 from bot.words.catalogue import t
 from render import render_hand
@@ -165,22 +165,22 @@ class HandDms:
                 # newer update drops them (TableState.supersede)
                 level = NORMAL if can_act(table, seat) else IDLE
                 try:
-                    with priority(level):
+                    with priority(level), withdrawable() as ticket:
                         edit = asyncio.ensure_future(
                             self.edits.edit(message, content=words, view=view))
                     if level == IDLE:
-                        state.idle_edits[user_id] = edit
+                        state.idle_edits[user_id] = ticket
                     await edit
                     state.dm_shown[user_id] = shown
                 except asyncio.CancelledError:
                     current = asyncio.current_task()
                     if not edit.cancelled() or (current is not None and current.cancelling()):
                         raise
-                    return  # superseded: the newer update is waiting for this lock
+                    return  # withdrawn: the newer update is waiting for this lock
                 except discord.HTTPException:
                     log.warning("could not update the hand of %s", user_id)
                 finally:
-                    if state.idle_edits.get(user_id) is edit:
+                    if state.idle_edits.get(user_id) is ticket:
                         del state.idle_edits[user_id]
             if key in self.ephemeral.shown:  # its own view: a view is bound to one message
                 await self.ephemeral.edit(key, content=words,

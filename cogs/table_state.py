@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.pacing import Ticket
 from bot.tables.hint_cursor import HintCursor
 
 from .selection import Selection
@@ -54,9 +55,9 @@ class TableState:
     dm_shown: dict[int, tuple[str, tuple[object, ...]]] = field(default_factory=dict)
     hand_locks: dict[int, asyncio.Lock] = field(default_factory=dict)  # user -> lock
     refreshing: set[int] = field(default_factory=set)  # users whose DM update is waiting
-    # user -> their hand DM's edit waiting its turn at idle priority (bot.pacing), holding
-    # their lock: a newer update drops it (:meth:`supersede`)
-    idle_edits: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    # user -> their hand DM's edit at idle priority (bot.pacing), holding their lock: a
+    # newer update withdraws it if it is still waiting for its turn (:meth:`supersede`)
+    idle_edits: dict[int, Ticket] = field(default_factory=dict)
     selections: dict[int, Selection] = field(default_factory=dict)  # user -> cards chosen
     hints: HintCursor = field(default_factory=HintCursor)  # the hint shown to each user
 
@@ -70,13 +71,15 @@ class TableState:
 
     def supersede(self, user_id: int) -> None:
         """A newer update of ``user_id``'s hand DM is coming: an edit of theirs still
-        waiting at idle priority is dropped, so the newer one (their turn, their new hand)
-        does not wait behind it for their lock; it shows a later state anyway. The dropped
-        edit may already be on its way to Discord, so what the DM shows is not known: the
-        newer update is sent even if it matches what was shown before."""
-        task = self.idle_edits.pop(user_id, None)
-        if task is not None and not task.done():
-            task.cancel()
+        waiting its turn at idle priority is withdrawn, so the newer one (their turn, their
+        new hand) does not wait behind it for their lock; it shows a later state anyway.
+        One already on its way is left to finish (cancelled there, it would close the DM's
+        route in discord.py for up to 30 s); the newer one waits for it. Either way what
+        the DM shows is known again only from the edit that finishes: the newer update is
+        sent even if it matches what was shown before."""
+        ticket = self.idle_edits.pop(user_id, None)
+        if ticket is not None:
+            ticket.withdraw()
             self.dm_shown.pop(user_id, None)
 
     def selection(self, user_id: int, hand: str) -> Selection:

@@ -21,6 +21,7 @@ from bot.pacing import (
     priority,
     trace,
     wanted_while,
+    withdrawable,
 )
 
 
@@ -225,3 +226,36 @@ async def test_discord_py_lets_a_dropped_request_out_unsent(monkeypatch: pytest.
         await http.close()
         await runner.cleanup()
     assert seen == ["/api/v10/users/@me", "/api/v10/channels/1/messages"]
+
+
+async def test_a_ticket_withdraws_a_request_only_while_it_waits_in_line() -> None:
+    """Withdrawn in line: cancelled, never sent. Let through: left alone (a task cancelled
+    after its answer, in discord.py's bucket bookkeeping, closes its route for seconds)."""
+    pacer = RestPacer(rate=0.001, burst=1)
+    await pacer.acquire()  # the next request waits ~1000 s
+    with withdrawable() as ticket:
+        waiting = asyncio.create_task(pacer.acquire())
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert ticket.waiting and pacer.queued == 1
+    assert ticket.withdraw() and not ticket.withdraw()
+    with pytest.raises(asyncio.CancelledError):
+        await waiting
+    assert pacer.queued == 0 and pacer.granted == 1
+
+    pacer = RestPacer(rate=50, burst=1)
+    await pacer.acquire()
+    answered, let_through = asyncio.Event(), asyncio.Event()
+
+    async def request() -> None:
+        await pacer.acquire()  # waits ~20 ms for its turn, then "its answer"
+        let_through.set()
+        await answered.wait()
+
+    with withdrawable() as ticket:
+        sent = asyncio.create_task(request())
+    await asyncio.wait_for(let_through.wait(), 5)
+    assert not ticket.waiting and not ticket.withdraw()  # on its way: not cancelled
+    answered.set()
+    await sent
+    assert not sent.cancelled() and not ticket.withdraw()
