@@ -21,6 +21,7 @@ import aiohttp
 import discord
 from discord.ext import commands
 
+from bot import tuning
 from bot.cluster import EVERY_SHARD, format_shards
 from bot.config import ConfigError, Settings
 from bot.connecting import DiscordSilentError, start_within
@@ -428,9 +429,9 @@ def run(argv: list[str] | None = None) -> int:
         if running is not None:
             running.acquire()
         if args.headless:
-            asyncio.run(_serve_headless(settings))
+            tuning.run(_serve_headless(settings))
             return 0
-        asyncio.run(_serve(settings))
+        tuning.run(_serve(settings))
     except (BotRunningError, DatabaseCorruptError, LostDataError) as err:
         print(f"doudizhu-bot: {err}", file=sys.stderr)
         return 4

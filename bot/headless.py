@@ -13,12 +13,12 @@ it cleanly.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import sys
 from collections.abc import AsyncIterator
 
 import discord
+import orjson
 
 log = logging.getLogger("ddz")
 
@@ -44,7 +44,7 @@ async def feed_gateway_events(client: discord.Client,
     async for line in lines:
         if not line.strip():
             continue
-        event = json.loads(line)
+        event = orjson.loads(line)  # as discord.py's gateway reads it
         try:
             parsers[event["t"]](event["d"])
         except Exception:
