@@ -11,6 +11,7 @@ process, as before).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import multiprocessing
 import os
@@ -74,12 +75,22 @@ def _decide_view(view: SeatView, level: str, seed: int, budget_ms: float | None
     return action, time.process_time() - cpu, time.perf_counter() - wall
 
 
+def yield_on_wakeup() -> None:
+    """Linux: this process never takes a core from a running one when it wakes up (a job
+    arrives) but waits for the scheduler's next turn (``SCHED_BATCH``, allowed to anyone):
+    handing a worker a picture or a move must not stop the event loop that handed it."""
+    if hasattr(os, "sched_setscheduler"):
+        with contextlib.suppress(OSError):
+            os.sched_setscheduler(0, os.SCHED_BATCH, os.sched_param(0))
+
+
 WORKER_NICE = 5  # how much lower the workers' CPU priority is than the bot's process
 
 
 def _start_worker(nice: int, initializer: Callable[[], object] | None) -> None:
     if nice:
         os.nice(nice)  # relative to the bot's own: the event loop is served first
+        yield_on_wakeup()
     if initializer is not None:
         initializer()
 

@@ -4,6 +4,7 @@ deal with it."""
 from __future__ import annotations
 
 import dataclasses
+import os
 import random
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -21,6 +22,7 @@ from bot.tables.ai_pool import (
     BUSY_SHARE,
     RUSHED_BUDGET_MS,
     RUSHED_SHARE,
+    WORKER_NICE,
     AiPool,
     budget_for,
 )
@@ -172,3 +174,15 @@ async def test_many_decisions_at_once_are_hurried_and_still_legal(pool: AiPool) 
     legal = game.legal_actions()
     for action in answers:  # a hurried search still answers with a legal play
         assert action.seat == seat and action in legal
+
+
+def _scheduling() -> tuple[int, int]:
+    return os.sched_getscheduler(0), os.nice(0)
+
+
+@pytest.mark.skipif(not hasattr(os, "sched_getscheduler"), reason="Linux's scheduler only")
+async def test_workers_run_below_the_bot_and_never_take_a_core_on_waking(pool: AiPool) -> None:
+    policy, nice = await pool.run(_scheduling)
+    assert policy == os.SCHED_BATCH
+    assert nice == min(19, os.nice(0) + WORKER_NICE)
+    assert os.sched_getscheduler(0) != os.SCHED_BATCH  # the bot's own process is untouched
