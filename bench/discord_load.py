@@ -295,7 +295,7 @@ def shown(table: Table) -> str | None:
 # ---------------------------------------------------------------------------- measuring
 def reflects(action: Action, seen: Seen) -> bool:
     """Does this table message show the table after ``action``?"""
-    from bench.discord_people import cards_left, last_play, seq_of
+    from bench.discord_people import cards_left, pass_shown, seq_of
 
     files = seen.files or []
     if "result.png" in files:
@@ -309,7 +309,7 @@ def reflects(action: Action, seen: Seen) -> bool:
     if left is None or action.left is None:
         return False
     return left < action.left or (left == action.left and
-                                  last_play(seen.content) == f"{action.name} passes")
+                                  pass_shown(seen.content, action.name))
 
 
 def hand_shown(action: Action, dms: list[Seen]) -> Seen | None:

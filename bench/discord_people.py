@@ -118,10 +118,20 @@ def cards_left(content: str) -> int | None:
     return total
 
 
-def last_play(content: str) -> str | None:
-    """The last entry of the table message's "Last plays" line."""
+def pass_shown(content: str, name: str) -> bool:
+    """Does the "Last plays" line show ``name``'s pass as the newest play, or followed by
+    passes alone (the next seats passed before the message was edited)? Between two turns
+    of one seat somebody plays cards, so a pass of ``name`` followed only by passes, with
+    no fewer cards left, is that seat's latest pass."""
     line = RECENT.search(content)
-    return line.group(1).split(" · ")[-1] if line else None
+    if line is None:
+        return False
+    entries = line.group(1).split(" · ")
+    mine = f"{name} passes"
+    if mine not in entries:
+        return False
+    after = entries[len(entries) - entries[::-1].index(mine):]
+    return all(entry.endswith(" passes") for entry in after)
 
 
 def seq_of(custom_id: str) -> int | None:
@@ -269,4 +279,4 @@ class Table:
 
 
 __all__ = ["AUCTION", "Action", "Person", "Seen", "Table", "cards_left", "command",
-           "dm_click", "last_play", "lowest_single", "seq_of", "table_click"]
+           "dm_click", "lowest_single", "pass_shown", "seq_of", "table_click"]

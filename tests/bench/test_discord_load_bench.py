@@ -12,6 +12,7 @@ import sys
 import pytest
 
 from bench import discord_load
+from bench.discord_people import Action, Seen
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
 
@@ -51,3 +52,21 @@ def test_discord_load_smoke() -> None:
     assert {"playhint", "bid", "next"} <= set(row["kinds"])  # a next deal was started
     table = discord_load.table_lines([row])
     assert table[0].split() == ["tables", "5"] and len(table) == len(discord_load.ROWS) + 1
+
+
+def _table(left: int, plays: str) -> Seen:
+    content = f"Cards left: Ann {left} · AI 🤖 Ada (normal) 17 · AI 🤖 Bo (normal) 17\n" \
+              f"Last plays: {plays}"
+    return Seen(1.0, "m", content, {}, [], ["table.png"])
+
+
+def test_a_pass_shows_when_the_next_seats_passed_in_the_same_edit() -> None:
+    passed = Action(1, 2, "Ann", "pass", "i", "t", left=51)
+    ada, bo = "AI 🤖 Ada (normal)", "AI 🤖 Bo (normal)"
+    assert discord_load.reflects(passed, _table(17, f"{bo} plays 7 · Ann passes"))
+    assert discord_load.reflects(passed, _table(17, f"{bo} plays 7 · Ann passes · {ada} passes"))
+    # before the pass: the play Ann had to beat, or her pass of an earlier trick
+    assert not discord_load.reflects(passed, _table(17, f"Ann passes · {ada} passes · "
+                                                        f"{bo} plays 7"))
+    assert not discord_load.reflects(passed, _table(17, f"{ada} plays 5 · {bo} plays 7"))
+    assert discord_load.reflects(passed, _table(16, f"{bo} plays 7 · {ada} plays 8"))
