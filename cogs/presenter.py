@@ -41,6 +41,7 @@ from bot.words.names import seat_name, variant_name
 from render import render_result, render_table
 
 from .avatars import AvatarCache
+from .drawing_slots import DrawingSlots
 from .edits import TokenEdits
 from .ephemeral import EphemeralHands
 from .hand_dms import HandDms
@@ -96,8 +97,9 @@ class DiscordPresenter(HandDms):
         # table messages drawn at once: a few a drawing process, so a table's update
         # waits its turn *before* it reads the table, not in the processes' queue after
         # (issue 37: at 500 tables that queue held seconds of pictures, each of a table
-        # as it was when it joined the queue); hands and results never wait for these
-        self.table_slots = asyncio.Semaphore(TABLE_SLOTS_A_PROCESS * (
+        # as it was when it joined the queue); hands never wait for these;
+        # an update that shows nothing yet goes ahead of the pictures following words
+        self.table_slots = DrawingSlots(TABLE_SLOTS_A_PROCESS * (
             pictures.workers if pictures is not None else 1))
         self.edit_delay = edit_delay
         self.default_locale = default_locale
@@ -268,7 +270,10 @@ class DiscordPresenter(HandDms):
                     else:  # the AI's moves alone: words and picture when a slot frees
                         self._later(state, channel_id)
                     return
-                async with self.table_slots:  # the table as it is when its turn comes
+                # the table as it is when its turn comes; ahead of the pictures that
+                # follow words (slots all busy here: nothing of this state is shown yet,
+                # a table's first post, a result, the next deal's first picture)
+                async with self.table_slots.first():
                     stage("slot")
                     table = state.snapshot
                     if table is None or self.tables.get(channel_id) is not state:

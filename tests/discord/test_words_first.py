@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 
+from cogs.drawing_slots import DrawingSlots
+
 from .helpers import open_table, setup
 
 
@@ -58,7 +60,7 @@ async def test_busy_slots_send_the_words_first_and_the_picture_when_one_frees(
     loop = asyncio.get_running_loop()
     for waiting in state.unshown.values():
         waiting.append(loop.time())
-    presenter.table_slots = asyncio.Semaphore(1)
+    presenter.table_slots = DrawingSlots(1)
     await presenter.table_slots.acquire()  # every slot busy with other tables
     state.person_acted = True  # a person's action is waiting to be shown
     presenter.refresh(channel.id, now=True)
@@ -96,7 +98,7 @@ async def _behind_on_drawing(env, monkeypatch, *, person: bool = True):
     channel, state = await _playing(env)
     edits = _recorded_edits(presenter, monkeypatch)
     state.shown = ("older words", None, "table.png", "an older picture", state.shown[4])
-    presenter.table_slots = asyncio.Semaphore(1)
+    presenter.table_slots = DrawingSlots(1)
     await presenter.table_slots.acquire()
     state.person_acted = person
     presenter.refresh(channel.id, now=True)
