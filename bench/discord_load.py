@@ -201,7 +201,10 @@ class Load:
         seen = Seen(event["t"], event["m"], event["ct"], event["b"], event["o"], event["f"],
                     event["k"])
         table = self.tables.get(channel)
-        before = table.seen if table is not None else self.people.get(channel - 1, None)
+        # the message's last state: a table channel also gets turn pings, so the last
+        # message seen there need not be the one edited
+        before = table.messages.get(seen.message_id) if table is not None else \
+            self.people.get(channel - 1, None)
         if isinstance(before, Person):
             before = before.dm
         if before is not None and before.message_id == seen.message_id:
@@ -218,6 +221,9 @@ class Load:
             seen = Seen(seen.t, seen.message_id, seen.content or "", seen.buttons or {},
                         seen.selects or [], seen.files, seen.via)
         if table is not None:
+            table.messages[seen.message_id] = seen
+            if not seen.buttons and not seen.files:
+                return  # a turn ping, not the table message (which has its controls)
             table.seen = seen
             table.history.append(seen)
             for person in table.people:
@@ -225,6 +231,9 @@ class Load:
             return
         person = self.people.get(channel - 1)
         if person is not None:
+            if (before is None or before.message_id != seen.message_id) and \
+                    not seen.buttons and not seen.files:
+                return  # a ping by DM, not the hand DM (a new one has its picture)
             person.dm = seen
             self.dms[person.user].append(seen)
             self.changed[person.user].set()

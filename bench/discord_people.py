@@ -274,8 +274,9 @@ class Table:
     channel: int
     guild: int
     people: list[Person]
-    seen: Seen | None = None
+    seen: Seen | None = None  # the table message as last seen
     history: list[Seen] = field(default_factory=list)  # every table message, in order
+    messages: dict[str, Seen] = field(default_factory=dict)  # every message, as last seen
 
 
 __all__ = ["AUCTION", "Action", "Person", "Seen", "Table", "cards_left", "command",

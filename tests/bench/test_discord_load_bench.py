@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import math
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -70,3 +71,23 @@ def test_a_pass_shows_when_the_next_seats_passed_in_the_same_edit() -> None:
                                                         f"{bo} plays 7"))
     assert not discord_load.reflects(passed, _table(17, f"{ada} plays 5 · {bo} plays 7"))
     assert discord_load.reflects(passed, _table(16, f"{bo} plays 7 · {ada} plays 8"))
+
+
+def test_a_turn_ping_is_not_taken_for_the_table_message(tmp_path: Path) -> None:
+    load = discord_load.Load(1, tmp_path)
+    channel = next(iter(load.tables))
+
+    def message(t: float, message_id: str, content: str | None, buttons: dict[str, bool] | None,
+                files: list[str] | None, via: str) -> None:
+        load._message({"t": t, "c": str(channel), "m": message_id, "ct": content, "b": buttons,
+                       "o": None, "f": files, "k": via})
+
+    message(1.0, "T", "Turn: P0", {f"ddz:{channel}:hand": False}, ["table.png"], "post")
+    message(1.1, "P", "<@1>, your turn", {}, None, "post")  # a ping in the channel
+    message(1.2, "T", "Turn: Ada", None, None, "orig")  # the words alone, through a token
+    table = load.tables[channel]
+    assert table.seen is not None and table.seen.message_id == "T"
+    assert table.seen.content == "Turn: Ada" and table.seen.files == ["table.png"], \
+        "the words-only edit keeps the table's picture and controls"
+    assert [(s.message_id, s.content) for s in table.history] == [("T", "Turn: P0"),
+                                                                  ("T", "Turn: Ada")]
