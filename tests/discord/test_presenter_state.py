@@ -182,6 +182,17 @@ async def test_an_edit_waiting_at_idle_priority_gives_way_to_the_players_turn(
     assert state.dm_shown.get(alice.id) is not None  # what she sees is recorded
 
 
+async def _alice_with_two_ais(env):
+    """Alice's table with two AI seats, its deal on and every update drawn: the presenter,
+    the channel and what the presenter keeps of the table."""
+    presenter = env.bot.presenter
+    guild, channel = await setup(env)
+    alice = guild.add_member(env.create_user("alice"))
+    await open_table(env, channel, alice, "classic", [alice])
+    await presenter.drain()
+    return presenter, channel, presenter.tables.get(channel.id)
+
+
 async def test_a_table_update_reads_the_table_when_its_turn_to_draw_comes(
         simcord_env, monkeypatch) -> None:
     """Table pictures are drawn a few at a time (``table_slots``): an update waiting for a
@@ -192,13 +203,7 @@ async def test_a_table_update_reads_the_table_when_its_turn_to_draw_comes(
     import asyncio
     import dataclasses
 
-    env = simcord_env
-    presenter = env.bot.presenter
-    guild, channel = await setup(env)
-    alice = guild.add_member(env.create_user("alice"))
-    await open_table(env, channel, alice, "classic", [alice])
-    await presenter.drain()
-    state = presenter.tables.get(channel.id)
+    presenter, channel, state = await _alice_with_two_ais(simcord_env)
     assert state is not None and state.snapshot is not None
     read: list[int] = []
     original = presenter.table_message
@@ -229,13 +234,7 @@ async def test_an_update_that_shows_nothing_yet_goes_ahead_of_later_pictures(
     takes the next free slot before them (issue 37: it waited 3.5 s at 300 tables)."""
     import asyncio
 
-    env = simcord_env
-    presenter = env.bot.presenter
-    guild, channel = await setup(env)
-    alice = guild.add_member(env.create_user("alice"))
-    await open_table(env, channel, alice, "classic", [alice])
-    await presenter.drain()
-    state = presenter.tables.get(channel.id)
+    presenter, channel, state = await _alice_with_two_ais(simcord_env)
     assert state is not None
     presenter.table_slots = slots = DrawingSlots(1)
     await slots.acquire()  # every slot busy with other tables
