@@ -25,6 +25,7 @@ from bot.words.catalogue import t
 from render import render_hand
 
 from .counter import counter_line
+from .dm_channels import DmChannels
 from .handtext import can_act, cannot_beat, deal_over_content, hand_content
 from .views import hand_view, view_key
 
@@ -54,6 +55,7 @@ class HandDms:
     preferences: Preferences
     ephemeral: EphemeralHands
     edits: TokenEdits
+    dms: DmChannels
     dm_closed: set[int]
 
     if TYPE_CHECKING:
@@ -279,9 +281,9 @@ class HandDms:
             return
         state.dm_seats[user_id] = seat
         message = state.dm_messages.get(user_id)
-        channel: discord.DMChannel | None = None
+        channel: discord.PartialMessageable | None = None
         if message is None and state.adopt_dms:  # after a restart: the hand DM sent
-            channel = await self.client.create_dm(discord.Object(user_id))  # before
+            channel = await self.dms.channel(self.client, user_id)  # before
             message = await self._own_message(channel, f"ddzh:{table.channel_id}:")
         shown = (content, view_key(view))
         if message is not None:
@@ -293,6 +295,6 @@ class HandDms:
                 return
             except discord.NotFound:
                 state.dm_messages.pop(user_id, None)
-        channel = channel or await self.client.create_dm(discord.Object(user_id))
+        channel = channel or await self.dms.channel(self.client, user_id)
         state.dm_messages[user_id] = await channel.send(content=content, file=file, view=view)
         state.dm_shown[user_id] = shown

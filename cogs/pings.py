@@ -32,6 +32,7 @@ from bot.words.cards import play_text
 from bot.words.catalogue import STRINGS, t
 from bot.words.names import kind_name, seat_name
 
+from .dm_channels import DmChannels
 from .handtext import ends_words
 from .readers import SettingsReader, required
 
@@ -67,10 +68,13 @@ def turn_words(table: TableSnapshot, turn: TurnStarted, locale: str) -> str:
 class Speaker(Protocol):
     """What the pings need from the presenter they help (:class:`cogs.presenter.
     DiscordPresenter`): the tables it was shown, the languages, who closed their DMs,
-    the client it speaks through, its background tasks."""
+    the client it speaks through, the people's DM channels, its background tasks."""
 
     @property
     def client(self) -> discord.Client: ...
+
+    @property
+    def dms(self) -> DmChannels: ...
 
     def snapshot(self, channel_id: int) -> TableSnapshot | None: ...
 
@@ -283,7 +287,7 @@ class TurnPings:
                 with wanted_while(lambda: self._turn(channel_id) is turn):
                     message = await channel.send(ping.text, allowed_mentions=mentions)
             else:
-                dm = await presenter.client.create_dm(discord.Object(ping.user))
+                dm = await presenter.dms.channel(presenter.client, ping.user)
                 with wanted_while(lambda: self._turn(channel_id) is turn):
                     message = await dm.send(ping.text)
         except Dropped:

@@ -41,6 +41,7 @@ from bot.words.names import seat_name, variant_name
 from render import render_result, render_table
 
 from .avatars import AvatarCache
+from .dm_channels import DmChannels
 from .drawing_slots import DrawingSlots
 from .edits import TokenEdits
 from .ephemeral import EphemeralHands
@@ -112,6 +113,7 @@ class DiscordPresenter(HandDms):
         self.pings = TurnPings(self, store, ping_budget)
         self.ephemeral = EphemeralHands()  # the "My hand" replies, kept up to date
         self.edits = TokenEdits()  # edits through a click's token (outside the global limit)
+        self.dms = DmChannels()  # each person's DM channel, asked of Discord once
 
     def attach(self, client: discord.Client) -> None:
         """The client this presenter speaks through: the bot, which is given the presenter
