@@ -11,6 +11,10 @@ Limits (answered with 429 and the ``X-RateLimit-*`` headers discord.py paces its
 
 - per channel (a guild channel or a DM), 5 message creates or edits per 5 s, one bucket
   (``X-RateLimit-Bucket: channel-messages``, the channel its major parameter);
+- every other route (opening a DM, reading a user, ...), a bucket of its own that Discord
+  does not document: 50 requests a second, its headers sent as Discord sends them on every
+  route (without them discord.py takes a route for one request at a time, and 450 people's
+  first hand DMs queued one by one behind opening their DM channels);
 - global, 50 requests a second, except the interaction endpoints (callbacks, and the
   follow-ups and edits through the interaction's token), which Discord's docs say are
   not bound by the global limit. A 429 carries ``"global": true`` and
@@ -36,6 +40,7 @@ from aiohttp import web
 API = "/api/v10"
 BOT_ID = 900_000_000_000_000_001
 CHANNEL_LIMIT, CHANNEL_SECONDS = 5, 5.0
+ROUTE_LIMIT, ROUTE_SECONDS = 50, 1.0  # a route other than a channel's messages
 GLOBAL_LIMIT, GLOBAL_SECONDS = 50, 1.0
 CONTENT_KEPT = 1200  # characters of a message's words passed on to the driver
 
@@ -122,9 +127,9 @@ class StandIn:
 
     def __init__(self) -> None:
         self._ids = itertools.count(800_000_000_000_000_000)
-        self.channels: dict[str, Window] = {}
+        self.channels: dict[str, Window] = {}  # by channel, and other routes by route
         self.global_window = Window(GLOBAL_LIMIT, GLOBAL_SECONDS)
-        self.limited = {"channel": 0, "global": 0}
+        self.limited = {"channel": 0, "route": 0, "global": 0}
         self.requests = 0
         self.routes: dict[str, int] = {}  # requests by method and route (ids as {id})
 
@@ -153,10 +158,11 @@ class StandIn:
             return (parsed if isinstance(parsed, dict) else {}), []
         return {}, []
 
-    def limit(self, now: float, channel: str | None
+    def limit(self, now: float, channel: str | None, route: str
               ) -> tuple[web.Response | None, str, dict[str, str]]:
-        """(a 429 or None, the 429's scope, the channel bucket's headers); a refused
-        request takes nothing from either limit."""
+        """(a 429 or None, the 429's scope, the bucket's headers) for a request to
+        ``channel``'s messages, or (``channel`` None) to ``route``; a refused request
+        takes nothing from any limit."""
         window = self.global_window
         if window.used >= GLOBAL_LIMIT and now < window.start + GLOBAL_SECONDS:
             retry = window.start + GLOBAL_SECONDS - now
@@ -165,22 +171,26 @@ class StandIn:
                           "global": True, "code": 0}, 429,
                          {"Retry-After": f"{retry:.3f}", "X-RateLimit-Global": "true",
                           "X-RateLimit-Scope": "global", "Via": "1.1 google"}), "global", {}
-        headers: dict[str, str] = {}
         if channel is not None:
-            bucket = self.channels.setdefault(channel, Window(CHANNEL_LIMIT, CHANNEL_SECONDS))
-            allowed, remaining, reset_after = bucket.take(now)
-            headers = {"X-RateLimit-Limit": str(CHANNEL_LIMIT),
-                       "X-RateLimit-Remaining": str(remaining),
-                       "X-RateLimit-Reset": f"{time.time() + reset_after:.3f}",
-                       "X-RateLimit-Reset-After": f"{reset_after:.3f}",
-                       "X-RateLimit-Bucket": "channel-messages"}
-            if not allowed:
-                self.limited["channel"] += 1
-                return _json({"message": "You are being rate limited.",
-                              "retry_after": reset_after, "global": False, "code": 0}, 429,
-                             {**headers, "Retry-After": f"{reset_after:.3f}",
-                              "X-RateLimit-Scope": "user", "Via": "1.1 google"}), \
-                    "channel", headers
+            scope, name, limit, seconds = "channel", "channel-messages", CHANNEL_LIMIT, \
+                CHANNEL_SECONDS
+            bucket = self.channels.setdefault(channel, Window(limit, seconds))
+        else:
+            scope, name, limit, seconds = "route", f"route-{abs(hash(route)):x}", \
+                ROUTE_LIMIT, ROUTE_SECONDS
+            bucket = self.channels.setdefault(route, Window(limit, seconds))
+        allowed, remaining, reset_after = bucket.take(now)
+        headers = {"X-RateLimit-Limit": str(limit),
+                   "X-RateLimit-Remaining": str(remaining),
+                   "X-RateLimit-Reset": f"{time.time() + reset_after:.3f}",
+                   "X-RateLimit-Reset-After": f"{reset_after:.3f}",
+                   "X-RateLimit-Bucket": name}
+        if not allowed:
+            self.limited[scope] += 1
+            return _json({"message": "You are being rate limited.",
+                          "retry_after": reset_after, "global": False, "code": 0}, 429,
+                         {**headers, "Retry-After": f"{reset_after:.3f}",
+                          "X-RateLimit-Scope": "user", "Via": "1.1 google"}), scope, headers
         window.take(now)
         return None, "", headers
 
@@ -231,11 +241,20 @@ class StandIn:
             return _json(self.message("0", body, message_id))
         is_message = parts[0] == "channels" and len(parts) >= 3 and parts[2] == "messages" \
             and method in ("POST", "PATCH", "DELETE")
-        refused, scope, headers = self.limit(now, parts[1] if is_message else None)
+        refused, scope, headers = self.limit(now, parts[1] if is_message else None, route)
         if refused is not None:
             self.emit({"k": "429", "t": now, "scope": scope, "p": f"{method} {path}",
                        "c": parts[1] if is_message else None})
             return refused
+        response = self.answer(method, path, parts, body, files, now, is_message, headers)
+        for name, value in headers.items():  # every route's answer carries its bucket's
+            response.headers.setdefault(name, value)
+        return response
+
+    def answer(self, method: str, path: str, parts: list[str], body: dict[str, Any],
+               files: list[str], now: float, is_message: bool, headers: dict[str, str]
+               ) -> web.Response:
+        """The answer to a request bound by the rate limits (and let through)."""
         if path == "/users/@me" and method == "GET":
             return _json(_user(BOT_ID, "ddz"))
         if path == "/oauth2/applications/@me":

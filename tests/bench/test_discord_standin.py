@@ -47,3 +47,32 @@ async def test_a_body_without_a_payload_or_a_boundary_is_empty() -> None:
     body, content_type = await _encoded(form)
     assert multipart(body, content_type) == ({}, ["a.png"])
     assert multipart(body, "multipart/form-data") == ({}, [])
+
+
+async def test_every_route_answers_with_its_buckets_headers() -> None:
+    """Discord sends rate-limit headers on every route; without them discord.py lets one
+    request at a time through a route (opening 450 people's DM channels one by one)."""
+    from aiohttp import web
+    from aiohttp.test_utils import TestClient, TestServer
+
+    from bench.discord_standin import API, CHANNEL_LIMIT, ROUTE_LIMIT, StandIn
+
+    standin = StandIn()
+    standin.emit = lambda event: None  # type: ignore[method-assign]
+    app = web.Application()
+    app.router.add_route("*", "/{tail:.*}", standin.handle)
+    async with TestClient(TestServer(app)) as client:
+        opened = await client.post(f"{API}/users/@me/channels", json={"recipient_id": "41"})
+        sent = await client.post(f"{API}/channels/42/messages", json={"content": "hi"})
+        assert opened.status == sent.status == 200
+        assert (await opened.json())["id"] == "42"
+        assert opened.headers["X-RateLimit-Limit"] == str(ROUTE_LIMIT)
+        assert opened.headers["X-RateLimit-Remaining"] == str(ROUTE_LIMIT - 1)
+        assert opened.headers["X-RateLimit-Bucket"] != sent.headers["X-RateLimit-Bucket"]
+        assert sent.headers["X-RateLimit-Limit"] == str(CHANNEL_LIMIT)
+        for _ in range(CHANNEL_LIMIT - 1):
+            assert (await client.post(f"{API}/channels/42/messages", json={})).status == 200
+        refused = await client.post(f"{API}/channels/42/messages", json={})
+        assert refused.status == 429 and standin.limited["channel"] == 1
+        again = await client.post(f"{API}/users/@me/channels", json={"recipient_id": "41"})
+        assert again.headers["X-RateLimit-Remaining"] == str(ROUTE_LIMIT - 2)
