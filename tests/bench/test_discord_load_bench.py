@@ -31,6 +31,7 @@ def test_discord_load_smoke() -> None:
         5, 14.0, ramp=0.5, warmup=1.0, grace=2.0, think=(0.05, 0.3), trustee_after=1, stop_s=5.0,
         bot_env={"DDZ_AI_DELAY": "0", "DDZ_TRUSTEE_DELAY": "0"}, out=lines.append))
     assert lines and "5 tables open" in lines[0]
+    assert "the opening's requests as the bot (urgent, normal) drained" in lines[1], lines[1]
     for label, key, _ in discord_load.ROWS:
         if isinstance(row[key], str):  # several figures: by priority, or p50 and p99
             figures = [float(x) for x in row[key].split()]
