@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
-from bot.pacing import IDLE, NORMAL, priority, withdrawable
+from bot.pacing import IDLE, NORMAL, URGENT, priority, withdrawable
 from bot.tables import DealEnded
 from bot.words.catalogue import t
 from render import render_hand
@@ -240,18 +240,11 @@ class HandDms:
         stage = self._stages(asyncio.get_running_loop().time())
         try:
             state.supersede(user_id)
-            async with state.hand_lock(user_id):
-                stage("hand_lock")
-                await self.preferences.load(user_id)
-                locale = self.locale_for(user_id, channel_id)
-                # the table as it is now, not as it was when the hand was dealt: the AI
-                # may have bid and led while this waited, and the refresh of that turn
-                # found no message to edit yet (it would show the bidding turn forever)
-                table = self.snapshot(channel_id)
-                if table is None:
-                    return
-                await self._post_hand(state, table, seat, user_id, locale,
-                                      dm=user_id not in self.dm_closed, stage=stage)
+            # a person's cards come before every other request made as the bot (bot.pacing):
+            # they cannot bid or play without them, and the next deal's first hand DMs,
+            # sent as the bot, otherwise waited seconds behind the table messages
+            with priority(URGENT):
+                await self._send_hand_now(state, channel_id, seat, user_id, stage)
         except discord.Forbidden as err:
             if err.code == DM_CLOSED:
                 self.dm_closed.add(user_id)
@@ -260,6 +253,21 @@ class HandDms:
                 log.warning("could not DM user %s: %s", user_id, err)
         except discord.HTTPException:
             log.warning("could not DM user %s", user_id, exc_info=True)
+
+    async def _send_hand_now(self, state: TableState, channel_id: int, seat: int,
+                             user_id: int, stage: Callable[[str], None]) -> None:
+        async with state.hand_lock(user_id):
+            stage("hand_lock")
+            await self.preferences.load(user_id)
+            locale = self.locale_for(user_id, channel_id)
+            # the table as it is now, not as it was when the hand was dealt: the AI
+            # may have bid and led while this waited, and the refresh of that turn
+            # found no message to edit yet (it would show the bidding turn forever)
+            table = self.snapshot(channel_id)
+            if table is None:
+                return
+            await self._post_hand(state, table, seat, user_id, locale,
+                                  dm=user_id not in self.dm_closed, stage=stage)
 
     async def _post_hand(self, state: TableState, table: TableSnapshot, seat: int,
                          user_id: int, locale: str, *, dm: bool = True,

@@ -349,3 +349,41 @@ async def test_a_table_update_tells_where_its_time_went(simcord_env) -> None:
     assert all(seconds >= 0 for _, seconds in seen)
     assert seen[0][1] > 0.3, "the wait for the edit delay is its own stage"
     assert table.status == "playing"
+
+
+async def test_a_persons_new_hand_goes_before_every_other_request(simcord_env,
+                                                                 monkeypatch) -> None:
+    """The picture of a person's cards, edited into their hand DM or sent as the next
+    deal's first DM, is sent at urgent priority (bot.pacing): ahead of the table
+    messages, which at 500 tables kept a new deal's hand DMs waiting seconds."""
+    from bot.pacing import _PRIORITY, URGENT
+
+    env = simcord_env
+    presenter = env.bot.presenter
+    channel, alice, state = await _alice_with_her_hand_dm(env)
+    seat = state.snapshot.seat_of(alice.id)
+    original = presenter.edits.edit
+    levels: list[int] = []
+
+    async def edit(message, **fields):
+        if fields.get("attachments"):
+            levels.append(_PRIORITY.get())
+        return await original(message, **fields)
+
+    monkeypatch.setattr(presenter.edits, "edit", edit)
+    presenter.resend_hand(channel.id, seat)  # her hand DM is edited with a new picture
+    await presenter.drain()
+    assert levels == [URGENT]
+    sent_at: list[int] = []
+    dm = await presenter.dms.channel(env.bot, alice.id)
+    send = type(dm).send
+
+    async def first_send(self, *args, **kwargs):
+        sent_at.append(_PRIORITY.get())
+        return await send(self, *args, **kwargs)
+
+    monkeypatch.setattr(type(dm), "send", first_send)
+    state.dm_messages.pop(alice.id)  # the next deal's hand: a new DM
+    presenter.resend_hand(channel.id, seat)
+    await presenter.drain()
+    assert sent_at == [URGENT] and alice.id in state.dm_messages
