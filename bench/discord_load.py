@@ -393,19 +393,20 @@ async def scrape(port: int) -> dict[tuple[str, frozenset[tuple[str, str]]], floa
 
 
 DRAIN_LIMIT = 60.0  # seconds the measurement waits for the opening's backlog
+DRAINED = 5  # requests waiting at urgent and normal priority: under 0.2 s of the pacer's
 
 
 async def drain_opening(port: int, limit: float = DRAIN_LIMIT, every: float = 0.5) -> float:
-    """Wait until no request as the bot waits at urgent or normal priority (opening
-    hundreds of tables within seconds sends their first messages and hand DMs at once, at
-    the global limit's pace: a backlog of seconds that steady play never has); the seconds
-    it took (``limit`` if it never drained)."""
+    """Wait until at most ``DRAINED`` requests as the bot wait at urgent or normal priority
+    (opening hundreds of tables within seconds sends their first messages and hand DMs at
+    once, at the global limit's pace: a backlog of seconds that steady play never has;
+    steady play at 500 tables keeps a few waiting at any moment); the seconds it took
+    (``limit`` if it never did)."""
     started = time.monotonic()
     while (waited := time.monotonic() - started) < limit:
         figures = await scrape(port)
-        if not any(figures.get(("ddz_rest_queued_by_priority",
-                                frozenset({("priority", name)})), 0.0)
-                   for name in ("urgent", "normal")):
+        if sum(figures.get(("ddz_rest_queued_by_priority", frozenset({("priority", name)})),
+                           0.0) for name in ("urgent", "normal")) <= DRAINED:
             return waited
         await asyncio.sleep(every)
     return limit
