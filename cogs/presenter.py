@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
+from bot.pacing import URGENT, priority
 from bot.tables import (
     ActionTaken,
     Actor,
@@ -446,7 +447,8 @@ class DiscordPresenter(HandDms):
         kwargs: dict[str, Any] = {"content": content, "view": view, "files": files}
         if embed is not None:
             kwargs["embed"] = embed
-        state.message = await channel.send(**kwargs)
+        with priority(URGENT):  # a table's first message: no one can join or play without
+            state.message = await channel.send(**kwargs)
 
     async def table_message(self, table: TableSnapshot) -> tuple[str, discord.Embed | None,
                                                           discord.File | None]:

@@ -387,3 +387,29 @@ async def test_a_persons_new_hand_goes_before_every_other_request(simcord_env,
     presenter.resend_hand(channel.id, seat)
     await presenter.drain()
     assert sent_at == [URGENT] and alice.id in state.dm_messages
+
+
+async def test_a_tables_first_message_goes_before_every_other_request(simcord_env,
+                                                                     monkeypatch) -> None:
+    """No one can join a table before its message is out: its first post is sent at urgent
+    priority (bot.pacing), not behind the other tables' edits made as the bot."""
+    import discord
+
+    from bot.pacing import _PRIORITY, URGENT
+
+    env = simcord_env
+    guild, channel = await setup(env)
+    alice = guild.add_member(env.create_user("alice"))
+    send = discord.PartialMessageable.send
+    posted: list[int] = []
+
+    async def recorded(self, *args, **kwargs):
+        if self.id == channel.id:
+            posted.append(_PRIORITY.get())
+        return await send(self, *args, **kwargs)
+
+    monkeypatch.setattr(discord.PartialMessageable, "send", recorded)
+    await alice.slash(channel, "ddz new", variant="classic")
+    await env.bot.presenter.drain()
+    assert posted == [URGENT]
+    assert table_message(env, channel) is not None
