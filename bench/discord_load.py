@@ -392,7 +392,7 @@ async def scrape(port: int) -> dict[tuple[str, frozenset[tuple[str, str]]], floa
             for family in text_string_to_metric_families(text) for s in family.samples}
 
 
-DRAIN_LIMIT = 60.0  # seconds the measurement waits for the opening's backlog
+DRAIN_LIMIT = 180.0  # seconds the measurement waits for the opening's backlog
 DRAINED = 5  # requests waiting at urgent and normal priority: under 0.2 s of the pacer's
 
 
