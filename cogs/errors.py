@@ -53,7 +53,8 @@ async def send_error(interaction: discord.Interaction, error: BaseException) -> 
         log.error("store failure %s in %s: %s", ident, where, error)
         text = t(locale, "err.store", id=ident)
     else:
-        text = error_text(error, locale, _names(interaction, locale))
+        text = error_text(error, locale, _names(interaction, locale),
+                          "dm" if interaction.guild_id is None else None)
     if text is None:
         ident = secrets.token_hex(3)
         log.error("unexpected error %s in %s", ident, where, exc_info=error)

@@ -36,6 +36,7 @@ EN_ERRORS: dict[str, str] = {
     "wrong_phase.pass": "It is not the time to pass: this is {phase}.",
     "not_your_turn": "It is not your turn: it is {to_act}'s.", "game_over": "This deal is over.",
     "no_table": "There is no table in this channel: start one with /ddz new.",
+    "no_table.dm": "That table has closed: this hand is no longer played.",
     "table_exists": "This channel already has a table.",
     "already_seated": "You are already seated at a table: leave it first.",
     "already_here": "You are already at this table.",
@@ -98,6 +99,7 @@ ZH_ERRORS: dict[str, str] = {
     "wrong_phase.pass": "现在是{phase}，不能不出。", "not_your_turn": "还没轮到你：现在轮到 {to_act}。",
     "game_over": "本局已经结束。",
     "no_table": "这个频道没有牌桌：用 /斗地主 开桌 开一桌。", "table_exists": "这个频道已经有牌桌了。",
+    "no_table.dm": "这张牌桌已经关闭，这手牌不再进行。",
     "already_seated": "你已经在一张牌桌上了，请先离开。", "already_here": "你已经在这张牌桌上了。",
     "low_balance": "{name} 只有 {balance} 豆，这个房间需要 {needed} 豆。",
     "game_running": "牌局进行中，请等本局结束。", "table_full": "牌桌已满。",
@@ -190,14 +192,17 @@ def _plays_said(params: dict[str, Any], locale: str) -> dict[str, str]:
     return said
 
 
-def error_text(error: BaseException, locale: str, names: tuple[str, ...] = ()) -> str | None:
+def error_text(error: BaseException, locale: str, names: tuple[str, ...] = (),
+               where: str | None = None) -> str | None:
     """The user-facing text of an expected error, or None for a bug. ``names`` are the
-    table's seats as the reader sees them (an error naming a seat names its player)."""
+    table's seats as the reader sees them (an error naming a seat names its player);
+    ``where`` the refusal was asked for (``"dm"``: a hand DM's button, whose table is not
+    the channel it is in) picks that place's own sentence where there is one."""
     if not isinstance(error, CodedError):
         return None
     catalogue = ZH_ERRORS if locale in (ZH, TW) else EN_ERRORS
     template = catalogue.get(f"{error.code}.{error.params.get('action')}") or \
-        catalogue.get(error.code)
+        catalogue.get(f"{error.code}.{where}") or catalogue.get(error.code)
     if template is None:  # a refusal without its own sentence: the English, cut short
         return excerpt(str(error), 300)
     try:

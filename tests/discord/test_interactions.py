@@ -15,6 +15,7 @@ from .helpers import (
     play_to_the_end,
     restart,
     setup,
+    speak,
     table_message,
     table_of,
 )
@@ -344,3 +345,29 @@ async def test_the_hand_select_takes_no_choice_during_the_auction(simcord_env) -
     await HandSelect(channel.id, 0).select(Press(env.bot, forged, "en"))  # type: ignore[arg-type]
     assert said == [("Cards are chosen once the auction is over: answer it first.", True)]
     assert not env.bot.presenter.tables.of(channel.id).selections.get(alice.id)
+
+
+@pytest.mark.parametrize(("locale", "said"), [("en-US", "That table has closed"),
+                                              ("zh-CN", "这张牌桌已经关闭")])
+async def test_a_click_on_a_hand_dm_of_a_closed_table_says_the_table_closed(
+        simcord_env, monkeypatch, locale, said) -> None:
+    """A hand DM's buttons still shown after its table closed (the edit removing them was
+    still waiting its turn under load) are refused with words about that table, not "no
+    table in this channel" (the DM never had one)."""
+    env = simcord_env
+    guild, channel = await setup(env)
+    alice = guild.add_member(env.create_user("alice"))
+    table = await open_table(env, channel, alice, "classic", [alice])
+    await human_turn(env, channel, table.seat_of(alice.id))
+    await env.bot.presenter.drain()
+    stale = alice.user.dm_channel.last_message  # its buttons as they were
+    speak(monkeypatch, {alice.id: locale})  # her click, in her language
+    label = next(b.label for b in buttons(stale) if getattr(b, "label", None) and
+                 not b.disabled)
+    await env.bot.manager.close(channel.id, alice.id)
+    await env.settle()
+    result = await alice.user.click(stale, label=label)
+    content = result.response.content if result.response.content else \
+        result.followups[-1].content
+    assert content.startswith("❌") and said in content, content
+    assert "/ddz new" not in content and "开桌" not in content
