@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from bot.ai import choose_play_reading
 from bot.engine import Play, Rules, legal_plays, reading_of
@@ -72,8 +73,8 @@ class RuleAgent:
     """RLCard's ``DouDizhuRuleAgentV1`` behind RLCard's state format (classic only)."""
 
     def __init__(self) -> None:
-        from rlcard.models.doudizhu_rule_models import DouDizhuRuleAgentV1
-        self.agent = DouDizhuRuleAgentV1()
+        from rlcard.models import doudizhu_rule_models  # type: ignore[import-untyped]
+        self.agent = doudizhu_rule_models.DouDizhuRuleAgentV1()
 
     def __call__(self, view: Seat) -> Play | None:
         state = rlcard_state(view)
@@ -83,7 +84,7 @@ class RuleAgent:
         return reading_of(action, view.rules, last=view.last)
 
 
-def rlcard_state(view: Seat) -> dict:
+def rlcard_state(view: Seat) -> dict[str, Any]:
     """The ``raw_obs`` dict RLCard's Dou Dizhu game gives a player (classic)."""
     n = len(view.hands)
     history = [(s, p.cards if isinstance(p, Play) else p) for s, p in view.history]
@@ -117,7 +118,7 @@ def rlcard_state(view: Seat) -> dict:
 
 def rlcard_follow_order(target: str, legal: list[str]) -> list[str]:
     """``['pass']`` then the legal answers in the order of RLCard's ``get_gt_cards``."""
-    from rlcard.games.doudizhu.utils import CARD_TYPE, TYPE_CARD
+    from rlcard.games.doudizhu.utils import CARD_TYPE, TYPE_CARD  # type: ignore[import-untyped]
     wanted = set(legal)
     out = ["pass"]
     type_dict: dict[str, str | int] = {}

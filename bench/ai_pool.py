@@ -52,6 +52,7 @@ def positions(count: int, seed: int = 1) -> list[tuple[Game, int]]:
         deal += 1
         while not game.is_over:
             if game.phase == "play" and rng.random() < 0.3:
+                assert game.to_act is not None  # the play phase always has a seat to act
                 found.append((Game.from_log(game.log), game.to_act))
             game.apply(rng.choice(game.legal_actions()))
     return found[:count]

@@ -21,7 +21,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
@@ -110,7 +110,7 @@ def seeded_deal(variant: str, seed: int) -> tuple[Rules, list[list[int]], str]:
     return rules, hands, bottom
 
 
-def play_game(rules: Rules, hands: list[list[int]], bottom: str, agents: list[Agent],
+def play_game(rules: Rules, hands: list[list[int]], bottom: str, agents: Sequence[Agent],
               seed: int) -> GameResult:
     """Play one deal to the end; every action is checked with the engine."""
     n = rules.players
@@ -174,7 +174,7 @@ def _make(kind: str, seed: int, budget_ms: float | None) -> Agent:
 Row = tuple[int, float, int, int, list[float], int, int, list[float]]
 
 
-def _run_deals(args: tuple) -> list[Row]:
+def _run_deals(args: tuple[str, str, str, list[int], float | None]) -> list[Row]:
     """Worker: (wins of our side over 2 games, points with a base of 1, landlord win,
     farmers win, times, won games with a bomb dealt to our side, of which all played, CPU
     times)."""

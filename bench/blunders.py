@@ -20,6 +20,7 @@ import json
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from typing import Any
 
 from bot.ai import choose_play_reading
 from bot.ai.cooperation import blunders
@@ -39,7 +40,7 @@ class CheckingAgent:
 
     level: str = "normal"
     decisions: int = 0
-    found: list[dict] = field(default_factory=list)
+    found: list[dict[str, Any]] = field(default_factory=list)
 
     def __call__(self, view: Seat) -> Play | None:
         hand = view.hand_text
@@ -63,7 +64,7 @@ class CheckingAgent:
         return play
 
 
-def _run(args: tuple[str, str, list[int]]) -> tuple[int, list[dict]]:
+def _run(args: tuple[str, str, list[int]]) -> tuple[int, list[dict[str, Any]]]:
     variant, level, seeds = args
     agent = CheckingAgent(level)
     for s in seeds:
@@ -73,7 +74,7 @@ def _run(args: tuple[str, str, list[int]]) -> tuple[int, list[dict]]:
 
 
 def count(deals: int, variant: str = "classic", level: str = "normal", seed: int = 0,
-          workers: int = 1) -> tuple[int, list[dict]]:
+          workers: int = 1) -> tuple[int, list[dict[str, Any]]]:
     """Decisions checked and the blunders found over ``deals`` self-play deals."""
     seeds = [seed * 1_000_003 + i for i in range(deals)]
     chunks = [(variant, level, seeds[i::workers]) for i in range(workers)]

@@ -226,8 +226,8 @@ class Load:
                 return  # a turn ping, not the table message (which has its controls)
             table.seen = seen
             table.history.append(seen)
-            for person in table.people:
-                self.changed[person.user].set()
+            for player in table.people:
+                self.changed[player.user].set()
             return
         person = self.people.get(channel - 1)
         if person is not None:

@@ -73,7 +73,7 @@ def dm_click(user_id: int, name: str, custom_id: str, message_id: str | None
     """A click on the hand DM's button ``custom_id``."""
     user = _user(user_id, name)
     data = _base(3)
-    dm = {"id": str(user_id + 1), "type": 1, "recipients": [user]}
+    dm: dict[str, Any] = {"id": str(user_id + 1), "type": 1, "recipients": [user]}
     data.update(user=user, channel=dm, channel_id=dm["id"], context=1,
                 data={"custom_id": custom_id, "component_type": 2},
                 message=_message(message_id, dm["id"], custom_id))

@@ -18,6 +18,7 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 from types import SimpleNamespace
+from typing import Any
 
 from bot.engine import Rules, canonical, legal_plays
 from bot.engine.cards import make_deck, sort_text, text_of
@@ -49,6 +50,7 @@ def positions(case: str, n: int, seed: int = 1) -> list[tuple[str, str | None]]:
     while len(out) < n:
         deck = make_deck()
         rng.shuffle(deck)
+        pos: tuple[str, str | None]
         if case == "lead20":
             pos = (text_of(deck[:20]), None)
         else:
@@ -69,8 +71,8 @@ def ours(pos: Sequence[tuple[str, str | None]]) -> Callable[[int], int]:
 
 
 def rlcard_engine(pos: Sequence[tuple[str, str | None]]) -> Callable[[int], int]:
-    from rlcard.games.doudizhu.judger import DoudizhuJudger
-    from rlcard.games.doudizhu.utils import get_gt_cards
+    from rlcard.games.doudizhu.judger import DoudizhuJudger  # type: ignore[import-untyped]
+    from rlcard.games.doudizhu.utils import get_gt_cards  # type: ignore[import-untyped]
 
     def cards(text: str) -> list[SimpleNamespace]:
         return [SimpleNamespace(rank="", suit="BJ" if c == "B" else "RJ") if c in "BR"
@@ -88,7 +90,7 @@ def rlcard_engine(pos: Sequence[tuple[str, str | None]]) -> Callable[[int], int]
 
 def douzero_engine(pos: Sequence[tuple[str, str | None]]) -> Callable[[int], int] | None:
     try:
-        from douzero.env.game import GameEnv, InfoSet
+        from douzero.env.game import GameEnv, InfoSet  # type: ignore[import-not-found]
     except ImportError:
         return None
     envs = []
@@ -138,9 +140,10 @@ def wild_positions(variant: str, n: int) -> tuple[Rules, list[str]]:
     return rules, out
 
 
-def run(n: int = 300, repeat: int = 3, out: Callable[[str], None] = print) -> dict[str, dict]:
+def run(n: int = 300, repeat: int = 3, out: Callable[[str], None] = print
+        ) -> dict[str, dict[str, Any]]:
     """Run the whole comparison and print the table; returns the figures."""
-    results: dict[str, dict] = {}
+    results: dict[str, dict[str, Any]] = {}
     out(f"median µs per position over {n} distinct positions x {repeat} passes "
         "(moves: total per pass)")
     out(f"{'case':<14}{'ours':>10}{'RLCard':>10}{'DouZero':>10}   moves ours/RLCard/DouZero")

@@ -45,6 +45,7 @@ def main() -> None:
         if done >= args.deals:
             break
         log = ai_deal(args.variant, seed)
+        assert log.balances is not None  # ai_deal's games bring balances
         game = Game.from_log(log)
         plays = len(game.history)
         if plays < args.min_plays:

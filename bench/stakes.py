@@ -21,7 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from bot.ai.agent import decide
-from bot.engine import VARIANTS, Game, Rules
+from bot.engine import VARIANTS, Action, Game, Rules
 from bot.engine.actions import Bid, Double, Grab, Show
 
 from .arena import _ci
@@ -45,7 +45,7 @@ class StakeFigures:
     by_bid: dict[int, tuple[int, int, int]] = field(default_factory=dict)
 
 
-def play_deal(rules: Rules, seed: int, level: str) -> tuple[Game, list]:
+def play_deal(rules: Rules, seed: int, level: str) -> tuple[Game, list[Action]]:
     """One whole deal, every seat played by the AI; the game and its actions."""
     game = Game.new(rules, seed)
     actions = []

@@ -36,6 +36,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from bot.store import InsufficientBalanceError, SeatSettlement, Settlement, Store
 from bot.store.pg import redact_url
@@ -124,7 +125,7 @@ async def _settle_all(store: Store, batch: list[Settlement], report: BenchReport
 
 
 async def _timed_reads(name: str, read: Callable[[], Awaitable[object]], report: BenchReport,
-                       *, count: int | None = None, until: asyncio.Task[object] | None = None
+                       *, count: int | None = None, until: asyncio.Future[Any] | None = None
                        ) -> None:
     times: list[float] = []
     while (count is not None and len(times) < count) or (until is not None and not until.done()):
@@ -274,13 +275,13 @@ async def run_both(args: argparse.Namespace) -> list[BenchReport]:
               "synchronous": args.synchronous, "out": None}
     reports = []
     with tempfile.TemporaryDirectory(dir=args.dir) as folder:
-        reports.append(await run(Path(folder) / "bench.db", **kwargs))  # type: ignore[arg-type]
+        reports.append(await run(Path(folder) / "bench.db", **kwargs))
     if not args.no_postgres:
         async with postgres_target(args.postgres) as target:
             if target is None:
                 print("PostgreSQL not measured: no --postgres URL and no local PostgreSQL 15")
             else:
-                reports.append(await run(target, **kwargs))  # type: ignore[arg-type]
+                reports.append(await run(target, **kwargs))
     for line in side_by_side(reports):
         print(line.replace(args.postgres or "\0", redact_url(args.postgres or "")))
     return reports

@@ -157,6 +157,7 @@ class Drawer(Counter):
         from cogs.scenes import table_scene
         from render import render_table
 
+        assert event.table is not None  # publish draws only events with a table
         try:
             scene = table_scene(event.table, title="bench", locale="en", avatars={})
             await draw(self.pool, render_table, scene)  # type: ignore[arg-type]
