@@ -19,6 +19,10 @@ measured:
 - pictures drawn a second (the bot's ``/metrics``) and the picture workers' CPU;
 - the event loop's lag p99 (``ddz_event_loop_lag_seconds``), the bot's CPU and memory;
 - 429 answers; deals finished a minute.
+
+It measures once the opening's burst of requests as the bot has drained (at most 180 s).
+With ``DDZ_BENCH_DATABASE_URL`` set, the bot runs on that PostgreSQL instead of SQLite, in a
+schema of its own a load (created empty, dropped after); the URL is never printed.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ import socket
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -676,12 +681,43 @@ def table_lines(rows: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
+DATABASE_VARIABLE = "DDZ_BENCH_DATABASE_URL"  # set: the bot runs on this PostgreSQL
+
+
+def with_schema(url: str, schema: str) -> str:
+    """``url`` with ``schema`` as the search path (asyncpg passes it to the server)."""
+    return f"{url}{'&' if '?' in url else '?'}search_path={schema}"
+
+
+@contextlib.asynccontextmanager
+async def fresh_schema(url: str | None, schema: str) -> AsyncIterator[str | None]:
+    """A new, empty ``schema`` on the PostgreSQL of ``url`` for one load (the bot would
+    recover the tables of an earlier load), dropped after; the URL to it. ``url`` None
+    (SQLite): None."""
+    if not url:
+        yield None
+        return
+    import asyncpg
+
+    connection = await asyncpg.connect(url)
+    try:
+        await connection.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+        await connection.execute(f'CREATE SCHEMA "{schema}"')
+        yield with_schema(url, schema)
+    finally:
+        await connection.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+        await connection.close()
+
+
 async def run(loads: list[int], seconds: float, out: Any = print,
               profile: Path | None = None) -> list[dict[str, Any]]:
     """Each load in turn, then their numbers side by side; ``profile``: profile the bot's
     main process (a load's profile goes to ``profile`` with ``-TABLES`` before its suffix)."""
     _, pinned = pinning()
-    out(f"Discord load: {pinned}; SQLite; bot defaults (AI pace, 1 s edit coalescing, "
+    database = os.environ.get(DATABASE_VARIABLE)
+    store = "SQLite" if not database else \
+        f"PostgreSQL ({DATABASE_VARIABLE}, a schema of its own a load; its server unpinned)"
+    out(f"Discord load: {pinned}; {store}; bot defaults (AI pace, 1 s edit coalescing, "
         f"picture and AI workers = cores); {seconds:.0f} s measured a load")
     out("stand-in limits: 5 message creates/edits per channel per 5 s, 50 requests/s "
         "global (interaction endpoints exempt)")
@@ -689,7 +725,9 @@ async def run(loads: list[int], seconds: float, out: Any = print,
     for tables in loads:
         path = None if profile is None else profile.with_name(
             f"{profile.stem}-{tables}{profile.suffix}")
-        rows.append(await run_load(tables, seconds, out=out, profile=path))
+        async with fresh_schema(database, f"ddz_bench_{os.getpid()}_{tables}") as url:
+            rows.append(await run_load(tables, seconds, out=out, profile=path,
+                                       bot_env={"DDZ_DATABASE_URL": url} if url else None))
         if path is not None:
             out(f"  the bot's main process profile: {path}"
                 + ("" if path.exists() else " (NOT written: the bot did not stop cleanly)"))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+import os
 import sys
 from pathlib import Path
 
@@ -14,6 +15,8 @@ import pytest
 
 from bench import discord_load
 from bench.discord_people import Action, Seen
+
+PG_URL = os.environ.get("DDZ_TEST_DATABASE_URL", "").strip() or None
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
 
@@ -92,3 +95,47 @@ def test_a_turn_ping_is_not_taken_for_the_table_message(tmp_path: Path) -> None:
         "the words-only edit keeps the table's picture and controls"
     assert [(s.message_id, s.content) for s in table.history] == [("T", "Turn: P0"),
                                                                   ("T", "Turn: Ada")]
+
+
+def test_a_postgresql_url_gets_the_loads_schema_as_its_search_path() -> None:
+    assert discord_load.with_schema("postgresql://u@h/d", "s1") == \
+        "postgresql://u@h/d?search_path=s1"
+    assert discord_load.with_schema("postgresql://u@h/d?sslmode=disable", "s1") == \
+        "postgresql://u@h/d?sslmode=disable&search_path=s1"
+
+
+async def test_sqlite_needs_no_schema() -> None:
+    async with discord_load.fresh_schema(None, "unused") as url:
+        assert url is None
+
+
+@pytest.mark.skipif(PG_URL is None, reason="needs DDZ_TEST_DATABASE_URL (CI sets it)")
+async def test_each_load_gets_an_empty_schema_dropped_after() -> None:
+    """The bot recovers the tables it finds: each load on PostgreSQL starts empty."""
+    import asyncpg
+
+    assert PG_URL is not None
+    schema = f"ddz_bench_test_{os.getpid()}"
+    async with discord_load.fresh_schema(PG_URL, schema) as url:
+        assert url is not None and url.endswith(f"search_path={schema}")
+        inside = await asyncpg.connect(url)
+        try:
+            await inside.execute("CREATE TABLE left_over (x int)")
+            assert await inside.fetchval("SHOW search_path") == schema
+        finally:
+            await inside.close()
+    async with discord_load.fresh_schema(PG_URL, schema):
+        check = await asyncpg.connect(PG_URL)
+        try:
+            assert await check.fetchval(
+                "SELECT count(*) FROM information_schema.tables WHERE table_schema = $1",
+                schema) == 0, "a schema left by an earlier load is emptied"
+        finally:
+            await check.close()
+    check = await asyncpg.connect(PG_URL)
+    try:
+        assert await check.fetchval(
+            "SELECT count(*) FROM information_schema.schemata WHERE schema_name = $1",
+            schema) == 0
+    finally:
+        await check.close()
