@@ -127,7 +127,7 @@ class StandIn:
 
     def __init__(self) -> None:
         self._ids = itertools.count(800_000_000_000_000_000)
-        self.channels: dict[str, Window] = {}  # by channel, and other routes by route
+        self.buckets: dict[str, Window] = {}  # a channel's messages by channel, else by route
         self.global_window = Window(GLOBAL_LIMIT, GLOBAL_SECONDS)
         self.limited = {"channel": 0, "route": 0, "global": 0}
         self.requests = 0
@@ -172,13 +172,12 @@ class StandIn:
                          {"Retry-After": f"{retry:.3f}", "X-RateLimit-Global": "true",
                           "X-RateLimit-Scope": "global", "Via": "1.1 google"}), "global", {}
         if channel is not None:
-            scope, name, limit, seconds = "channel", "channel-messages", CHANNEL_LIMIT, \
-                CHANNEL_SECONDS
-            bucket = self.channels.setdefault(channel, Window(limit, seconds))
+            key, scope, name, limit, seconds = channel, "channel", "channel-messages", \
+                CHANNEL_LIMIT, CHANNEL_SECONDS
         else:
-            scope, name, limit, seconds = "route", f"route-{abs(hash(route)):x}", \
+            key, scope, name, limit, seconds = route, "route", f"route-{abs(hash(route)):x}", \
                 ROUTE_LIMIT, ROUTE_SECONDS
-            bucket = self.channels.setdefault(route, Window(limit, seconds))
+        bucket = self.buckets.setdefault(key, Window(limit, seconds))
         allowed, remaining, reset_after = bucket.take(now)
         headers = {"X-RateLimit-Limit": str(limit),
                    "X-RateLimit-Remaining": str(remaining),
