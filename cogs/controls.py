@@ -68,7 +68,9 @@ class Hands(Protocol):
     def clear_selection(self, channel_id: int, user_id: int) -> None: ...
 
     async def hand_payload(self, table: TableSnapshot, seat: int, hand: Sequence[Card],
-                           locale: str) -> tuple[discord.File, discord.ui.View, str]: ...
+                           locale: str, stage: Callable[[str], None] = ..., *,
+                           own_view: bool = ...
+                           ) -> tuple[discord.File, discord.ui.View, str]: ...
 
 
 class DdzClient(Protocol):
@@ -128,7 +130,7 @@ async def send_hand(client: DdzClient, interaction: discord.Interaction, channel
     assert seat_view.seat is not None
     await interaction.response.defer(ephemeral=True, thinking=True)
     file, view, variant = await client.presenter.hand_payload(
-        table, seat_view.seat, seat_view.cards, locale)
+        table, seat_view.seat, seat_view.cards, locale, own_view=True)
     message = await interaction.followup.send(variant, file=file, view=view, ephemeral=True,
                                               wait=True)
     # the presenter keeps it up to date while the interaction's token lives
@@ -331,7 +333,7 @@ async def _refresh_hand(p: Press, item: HandButton, *, deferred: bool) -> None:
         shown.keep(key, interaction, interaction.message.id, p.locale)
         return
     file, view, variant = await p.client.presenter.hand_payload(
-        table, seat_view.seat, seat_view.cards, p.locale)
+        table, seat_view.seat, seat_view.cards, p.locale, own_view=True)
     if deferred:
         await interaction.edit_original_response(content=variant, attachments=[file],
                                                  view=view)

@@ -27,7 +27,7 @@ from render import render_hand
 from .counter import counter_line
 from .dm_channels import DmChannels
 from .handtext import can_act, cannot_beat, deal_over_content, hand_content
-from .views import hand_view, view_key
+from .views import HandViews, hand_view, view_key
 
 if TYPE_CHECKING:
     from bot.engine import Card
@@ -56,6 +56,7 @@ class HandDms:
     ephemeral: EphemeralHands
     edits: TokenEdits
     dms: DmChannels
+    hand_views: HandViews
     dm_closed: set[int]
 
     if TYPE_CHECKING:
@@ -79,10 +80,12 @@ class HandDms:
         def _stages(self, since: float) -> Callable[[str], None]: ...
 
     async def hand_payload(self, table: TableSnapshot, seat: int, hand: Sequence[Card],
-                           locale: str, stage: Callable[[str], None] = lambda _: None
+                           locale: str, stage: Callable[[str], None] = lambda _: None, *,
+                           own_view: bool = False
                            ) -> tuple[discord.File, discord.ui.View, str]:
         """The picture, controls and words of ``seat``'s hand message (``hand``: its cards);
-        ``stage`` is told when the picture and the words are done."""
+        ``stage`` is told when the picture and the words are done. ``own_view``: controls
+        built for this message alone (an ephemeral "My hand"), not the hand DM's kept ones."""
         game = table.game
         assert game is not None
         cards = list(hand)
@@ -106,7 +109,7 @@ class HandDms:
         file = discord.File(io.BytesIO(png), filename="hand.png")
         words = await self.hand_words(table, seat, cards, locale)
         stage("hand_words")
-        return file, self.hand_controls(table, seat, cards, locale), words
+        return file, self.hand_controls(table, seat, cards, locale, own=own_view), words
 
     async def hand_words(self, table: TableSnapshot, seat: int, hand: Sequence[Card],
                          locale: str) -> str:
@@ -116,19 +119,31 @@ class HandDms:
         return words if counter is None else f"{words}\n{counter}"
 
     def hand_controls(self, table: TableSnapshot, seat: int, hand: Sequence[Card],
-                      locale: str) -> discord.ui.View:
-        """The hand message's controls for the table's state now (on only in one's turn)."""
+                      locale: str, *, own: bool = False) -> discord.ui.View:
+        """The hand message's controls for the table's state now (on only in one's turn):
+        the hand DM's, kept while they stay the same, or (``own``) a view of their own for
+        another message (a view is bound to the message it is stored with)."""
+        return self.keyed_hand_controls(table, seat, hand, locale, own=own)[0]
+
+    def keyed_hand_controls(self, table: TableSnapshot, seat: int, hand: Sequence[Card],
+                            locale: str, *, own: bool = False
+                            ) -> tuple[discord.ui.View, tuple[object, ...]]:
+        """:meth:`hand_controls` and their :func:`view_key`."""
         game = table.game
         assert game is not None
         entry = table.seats[seat]
         trick = game.trick
         leading = trick is None or trick.to_beat is None or trick.to_beat_seat == seat
         order = self.preferences.hand_order(entry.user_id if entry else None)
-        return hand_view(table.channel_id, list(hand), locale, laizi=game.laizi,
-                         order=order, active=can_act(table, seat), leading=leading,
-                         cannot_beat=cannot_beat(game, seat, hand),
-                         trustee=entry is not None and entry.trustee,
-                         auction=game.phase not in ("play", "over"))
+        options: dict[str, Any] = {
+            "laizi": game.laizi, "order": order, "active": can_act(table, seat),
+            "leading": leading, "cannot_beat": cannot_beat(game, seat, hand),
+            "trustee": entry is not None and entry.trustee,
+            "auction": game.phase not in ("play", "over")}
+        if own:
+            view = hand_view(table.channel_id, list(hand), locale, **options)
+            return view, view_key(view)
+        return self.hand_views.get(table.channel_id, list(hand), locale, **options)
 
     async def _refresh_hands(self, channel_id: int) -> None:
         """Edit every hand DM's words and controls (the picture stays) for the state now:
@@ -159,8 +174,8 @@ class HandDms:
             locale = self.locale_for(user_id, channel_id)
             hand = state.hand(seat)
             words = await self.hand_words(table, seat, hand, locale)
-            view = self.hand_controls(table, seat, hand, locale)
-            shown = (words, view_key(view))
+            view, controls = self.keyed_hand_controls(table, seat, hand, locale)
+            shown = (words, controls)
             if message is not None and state.dm_shown.get(user_id) != shown:
                 # whose turn it is matters most to the player who is to act now; the
                 # others' words wait behind every other request (bot.pacing), and a
@@ -185,8 +200,8 @@ class HandDms:
                     if state.idle_edits.get(user_id) is ticket:
                         del state.idle_edits[user_id]
             if key in self.ephemeral.shown:  # its own view: a view is bound to one message
-                await self.ephemeral.edit(key, content=words,
-                                          view=self.hand_controls(table, seat, hand, locale))
+                await self.ephemeral.edit(key, content=words, view=self.hand_controls(
+                    table, seat, hand, locale, own=True))
 
     async def _end_hands(self, channel_id: int, ended: DealEnded, variant: str) -> None:
         """The deal is over: each hand DM says so, and its controls go away."""
@@ -284,7 +299,7 @@ class HandDms:
             file.reset()
             await self.ephemeral.edit(key, content=content, attachments=[copy],
                                       view=self.hand_controls(table, seat, state.hand(seat),
-                                                              locale))
+                                                              locale, own=True))
         if not dm:
             return
         state.dm_seats[user_id] = seat

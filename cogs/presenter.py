@@ -59,7 +59,7 @@ from .result_text import result_text
 from .scenes import result_scene, table_scene
 from .selection import Selection
 from .table_state import TableState, TableStates
-from .views import table_view, view_key
+from .views import HandViews, table_view, view_key
 
 if TYPE_CHECKING:
     from collections.abc import Coroutine
@@ -115,6 +115,7 @@ class DiscordPresenter(HandDms):
         self.ephemeral = EphemeralHands()  # the "My hand" replies, kept up to date
         self.edits = TokenEdits()  # edits through a click's token (outside the global limit)
         self.dms = DmChannels()  # each person's DM channel, asked of Discord once
+        self.hand_views = HandViews()  # the hand DMs' controls, kept while they stay the same
 
     def attach(self, client: discord.Client) -> None:
         """The client this presenter speaks through: the bot, which is given the presenter

@@ -9,7 +9,7 @@ import pytest
 
 from bot.engine import Rules
 from bot.engine.cards import make_deck
-from cogs.views import HandSelect, hand_view
+from cogs.views import HandSelect, HandViews, hand_view, view_key
 from render.hand import hand_order
 
 
@@ -42,3 +42,23 @@ def test_hand_selects_fit_and_match_the_picture(variant: str, size: int, parts: 
         hi = max(ordered[int(o.value)].rank for o in selects[1].options)
         assert lo >= hi
         assert abs(len(selects[0].options) - len(selects[1].options)) <= 1
+
+
+def test_hand_views_are_kept_by_what_they_are_built_from() -> None:
+    rules = Rules.preset("classic")
+    deck = make_deck(rules.decks, rules.flower)
+    hand, other = deck[:17], deck[17:34]
+    views = HandViews(size=2)
+    view, key = views.get(1, hand, "en", active=True, leading=False)
+    assert view_key(view) == key == view_key(hand_view(1, hand, "en", active=True))
+    assert views.get(1, list(hand), "en", leading=False, active=True)[0] is view  # kept
+    assert views.built == 1
+    # anything that changes the controls is another view: the turn, the locale, the table
+    off, off_key = views.get(1, hand, "en", active=False, leading=False)
+    assert off is not view and off_key != key
+    assert views.get(1, hand, "zh-CN", active=True, leading=False)[1] != key
+    assert views.built == 3
+    # the newest two are kept: the first was forgotten and is built again
+    assert views.get(1, hand, "en", active=True, leading=False)[0] is not view
+    assert views.get(2, other, "en")[1] == view_key(hand_view(2, other, "en"))
+    assert views.built == 5
