@@ -265,6 +265,7 @@ class DdzBot(commands.Bot):
         await self._stop_activity()
         await self.presenter.drain()
         self.presenter.ephemeral.close()
+        await self.presenter.edits.close()
         await super().close()
         await self.pacer.close()  # every request is out: its dispatcher stops
         await self._final_backup()
@@ -298,6 +299,7 @@ class DdzBot(commands.Bot):
         await self._stop_tournaments()
         await self.manager.shutdown()
         await self._stop_activity()
+        await self.presenter.edits.close()
         await self._close_link()
         await self.store.close()
         await self._close_ai_pool()
