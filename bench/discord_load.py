@@ -90,6 +90,8 @@ class Load:
         self.bot: asyncio.subprocess.Process | None = None
         self.stopping = False
         self.summary: dict[str, Any] = {}  # the stand-in's last line
+        # at each event written: (when, bytes of earlier events the bot's stdin has not taken)
+        self.stdin_waiting: list[tuple[float, int]] = []
         self.patience = STOP_S  # seconds the bot has to stop cleanly
         for i in range(tables):
             channel = CHANNELS + i
@@ -250,6 +252,8 @@ class Load:
         if data.get("type") == 3 and data.get("message"):
             self.clicked[action.token] = (data["channel_id"], data["message"]["id"])
         action.written = time.monotonic()
+        self.stdin_waiting.append((action.written,
+                                   self.bot.stdin.transport.get_write_buffer_size()))
         self.bot.stdin.write(json.dumps({"t": "INTERACTION_CREATE", "d": data}).encode()
                              + b"\n")
         self.actions.append(action)
@@ -366,6 +370,7 @@ def measure(load: Load, since: float, until: float) -> dict[str, Any]:
                 hand_ms.append((shown.t - a.written) * 1000)
                 hand_by.setdefault(f"{a.kind} shown by {ROUTE.get(shown.via, shown.via)}",
                                    []).append(hand_ms[-1])
+    behind = [b for t, b in load.stdin_waiting if since <= t < until]
     kinds: dict[str, int] = {}
     first_by: dict[str, list[float]] = {}
     for a in acts:
@@ -384,6 +389,8 @@ def measure(load: Load, since: float, until: float) -> dict[str, Any]:
             "table_p50": percentile(table_ms, 0.5), "table_p99": percentile(table_ms, 0.99),
             "table_missing": missing, "hand_p99": percentile(hand_ms, 0.99),
             "hand_n": len(hand_ms),
+            "stdin_behind": 100 * sum(b > 0 for b in behind) / max(1, len(behind)),
+            "stdin_behind_kb": max(behind, default=0) / 1024,
             "limited": sum(since <= t < until for t, _, _ in load.limited),
             "limited_global": sum(since <= t < until and s == "global"
                                   for t, s, _ in load.limited)}
@@ -621,6 +628,8 @@ ROWS = [  # (label, key, format)
     ("interaction 1st answer p50 ms", "first_p50", "{:.1f}"),
     ("interaction 1st answer p99 ms", "first_p99", "{:.1f}"),
     ("  in the bot, arrival to answer p99 ms", "own_answer_p99", "{:.0f}"),
+    ("  events behind in the bot's input %", "stdin_behind", "{:.1f}"),
+    ("    the most waiting KB", "stdin_behind_kb", "{:.0f}"),
     ("  unanswered / refused", "unanswered", "{:.0f}"),
     ("action -> table edit p50 ms", "table_p50", "{:.0f}"),
     ("action -> table edit p99 ms", "table_p99", "{:.0f}"),

@@ -132,14 +132,18 @@ class HandDms:
         game = table.game
         assert game is not None
         entry = table.seats[seat]
-        trick = game.trick
-        leading = trick is None or trick.to_beat is None or trick.to_beat_seat == seat
         order = self.preferences.hand_order(entry.user_id if entry else None)
+        auction = game.phase not in ("play", "over")
+        active = can_act(table, seat) and not auction
+        leading = beaten = False  # what the turn's buttons say: off the turn, nothing
+        if active:
+            trick = game.trick
+            leading = trick is None or trick.to_beat is None or trick.to_beat_seat == seat
+            beaten = cannot_beat(game, seat, hand)
         options: dict[str, Any] = {
-            "laizi": game.laizi, "order": order, "active": can_act(table, seat),
-            "leading": leading, "cannot_beat": cannot_beat(game, seat, hand),
-            "trustee": entry is not None and entry.trustee,
-            "auction": game.phase not in ("play", "over")}
+            "laizi": game.laizi, "order": order, "active": active, "leading": leading,
+            "cannot_beat": beaten, "trustee": entry is not None and entry.trustee,
+            "auction": auction}
         if own:
             view = hand_view(table.channel_id, list(hand), locale, **options)
             return view, view_key(view)

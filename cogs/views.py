@@ -213,7 +213,7 @@ class HandViews:
     belongs to one player's hand; an ephemeral "My hand" builds its own
     (:func:`hand_view`), a message of its own."""
 
-    def __init__(self, size: int = 4096) -> None:
+    def __init__(self, size: int = 2048) -> None:
         self._size = size
         self._views: OrderedDict[tuple[object, ...],
                                  tuple[discord.ui.View, tuple[object, ...]]] = OrderedDict()

@@ -62,3 +62,17 @@ def test_hand_views_are_kept_by_what_they_are_built_from() -> None:
     assert views.get(1, hand, "en", active=True, leading=False)[0] is not view
     assert views.get(2, other, "en")[1] == view_key(hand_view(2, other, "en"))
     assert views.built == 5
+
+
+def test_off_the_turn_the_controls_do_not_depend_on_the_trick() -> None:
+    """What the hand DM keeps its views by (cogs.hand_dms): off the turn, or during the
+    auction, whether one leads or cannot beat changes nothing shown."""
+    hand = make_deck(1, False)[:17]
+    plain = view_key(hand_view(1, hand, "en", active=False))
+    for leading in (False, True):
+        for beaten in (False, True):
+            assert view_key(hand_view(1, hand, "en", active=False, leading=leading,
+                                      cannot_beat=beaten)) == plain
+            assert view_key(hand_view(1, hand, "en", active=True, auction=True,
+                                      leading=leading, cannot_beat=beaten)) == view_key(
+                hand_view(1, hand, "en", auction=True))
