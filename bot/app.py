@@ -27,6 +27,7 @@ from bot.config import ConfigError, Settings
 from bot.connecting import DiscordSilentError, start_within
 from bot.forwarding import ClusterLink
 from bot.headless import feed_gateway_events, stdin_lines, use_api
+from bot.interaction_thread import ThreadedWebhookAdapter, send_from_thread
 from bot.metrics import (
     BotMetrics,
     Check,
@@ -94,6 +95,8 @@ class DdzBot(commands.Bot):
         self.metrics = metrics  # DDZ_METRICS_PORT set: served on /metrics with /health
         self.metrics_server: MetricsServer | None = None
         self.lag_probe: LoopLagProbe | None = None  # the event loop's lag, with the metrics
+        # interaction requests sent from a thread (bot.interaction_thread), when installed
+        self.interaction_thread: ThreadedWebhookAdapter | None = None
         self.recovery = "waiting"  # for the gateway; then running, finished or failed
         self.headless = False  # logged in over REST only (no gateway to be connected)
         if metrics is not None:
@@ -265,13 +268,18 @@ class DdzBot(commands.Bot):
         await self._stop_activity()
         await self.presenter.drain()
         self.presenter.ephemeral.close()
-        await self.presenter.edits.close()
+        await self._stop_interaction_thread()
         await super().close()
         await self.pacer.close()  # every request is out: its dispatcher stops
         await self._final_backup()
         await self._close_link()
         await self.store.close()
         await self._close_ai_pool()
+
+    async def _stop_interaction_thread(self) -> None:
+        thread, self.interaction_thread = self.interaction_thread, None
+        if thread is not None:
+            await thread.close()
 
     async def _stop_activity(self) -> None:
         activity, self.activity_server = self.activity_server, None
@@ -299,7 +307,7 @@ class DdzBot(commands.Bot):
         await self._stop_tournaments()
         await self.manager.shutdown()
         await self._stop_activity()
-        await self.presenter.edits.close()
+        await self._stop_interaction_thread()
         await self._close_link()
         await self.store.close()
         await self._close_ai_pool()
@@ -464,6 +472,7 @@ async def _serve_headless(settings: Settings) -> None:
     """``python -m bot --headless``: gateway events from stdin (:mod:`bot.headless`)."""
     use_api(settings.discord_api)
     bot = await create_bot(settings)
+    bot.interaction_thread = send_from_thread()  # the tasks started from here on use it
     token = settings.token
     assert token is not None
 
@@ -478,6 +487,7 @@ async def _serve_headless(settings: Settings) -> None:
 async def _serve(settings: Settings) -> None:
     use_api(settings.discord_api)
     bot = await create_bot(settings)
+    bot.interaction_thread = send_from_thread()  # the tasks started from here on use it
     warming = asyncio.create_task(warm_pictures())
     token = settings.token
     assert token is not None

@@ -11,8 +11,7 @@ player's hand DM gets one with their first play from it.
 :class:`TokenEdits` remembers the latest clicks on each message (:meth:`note`, for every
 interaction); :meth:`edit` edits a message through one that can still do it, else as the
 bot (``message.edit``, paced by :mod:`bot.pacing`). A token Discord refuses (expired,
-unknown) is dropped and the edit made the usual way. The edits through tokens are sent from
-a thread of their own (:mod:`cogs.token_sender`).
+unknown) is dropped and the edit made the usual way.
 """
 
 from __future__ import annotations
@@ -23,8 +22,6 @@ from collections.abc import Callable
 from typing import Any
 
 import discord
-
-from .token_sender import TokenSender
 
 __all__ = ["TOKEN_LIFETIME", "TokenEdits"]
 
@@ -38,10 +35,8 @@ _UPDATES = (discord.InteractionResponseType.deferred_message_update,
 class TokenEdits:
     """The clicks that can edit each message, by message id."""
 
-    def __init__(self, *, clock: Callable[[], float] = time.monotonic,
-                 sender: TokenSender | None = None) -> None:
+    def __init__(self, *, clock: Callable[[], float] = time.monotonic) -> None:
         self._clock = clock
-        self.sender = sender if sender is not None else TokenSender()
         self._clicks: dict[int, list[tuple[float, discord.Interaction]]] = {}
         self.through_token = 0  # edits made through a token (not bound by the global limit)
         self.as_bot = 0  # edits made as the bot
@@ -85,7 +80,7 @@ class TokenEdits:
         interaction = self.editor(message.id)
         if interaction is not None:
             try:
-                await self.sender.edit_original(interaction, message.id, **fields)
+                await interaction.edit_original_response(**fields)
                 self.through_token += 1
                 return
             except discord.HTTPException as err:  # expired or unknown: the usual way
@@ -97,10 +92,6 @@ class TokenEdits:
                         file.reset()
         await message.edit(**fields)
         self.as_bot += 1
-
-    async def close(self) -> None:
-        """Stop the thread that sends the edits through tokens (after the last edit)."""
-        await self.sender.close()
 
     def _drop(self, message_id: int, interaction: discord.Interaction) -> None:
         clicks = self._clicks.get(message_id, [])
