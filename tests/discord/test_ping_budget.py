@@ -136,3 +136,41 @@ async def test_one_players_quick_turns_share_one_ping(simcord_env, settings, see
             assert pings == []
     finally:
         await bot.close_store()
+
+
+async def test_tables_waiting_for_the_total_budget_wait_in_line() -> None:
+    """Many tables' pings waiting for the bot's total ping budget each look again about
+    when a slot is theirs, not all at every slot (issue 37: at 500 tables ~350 waited and
+    woke ~2,300 times a second), and still spend within the budget."""
+    import asyncio
+
+    from cogs.pings import PingBudget, Rate, TurnPings, _Shown
+
+    total = Rate(5, 0.1)  # 50 a second: the test takes about half a second
+    pings = TurnPings(object(), object(), PingBudget(  # type: ignore[arg-type]
+        sends=Rate(100, 1.0), deletes=Rate(100, 1.0), total=total))
+    looks: dict[int, int] = {}
+    sent: list[float] = []
+
+    async def table(channel_id: int) -> None:  # as TurnPings._bring: look, wait or send
+        ping = _Shown(1, channel_id, "your turn")
+        while True:
+            looks[channel_id] = looks.get(channel_id, 0) + 1
+            if await pings._wait_for("send", ping, channel_id):
+                continue
+            pings._spend("send", channel_id)
+            sent.append(time.monotonic())
+            pings._lined.discard(channel_id)
+            return
+
+    for _ in range(total.count):  # a budget in steady use: its slots free one by one
+        pings._spend("send", 0)
+        sent.append(time.monotonic())
+        await asyncio.sleep(total.per / total.count)
+    tables = 25
+    await asyncio.gather(*(table(100 + i) for i in range(tables)))
+    assert len(sent) == total.count + tables
+    _within(sent, total)
+    # each looked once, then about once more when its slot came: not once a slot
+    assert sum(looks.values()) <= 3 * tables, looks
+    assert not pings._lined
