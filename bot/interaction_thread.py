@@ -11,9 +11,10 @@ event loop they took about 18 % of its time, 11 % of it writing their bodies to 
 running asyncio's own event loop (its socket writes let go of the GIL), with an aiohttp
 session of its own and discord.py's own adapter there (each token's rate limit, retries
 on 429 and 5xx). Everything else is discord.py's unchanged: it builds each request on the
-event loop, awaits the thread's answer and reads it. :func:`send_from_thread` installs it
-in the running task's context (the tasks started after it inherit it), unless a test's
-adapter is there (SimCord's).
+event loop, awaits the thread's answer and reads it. An interaction's first answer (its
+callback: small, and what the person waits for) is still made on the event loop, at once.
+:func:`send_from_thread` installs it in the running task's context (the tasks started
+after it inherit it), unless a test's adapter is there (SimCord's).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ __all__ = ["ThreadedWebhookAdapter", "send_from_thread"]
 
 log = logging.getLogger("ddz")
 CLOSE_WAIT_S = 10.0  # at close, how long requests still out may take
+FIRST_ANSWER = "/interactions/"  # an interaction's callback (/interactions/{id}/{token}/…)
 
 
 class ThreadedWebhookAdapter(AsyncWebhookAdapter):
@@ -49,8 +51,10 @@ class ThreadedWebhookAdapter(AsyncWebhookAdapter):
     async def request(self, route: Route, session: aiohttp.ClientSession,
                       **options: Any) -> Any:
         """The request discord.py asks for, made from the thread (``session``, the event
-        loop's, is not used); raises what discord.py raises."""
-        if self._closed:
+        loop's, is not used); raises what discord.py raises. An interaction's first answer
+        (its callback) is made on the event loop, at once: behind the thread's edits it
+        waited for their bodies to be written (at 300 tables its p99 read 365 ms)."""
+        if self._closed or route.path.startswith(FIRST_ANSWER):
             return await super().request(route, session, **options)
         made = asyncio.run_coroutine_threadsafe(self._request(route, options), self._start())
         return await asyncio.wrap_future(made)

@@ -16,7 +16,11 @@ import aiohttp
 import discord
 import pytest
 from aiohttp import web
-from discord.webhook.async_ import AsyncWebhookAdapter, async_context
+from discord.webhook.async_ import (
+    AsyncWebhookAdapter,
+    async_context,
+    interaction_response_params,
+)
 
 from bot.interaction_thread import ThreadedWebhookAdapter, send_from_thread
 
@@ -64,6 +68,7 @@ async def fake_discord(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDis
     fake = FakeDiscord()
     app = web.Application()
     app.router.add_route("*", "/api/v10/webhooks/{app}/{token}", fake.handle)
+    app.router.add_route("POST", "/api/v10/interactions/{id}/{token}/callback", fake.handle)
     app.router.add_route("*", "/api/v10/webhooks/{app}/{token}/messages/{message}",
                          fake.handle)
     runner = web.AppRunner(app)
@@ -139,6 +144,20 @@ async def test_a_refused_request_raises_to_the_caller(fake_discord: FakeDiscord)
     finally:
         await adapter.close()
     assert [r["json"]["content"] for r in fake_discord.requests] == ["gone", "again", "again"]
+
+
+async def test_the_first_answer_is_made_on_the_loop(fake_discord: FakeDiscord) -> None:
+    """An interaction's callback (a deferral here) goes at once, not behind the thread's
+    edits: with the event loop's session."""
+    adapter = ThreadedWebhookAdapter()
+    async with aiohttp.ClientSession() as session:
+        await _in_context(adapter, lambda: adapter.create_interaction_response(
+            9, TOKEN, session=session, params=interaction_response_params(type=6)))
+    await adapter.close()
+    assert adapter.sent == 0 and adapter._thread is None
+    (answer,) = fake_discord.requests
+    assert answer["path"] == f"/api/v10/interactions/9/{TOKEN}/callback"
+    assert answer["json"] == {"type": 6}
 
 
 async def test_after_close_requests_are_made_on_the_loop(fake_discord: FakeDiscord) -> None:
