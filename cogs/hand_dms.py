@@ -123,16 +123,23 @@ class HandDms:
         """The hand message's controls for the table's state now (on only in one's turn):
         the hand DM's, kept while they stay the same, or (``own``) a view of their own for
         another message (a view is bound to the message it is stored with)."""
-        return self.keyed_hand_controls(table, seat, hand, locale, own=own)[0]
+        if own:
+            return hand_view(table.channel_id, list(hand), locale,
+                             **self._control_options(table, seat, hand))
+        return self.keyed_hand_controls(table, seat, hand, locale)[0]
 
     def keyed_hand_controls(self, table: TableSnapshot, seat: int, hand: Sequence[Card],
-                            locale: str, *, own: bool = False
-                            ) -> tuple[discord.ui.View, tuple[object, ...]]:
-        """:meth:`hand_controls` and their :func:`view_key`."""
+                            locale: str) -> tuple[discord.ui.View, tuple[object, ...]]:
+        """The hand DM's kept controls and their :func:`view_key`."""
+        return self.hand_views.get(table.channel_id, list(hand), locale,
+                                   **self._control_options(table, seat, hand))
+
+    def _control_options(self, table: TableSnapshot, seat: int, hand: Sequence[Card]
+                         ) -> dict[str, Any]:
+        """:func:`hand_view`'s options for ``seat`` now."""
         game = table.game
         assert game is not None
         entry = table.seats[seat]
-        order = self.preferences.hand_order(entry.user_id if entry else None)
         auction = game.phase not in ("play", "over")
         active = can_act(table, seat) and not auction
         leading = beaten = False  # what the turn's buttons say: off the turn, nothing
@@ -140,14 +147,10 @@ class HandDms:
             trick = game.trick
             leading = trick is None or trick.to_beat is None or trick.to_beat_seat == seat
             beaten = cannot_beat(game, seat, hand)
-        options: dict[str, Any] = {
-            "laizi": game.laizi, "order": order, "active": active, "leading": leading,
-            "cannot_beat": beaten, "trustee": entry is not None and entry.trustee,
-            "auction": auction}
-        if own:
-            view = hand_view(table.channel_id, list(hand), locale, **options)
-            return view, view_key(view)
-        return self.hand_views.get(table.channel_id, list(hand), locale, **options)
+        return {"laizi": game.laizi, "order": self.preferences.hand_order(
+                    entry.user_id if entry else None),
+                "active": active, "leading": leading, "cannot_beat": beaten,
+                "trustee": entry is not None and entry.trustee, "auction": auction}
 
     async def _refresh_hands(self, channel_id: int) -> None:
         """Edit every hand DM's words and controls (the picture stays) for the state now:
