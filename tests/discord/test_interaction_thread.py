@@ -33,8 +33,6 @@ class FakeDiscord:
     def __init__(self) -> None:
         self.requests: list[dict[str, Any]] = []
         self.refuse: list[tuple[int, dict[str, Any], dict[str, str]]] = []
-        self.hold = asyncio.Event()  # a request saying "held" is answered once it is set
-        self.hold.set()
 
     async def handle(self, request: web.Request) -> web.Response:
         record: dict[str, Any] = {"method": request.method, "path": request.path}
@@ -47,8 +45,6 @@ class FakeDiscord:
         else:
             record["json"] = await request.json()
         self.requests.append(record)
-        if record["json"].get("content") == "held":
-            await self.hold.wait()
         if self.refuse:
             status, body, headers = self.refuse.pop(0)
         else:
@@ -110,7 +106,7 @@ async def test_requests_go_out_from_the_thread(fake_discord: FakeDiscord) -> Non
     async def work() -> discord.WebhookMessage:
         sent = await webhook.send("your turn", wait=True,
                                   file=discord.File(io.BytesIO(png), "hand.png"))
-        threads.append(adapter.edits.thread)  # type: ignore[arg-type]
+        threads.append(adapter._thread)  # type: ignore[arg-type]
         await webhook.edit_message(sent.id, content="words only")
         return sent
 
@@ -123,7 +119,7 @@ async def test_requests_go_out_from_the_thread(fake_discord: FakeDiscord) -> Non
     assert posted["path"] == f"/api/v10/webhooks/{APP}/{TOKEN}"
     assert posted["json"]["content"] == "your turn" and posted["files[0]"] == png
     assert edited["method"] == "PATCH" and edited["json"]["content"] == "words only"
-    assert adapter.sent == 2 and adapter.edits.sent == 2
+    assert adapter.sent == 2
     assert threads[0].name == "ddz-interactions"
     assert threads[0] is not threading.current_thread() and not threads[0].is_alive()
 
@@ -150,37 +146,18 @@ async def test_a_refused_request_raises_to_the_caller(fake_discord: FakeDiscord)
     assert [r["json"]["content"] for r in fake_discord.requests] == ["gone", "again", "again"]
 
 
-async def test_the_first_answer_goes_from_its_own_thread(fake_discord: FakeDiscord) -> None:
-    """An interaction's callback (a deferral here) goes at once from a thread of its own,
-    not behind the edits' thread's requests (one held unanswered here), nor with the event
-    loop's session."""
+async def test_the_first_answer_is_made_on_the_loop(fake_discord: FakeDiscord) -> None:
+    """An interaction's callback (a deferral here) goes at once, not behind the thread's
+    edits: with the event loop's session."""
     adapter = ThreadedWebhookAdapter()
-    webhook = discord.Webhook.partial(APP, TOKEN, session=await _closed_session())
-    fake_discord.hold.clear()
-
-    async def work() -> None:
-        held = asyncio.create_task(webhook.edit_message(5, content="held"))
-        while not fake_discord.requests:
-            await asyncio.sleep(0.01)
-        await adapter.create_interaction_response(
-            9, TOKEN, session=await _closed_session(),
-            params=interaction_response_params(type=6))
-        answered_while_held = not held.done()
-        fake_discord.hold.set()
-        await held
-        assert answered_while_held
-
-    try:
-        await _in_context(adapter, work)
-        threads = adapter.answers.thread, adapter.edits.thread
-    finally:
-        await adapter.close()
-    edit, answer = fake_discord.requests
+    async with aiohttp.ClientSession() as session:
+        await _in_context(adapter, lambda: adapter.create_interaction_response(
+            9, TOKEN, session=session, params=interaction_response_params(type=6)))
+    await adapter.close()
+    assert adapter.sent == 0 and adapter._thread is None
+    (answer,) = fake_discord.requests
     assert answer["path"] == f"/api/v10/interactions/9/{TOKEN}/callback"
-    assert answer["json"] == {"type": 6} and edit["json"]["content"] == "held"
-    assert adapter.answers.sent == 1 and adapter.edits.sent == 1
-    assert [t.name for t in threads if t is not None] == ["ddz-answers", "ddz-interactions"]
-    assert threads[0] is not threading.current_thread()
+    assert answer["json"] == {"type": 6}
 
 
 async def test_after_close_requests_are_made_on_the_loop(fake_discord: FakeDiscord) -> None:
@@ -189,7 +166,7 @@ async def test_after_close_requests_are_made_on_the_loop(fake_discord: FakeDisco
     async with aiohttp.ClientSession() as session:
         webhook = discord.Webhook.partial(APP, TOKEN, session=session)
         await _in_context(adapter, lambda: webhook.edit_message(5, content="late"))
-    assert adapter.sent == 0 and adapter.edits.thread is None
+    assert adapter.sent == 0 and adapter._thread is None
     assert fake_discord.requests[0]["json"]["content"] == "late"
 
 
