@@ -10,18 +10,17 @@ process, as before).
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import functools
-import multiprocessing
 import os
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
 
 from bot.engine import Action
 from bot.engine.view import SeatView
+
+from .worker_pool import WorkerPool
 
 T = TypeVar("T")
 
@@ -96,24 +95,23 @@ def _start_worker(nice: int, initializer: Callable[[], object] | None) -> None:
 
 
 def worker_processes(workers: int | None, initializer: Callable[[], object] | None,
-                     what: str, *, nice: int = WORKER_NICE) -> tuple[int, ProcessPoolExecutor]:
+                     what: str, *, nice: int = WORKER_NICE) -> tuple[int, WorkerPool]:
     """``workers`` worker processes (default: the number of cores), each started with
-    ``initializer``; forkserver, so they do not inherit the bot's event loop, sockets or
-    threads. Each runs ``nice`` steps below the bot's process in CPU priority: when the
-    cores are all busy, answering a click (the event loop) goes before drawing a picture
-    or thinking a move, which a player waits for a second or so anyway (issue 37)."""
+    ``initializer``: a :class:`~bot.tables.worker_pool.WorkerPool`. Each runs ``nice``
+    steps below the bot's process in CPU priority: when the cores are all busy, answering a
+    click (the event loop) goes before drawing a picture or thinking a move, which a
+    player waits for a second or so anyway (issue 37)."""
     count = workers if workers is not None else (os.cpu_count() or 1)
     if count < 1:
         raise ValueError(f"{what} needs at least one worker process")
-    return count, ProcessPoolExecutor(count, mp_context=multiprocessing.get_context(
-        "forkserver"), initializer=functools.partial(_start_worker, nice, initializer))
+    return count, WorkerPool(count, functools.partial(_start_worker, nice, initializer))
 
 
 class AiPool:
     """A pool of AI worker processes."""
 
     def __init__(self, workers: int | None = None) -> None:
-        self.workers, self._executor = worker_processes(workers, _warm, "an AI pool")
+        self.workers, self._workers = worker_processes(workers, _warm, "an AI pool")
         self.in_flight = 0  # decisions sent and not answered yet
         self.hurried = 0  # decisions given the busy budget
         self._cpu = self._wall = 0.0  # weighted sums of late decisions' CPU and wall time
@@ -132,13 +130,12 @@ class AiPool:
                      budget_ms: float | None = DEFAULT_BUDGET_MS) -> Action:
         """The AI's action for the view's seat, thought in a worker process
         (``budget_ms``: the search's time limit, as :func:`bot.ai.agent.decide`'s)."""
-        loop = asyncio.get_running_loop()
         budget = budget_for(self.in_flight, self.workers, budget_ms, self.share)
         self.hurried += budget != budget_ms
         self.in_flight += 1
         try:
-            action, cpu, wall = await loop.run_in_executor(
-                self._executor, _decide_view, view, level, seed, budget)
+            action, cpu, wall = await self._workers.run(_decide_view, view, level, seed,
+                                                        budget)
         finally:
             self.in_flight -= 1
         self._took(cpu, wall)
@@ -147,9 +144,8 @@ class AiPool:
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` in a worker process (a picklable module-level function): other
         AI work off the event loop, such as a deal's review."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, fn, *args)
+        return await self._workers.run(fn, *args)
 
     def close(self) -> None:
         """Stop the workers (a decision in progress is finished first)."""
-        self._executor.shutdown(wait=True, cancel_futures=True)
+        self._workers.close()

@@ -10,7 +10,6 @@ it draws: the caller passes the module-level function (``render.render_table`` â
 from __future__ import annotations
 
 import asyncio
-import functools
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -24,16 +23,14 @@ class PicturePool:
 
     def __init__(self, workers: int | None = None,
                  warm: Callable[[], object] | None = None) -> None:
-        self.workers, self._executor = worker_processes(workers, warm, "a picture pool")
+        self.workers, self._workers = worker_processes(workers, warm, "a picture pool")
 
     async def draw(self, render: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
         """``render(*args, **kwargs)`` in a worker process."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor,
-                                          functools.partial(render, *args, **kwargs))
+        return await self._workers.run(render, *args, **kwargs)
 
     def close(self) -> None:
-        self._executor.shutdown(wait=True, cancel_futures=True)
+        self._workers.close()
 
 
 async def draw(pool: PicturePool | None, render: Callable[..., T], /, *args: Any,

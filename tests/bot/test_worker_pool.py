@@ -1,0 +1,83 @@
+"""Worker processes answered on the event loop, with no thread in the bot's process
+(issue 37): answers of any size, errors raised to the caller, jobs waiting their turn, a
+dead worker replaced, closing."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import threading
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from bot.tables.worker_pool import BrokenProcessPool, WorkerPool
+
+
+def _echo(value: object, *, times: int = 1) -> object:
+    return value * times  # type: ignore[operator]
+
+
+def _fail(message: str) -> None:
+    raise ValueError(message)
+
+
+def _pid_after(seconds: float) -> int:
+    time.sleep(seconds)
+    return os.getpid()
+
+
+def _die() -> None:
+    os._exit(3)
+
+
+@pytest.fixture
+def pool() -> Iterator[WorkerPool]:
+    workers = WorkerPool(2)
+    yield workers
+    workers.close()
+
+
+async def test_answers_of_any_size_and_errors(pool: WorkerPool) -> None:
+    threads = threading.active_count()
+    assert await pool.run(_echo, "ab", times=3) == "ababab"
+    big = os.urandom(3 << 20)  # far more than a pipe holds
+    assert await pool.run(_echo, big) == big
+    with pytest.raises(ValueError, match="no such card"):
+        await pool.run(_fail, "no such card")
+    assert threading.active_count() == threads  # no thread of the pool's in this process
+
+
+async def test_jobs_wait_for_a_free_worker_and_all_are_answered(pool: WorkerPool) -> None:
+    started = time.perf_counter()
+    pids = await asyncio.gather(*(pool.run(_pid_after, 0.2) for _ in range(6)))
+    took = time.perf_counter() - started
+    assert len(set(pids)) == 2 and os.getpid() not in pids  # both workers, not the bot
+    assert 0.55 < took < 3.0  # three rounds of two, not six at once
+
+
+async def test_a_dead_worker_fails_its_job_and_is_replaced(pool: WorkerPool) -> None:
+    before = set(await asyncio.gather(*(pool.run(_pid_after, 0.1) for _ in range(2))))
+    with pytest.raises(BrokenProcessPool):
+        await pool.run(_die)
+    after = set(await asyncio.gather(*(pool.run(_pid_after, 0.1) for _ in range(4))))
+    assert len(after) == 2 and len(after & before) == 1  # one new worker
+
+
+async def test_close_finishes_the_running_job_and_cancels_the_waiting(pool: WorkerPool
+                                                                     ) -> None:
+    running = [asyncio.ensure_future(pool.run(_pid_after, 0.3)) for _ in range(2)]
+    waiting = asyncio.ensure_future(pool.run(_pid_after, 0.3))
+    await asyncio.sleep(0.1)
+    await asyncio.to_thread(pool.close)
+    assert all(isinstance(pid, int) for pid in await asyncio.gather(*running))
+    with pytest.raises(asyncio.CancelledError):
+        await waiting
+    with pytest.raises(RuntimeError, match="closed"):
+        await pool.run(_echo, 1)
+
+
+def test_a_pool_needs_a_worker() -> None:
+    with pytest.raises(ValueError):
+        WorkerPool(0)
