@@ -8,10 +8,12 @@ tables about 180 jobs a second; a thread woken that often, even lightly loaded, 
 loop wait: a third thread for the first answers doubled the loop's lag).
 
 :class:`WorkerPool` has no thread. Each worker has two pipes: the event loop writes a job
-(pickled, as :mod:`multiprocessing` connections frame it) into an idle worker's and reads
-the answer from the other one as the pipe says it is readable, without blocking, however
-long the answer (a PNG is tens of KB, more than a pipe holds). Jobs wait in order for a
-worker. A worker that dies fails its job (:class:`BrokenProcessPool`) and is replaced.
+(pickled, as :mod:`multiprocessing` connections frame it) into a worker's and reads
+the answer from the other one as the pipe says it is readable, neither blocking however
+long the job or the answer (a scene with its avatars, a PNG: more than a pipe holds).
+Jobs wait in order for a worker; each worker holds one more than it runs, so it starts
+the next as it ends one, not once a busy loop has read its answer. A worker that dies
+fails its jobs (:class:`BrokenProcessPool`) and is replaced.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ log = logging.getLogger("ddz")
 T = TypeVar("T")
 JOIN_S = 10.0  # at close, how long a worker may take to finish its job and leave
 READ_SIZE = 1 << 18
+AHEAD = 1  # jobs sent to a worker beyond the one it runs
 
 
 @dataclass(eq=False)
@@ -51,10 +54,12 @@ class _Job:
 @dataclass(eq=False)
 class _Worker:
     process: Any  # multiprocessing's Process of the pool's context
-    jobs: Connection  # written by the bot
-    answers: Connection  # read by the bot
-    job: _Job | None = None
-    buffer: bytearray = field(default_factory=bytearray)
+    jobs: Connection  # written by the bot (non-blocking)
+    answers: Connection  # read by the bot (non-blocking)
+    jobs_out: collections.deque[_Job] = field(default_factory=collections.deque)  # in order
+    buffer: bytearray = field(default_factory=bytearray)  # answers read, not yet whole
+    out: bytearray = field(default_factory=bytearray)  # jobs not yet written
+    writing: bool = False  # waiting for its jobs' pipe to take more
 
 
 def _serve(jobs: Connection, answers: Connection,
@@ -95,10 +100,9 @@ class WorkerPool:
         self._initializer = initializer
         self._context = multiprocessing.get_context("forkserver")
         self._workers: list[_Worker] = []
-        self._idle: collections.deque[_Worker] = collections.deque()
         self._waiting: collections.deque[_Job] = collections.deque()
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._lock = threading.Lock()  # the jobs' pipes: close() may run in another thread
+        self._loop_thread = 0  # the thread running it
         self._closed = False
 
     async def run(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
@@ -119,6 +123,7 @@ class WorkerPool:
         if self._loop is loop:
             return
         old, self._loop = self._loop, loop
+        self._loop_thread = threading.get_ident()
         if not self._workers:
             for _ in range(self.count):
                 self._start_worker()
@@ -139,36 +144,56 @@ class WorkerPool:
         answers_in.close()
         worker = _Worker(process, jobs_in, answers_out)
         os.set_blocking(answers_out.fileno(), False)
+        os.set_blocking(jobs_in.fileno(), False)
         self._workers.append(worker)
-        self._idle.append(worker)
         assert self._loop is not None
         self._loop.add_reader(answers_out.fileno(), self._readable, worker)
 
     def _hand_out(self) -> None:
-        """Give the waiting jobs to the idle workers, oldest first."""
-        while self._waiting and self._idle:
+        """Give the waiting jobs to the workers, oldest first, each to the worker with the
+        fewest: one running and one more sent ahead (:data:`AHEAD`), so a worker starts
+        its next job as it ends one, not once a busy loop has read its answer."""
+        while self._waiting and not self._closed:
+            worker = min(self._workers, key=lambda w: len(w.jobs_out), default=None)
+            if worker is None or len(worker.jobs_out) > AHEAD:
+                return
             job = self._waiting.popleft()
             if job.future.done():  # its caller was cancelled
                 continue
-            worker = self._idle.popleft()
             try:
                 data = pickle.dumps((job.fn, job.args, job.kwargs), pickle.HIGHEST_PROTOCOL)
             except Exception as error:
-                self._idle.appendleft(worker)
                 job.future.set_exception(error)
                 continue
-            with self._lock:
-                if self._closed:
-                    job.future.set_exception(RuntimeError("the worker pool is closed"))
-                    self._idle.appendleft(worker)
-                    continue
-                try:
-                    worker.jobs.send_bytes(data)  # an idle worker's pipe is empty
-                except OSError:
-                    job.future.set_exception(BrokenProcessPool("a worker process died"))
-                    self._replace(worker)
-                    continue
-            worker.job = job
+            worker.jobs_out.append(job)
+            self._send(worker, data)
+
+    def _send(self, worker: _Worker, data: bytes) -> None:
+        """On the loop: frame ``data`` as :mod:`multiprocessing` does and write it to the
+        worker's jobs' pipe, the rest when the pipe takes more."""
+        worker.out += _HEADER.pack(len(data)) if len(data) < 0x7FFFFFFF else \
+            _HEADER.pack(-1) + _LONG_HEADER.pack(len(data))
+        worker.out += data
+        self._write(worker)
+
+    def _write(self, worker: _Worker) -> None:
+        fd = worker.jobs.fileno()
+        while worker.out:
+            try:
+                written = os.write(fd, worker.out)
+            except BlockingIOError:
+                break
+            except OSError:  # the worker is gone: its answers' pipe says so too
+                worker.out.clear()
+                break
+            del worker.out[:written]
+        waiting = bool(worker.out)
+        if waiting != worker.writing and self._loop is not None:
+            if waiting:
+                self._loop.add_writer(fd, self._write, worker)
+            else:
+                self._loop.remove_writer(fd)
+            worker.writing = waiting
 
     def _readable(self, worker: _Worker) -> None:
         """On the loop: read what the worker wrote; a whole answer settles its job."""
@@ -183,37 +208,35 @@ class WorkerPool:
             return
         worker.buffer += data
         while (answer := _frame(worker.buffer)) is not None:
-            job, worker.job = worker.job, None
+            job = worker.jobs_out.popleft() if worker.jobs_out else None
             if job is not None and not job.future.done():
                 ok, value = pickle.loads(answer)
                 if ok:
                     job.future.set_result(value)
                 else:
                     job.future.set_exception(value)
-            if not self._closed:
-                self._idle.append(worker)
         self._hand_out()
 
     def _lost(self, worker: _Worker) -> None:
         """The worker's answers ended: it stopped (closing) or died (replaced)."""
-        job, worker.job = worker.job, None
-        if job is not None and not job.future.done():
-            job.future.set_exception(BrokenProcessPool(
-                "a worker process died before answering"))
+        for job in worker.jobs_out:
+            if not job.future.done():
+                job.future.set_exception(BrokenProcessPool(
+                    "a worker process died before answering"))
+        worker.jobs_out.clear()
         self._replace(worker)
         self._hand_out()
 
     def _replace(self, worker: _Worker) -> None:
-        with self._lock:
-            if worker not in self._workers:
-                return
-            self._workers.remove(worker)
-            worker.jobs.close()
-        with contextlib.suppress(ValueError):
-            self._idle.remove(worker)
+        if worker not in self._workers:
+            return
+        self._workers.remove(worker)
         if self._loop is not None and not self._loop.is_closed():
             self._loop.remove_reader(worker.answers.fileno())
+            if worker.writing:
+                self._loop.remove_writer(worker.jobs.fileno())
         worker.answers.close()
+        worker.jobs.close()
         if not self._closed:
             log.warning("a worker process died (exit code %s): starting another",
                         worker.process.exitcode)
@@ -221,26 +244,47 @@ class WorkerPool:
 
     # ------------------------------------------------------------------ closing
     def close(self) -> None:
-        """Stop the workers (a job in progress is finished first; jobs still waiting are
-        cancelled). May be called from another thread than the event loop's."""
-        with self._lock:
-            if self._closed:
-                return
-            self._closed = True
-            workers = list(self._workers)
-            for worker in workers:
-                with contextlib.suppress(OSError):
-                    worker.jobs.send(None)
-        waiting, self._waiting = list(self._waiting), collections.deque()
-        if waiting and self._loop is not None and not self._loop.is_closed():
-            for job in waiting:
-                with contextlib.suppress(RuntimeError):
-                    self._loop.call_soon_threadsafe(job.future.cancel)
+        """Stop the workers (the jobs a worker has are finished first; jobs still waiting
+        for one are cancelled). May be called from another thread than the event loop's."""
+        if self._closed:
+            return
+        self._closed = True
+        workers = list(self._workers)
+        loop = self._loop
+        if loop is not None and loop.is_running() and \
+                threading.get_ident() != self._loop_thread:
+            done = threading.Event()
+
+            def stop() -> None:
+                self._stop(workers)
+                done.set()
+
+            loop.call_soon_threadsafe(stop)
+            done.wait(JOIN_S)
+        else:  # on the loop's thread, or no loop runs any more: nothing else writes
+            self._stop(workers)
         for worker in workers:
+            if worker.out and not worker.writing:  # no loop will write it: wait for it
+                with contextlib.suppress(OSError):
+                    os.set_blocking(worker.jobs.fileno(), True)
+                    os.write(worker.jobs.fileno(), worker.out)
             worker.process.join(JOIN_S)
             if worker.process.is_alive():
                 worker.process.terminate()
                 worker.process.join(1)
+
+    def _stop(self, workers: list[_Worker]) -> None:
+        """Cancel the jobs still waiting; tell every worker to leave after its job."""
+        waiting, self._waiting = list(self._waiting), collections.deque()
+        for job in waiting:
+            job.future.cancel()
+        stop = pickle.dumps(None)
+        for worker in workers:
+            if not worker.jobs.closed:
+                if self._loop is not None and self._loop.is_running():
+                    self._send(worker, stop)
+                else:
+                    worker.out += _HEADER.pack(len(stop)) + stop
 
 
 _HEADER = struct.Struct("!i")

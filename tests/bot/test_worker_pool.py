@@ -46,6 +46,9 @@ async def test_answers_of_any_size_and_errors(pool: WorkerPool) -> None:
     assert await pool.run(_echo, big) == big
     with pytest.raises(ValueError, match="no such card"):
         await pool.run(_fail, "no such card")
+    with pytest.raises(Exception, match="pickle"):  # refused here, never sent
+        await pool.run(_echo, lambda: 1)
+    assert await pool.run(_echo, 7) == 7
     assert threading.active_count() == threads  # no thread of the pool's in this process
 
 
@@ -65,9 +68,10 @@ async def test_a_dead_worker_fails_its_job_and_is_replaced(pool: WorkerPool) -> 
     assert len(after) == 2 and len(after & before) == 1  # one new worker
 
 
-async def test_close_finishes_the_running_job_and_cancels_the_waiting(pool: WorkerPool
-                                                                     ) -> None:
-    running = [asyncio.ensure_future(pool.run(_pid_after, 0.3)) for _ in range(2)]
+async def test_close_finishes_the_workers_jobs_and_cancels_the_waiting(pool: WorkerPool
+                                                                      ) -> None:
+    # two running, two sent ahead to the workers, the fifth waiting for one
+    running = [asyncio.ensure_future(pool.run(_pid_after, 0.3)) for _ in range(4)]
     waiting = asyncio.ensure_future(pool.run(_pid_after, 0.3))
     await asyncio.sleep(0.1)
     await asyncio.to_thread(pool.close)
