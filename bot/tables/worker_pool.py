@@ -34,12 +34,18 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any, TypeVar
 
+try:
+    import fcntl
+except ImportError:  # not a Unix: pipes keep their size
+    fcntl = None  # type: ignore[assignment]
+
 __all__ = ["BrokenProcessPool", "WorkerPool"]
 
 log = logging.getLogger("ddz")
 T = TypeVar("T")
 JOIN_S = 10.0  # at close, how long a worker may take to finish its job and leave
-READ_SIZE = 1 << 18
+PIPE_SIZE = 1 << 20  # a pipe's buffer (Linux: F_SETPIPE_SZ; 1 MiB is its default limit)
+READ_SIZE = PIPE_SIZE
 AHEAD = 1  # jobs sent to a worker beyond the one it runs
 
 
@@ -143,8 +149,9 @@ class WorkerPool:
         jobs_out.close()
         answers_in.close()
         worker = _Worker(process, jobs_in, answers_out)
-        os.set_blocking(answers_out.fileno(), False)
-        os.set_blocking(jobs_in.fileno(), False)
+        for end in (answers_out, jobs_in):
+            os.set_blocking(end.fileno(), False)
+            _widen(end.fileno())
         self._workers.append(worker)
         assert self._loop is not None
         self._loop.add_reader(answers_out.fileno(), self._readable, worker)
@@ -285,6 +292,17 @@ class WorkerPool:
                     self._send(worker, stop)
                 else:
                     worker.out += _HEADER.pack(len(stop)) + stop
+
+
+def _widen(fd: int) -> None:
+    """Let the pipe hold a whole answer (a table picture is 100-200 KB; a pipe holds 64 KB
+    by default): the worker writes it at once and goes on, and the loop reads it in one
+    turn instead of one a 64 KB, each after everything else ready to run (at 500 busy
+    tables the hand DMs' p99 went from 1.0-1.5 s to 1.6-2.4 s that way)."""
+    setpipe = getattr(fcntl, "F_SETPIPE_SZ", None)  # Linux's
+    if setpipe is not None:
+        with contextlib.suppress(OSError):  # over the system's limit: the default stays
+            fcntl.fcntl(fd, setpipe, PIPE_SIZE)
 
 
 _HEADER = struct.Struct("!i")

@@ -5,6 +5,7 @@ dead worker replaced, closing."""
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import os
 import threading
 import time
@@ -12,7 +13,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot.tables.worker_pool import BrokenProcessPool, WorkerPool
+from bot.tables.worker_pool import PIPE_SIZE, BrokenProcessPool, WorkerPool
 
 
 def _echo(value: object, *, times: int = 1) -> object:
@@ -85,3 +86,11 @@ async def test_close_finishes_the_workers_jobs_and_cancels_the_waiting(pool: Wor
 def test_a_pool_needs_a_worker() -> None:
     with pytest.raises(ValueError):
         WorkerPool(0)
+
+
+@pytest.mark.skipif(not hasattr(fcntl, "F_GETPIPE_SZ"), reason="Linux's pipe sizes only")
+async def test_a_whole_picture_fits_in_the_answers_pipe(pool: WorkerPool) -> None:
+    await pool.run(_echo, 1)  # the workers start with the first job
+    for worker in pool._workers:
+        for end in (worker.answers, worker.jobs):
+            assert fcntl.fcntl(end.fileno(), fcntl.F_GETPIPE_SZ) == PIPE_SIZE
