@@ -217,7 +217,11 @@ class WorkerPool:
         while (answer := _frame(worker.buffer)) is not None:
             job = worker.jobs_out.popleft() if worker.jobs_out else None
             if job is not None and not job.future.done():
-                ok, value = pickle.loads(answer)
+                try:
+                    ok, value = pickle.loads(answer)
+                except Exception as error:  # an error that cannot be rebuilt here
+                    ok, value = False, RuntimeError(f"the worker's answer is unreadable: "
+                                                    f"{error!r}")
                 if ok:
                     job.future.set_result(value)
                 else:

@@ -29,6 +29,15 @@ def _pid_after(seconds: float) -> int:
     return os.getpid()
 
 
+class _TwoArgError(Exception):
+    def __init__(self, first: str, second: str) -> None:
+        super().__init__(first)  # pickled with one argument: rebuilding it fails
+
+
+def _fail_oddly() -> None:
+    raise _TwoArgError("a", "b")
+
+
 def _die() -> None:
     os._exit(3)
 
@@ -50,6 +59,8 @@ async def test_answers_of_any_size_and_errors(pool: WorkerPool) -> None:
     with pytest.raises(Exception, match="pickle"):  # refused here, never sent
         await pool.run(_echo, lambda: 1)
     assert await pool.run(_echo, 7) == 7
+    with pytest.raises(RuntimeError, match="unreadable"):  # not a job waiting forever
+        await pool.run(_fail_oddly)
     assert threading.active_count() == threads  # no thread of the pool's in this process
 
 
