@@ -31,6 +31,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import math
 import os
 import random
 import shutil
@@ -496,14 +497,36 @@ async def run_load(tables: int, seconds: float, *, ramp: float | None = None,
     cProfile and its profile is written to that file."""
     pin, _ = pinning()
     port = free_port()
+    speed = machine_speed_ms()
     with tempfile.TemporaryDirectory(prefix="ddz-load-") as tmp:
         load = Load(tables, Path(tmp), think=think, trustee_after=trustee_after)
         try:
             load.patience = stop_s
-            return await _measure_load(load, port, pin, bot_env, ramp, warmup, seconds, grace,
-                                       out, profile)
+            row = await _measure_load(load, port, pin, bot_env, ramp, warmup, seconds, grace,
+                                      out, profile)
         finally:
             await load.stop()
+    row["speed_ms"] = speed
+    return row
+
+
+SPEED_WORK = 400_000  # steps of the fixed loop (about 30 ms on the 2-core test machine)
+
+
+def machine_speed_ms(rounds: int = 5) -> float:
+    """How fast this machine runs Python now: the milliseconds a fixed loop takes, the
+    fastest of ``rounds``, measured before a load starts (nothing of the bench running).
+    A shared virtual machine's speed changes by the hour (issue 37: the same code's loop
+    lag at 500 tables read 62-67 ms in one hour, 141 ms in the next); this row tells runs
+    on a slow hour apart."""
+    best = math.inf
+    for _ in range(rounds):
+        started = time.perf_counter()
+        total = 0
+        for i in range(SPEED_WORK):
+            total += i * i % 7
+        best = min(best, time.perf_counter() - started)
+    return best * 1000
 
 
 async def _measure_load(load: Load, port: int, pin: list[str], bot_env: dict[str, str] | None,
@@ -671,6 +694,7 @@ ROWS = [  # (label, key, format)
     ("deals finished /min", "deals_min", "{:.1f}"),
     ("AI / people actions /s", "ai_actions_s", "{:.1f}"),
     ("clean stop s (nan: killed)", "stop_s", "{:.1f}"),
+    ("a fixed Python loop ms (before)", "speed_ms", "{:.1f}"),
 ]
 PAIRED = {"unanswered": "refused", "token_edits_s": "bot_edits_s", "words_s": "later_s",
           "table_pics_s": "hand_pics_s", "standin_cpu": "driver_cpu",

@@ -139,3 +139,9 @@ async def test_each_load_gets_an_empty_schema_dropped_after() -> None:
             schema) == 0
     finally:
         await check.close()
+
+
+def test_the_machine_speed_is_a_time_in_milliseconds() -> None:
+    one = discord_load.machine_speed_ms(rounds=1)
+    best = discord_load.machine_speed_ms(rounds=3)
+    assert 0 < best < 10_000 and math.isfinite(one)
