@@ -100,19 +100,35 @@ def card_label(card: Card, index: int, locale: str, laizi: str | None = None) ->
     return f"{index}. {wild_mark(locale, name) if card.char == laizi else name}"
 
 
+class KeptView(discord.ui.View):
+    """A view built once and sent unchanged with many edits (:class:`HandViews`): what it
+    sends (its components as Discord's JSON) is worked out at the first edit only, so it
+    must not be changed after that. discord.py never changes a sent view of
+    :class:`discord.ui.DynamicItem` s: a click is dispatched to an item it builds afresh
+    from the clicked message."""
+
+    _sent: list[dict[str, Any]] | None = None
+
+    def to_components(self) -> list[dict[str, Any]]:
+        if self._sent is None:
+            self._sent = super().to_components()
+        return self._sent
+
+
 def hand_view(table_id: int, cards: list[Card], locale: str, *, laizi: str | None = None,
               order: str = "desc", active: bool = True, leading: bool = False,
               cannot_beat: bool = False, trustee: bool = False,
-              auction: bool = False) -> discord.ui.View:
+              auction: bool = False, kept: bool = False) -> discord.ui.View:
     """Card select(s) and the play buttons for one hand (numbers match the picture).
 
     The turn's buttons are enabled only when ``active`` (the player's own turn in the play
     phase); Pass is off when ``leading``; when nothing beats the play (``cannot_beat``) one
     Can't beat button stands for them. During the ``auction`` (bidding, calling, grabbing,
     明牌, 加倍) the selects and every play button are off: only the auction's controls
-    work. The last row lets the AI play (托管) or takes control back."""
+    work. The last row lets the AI play (托管) or takes control back. ``kept``: a
+    :class:`KeptView`, to be sent unchanged with every edit of the hand's DM."""
     active = active and not auction
-    view = discord.ui.View(timeout=None)
+    view = KeptView(timeout=None) if kept else discord.ui.View(timeout=None)
     ordered = hand_order(cards, laizi=laizi, order=order)
     parts = [ordered[i:i + SELECT_SIZE] for i in range(0, len(ordered), SELECT_SIZE)]
     if len(parts) > 1:  # split evenly by rank range (a 33-card hand: 17 + 16)
@@ -227,7 +243,7 @@ class HandViews:
         if kept is not None:
             self._views.move_to_end(key)
             return kept
-        view = hand_view(table_id, cards, locale, **options)
+        view = hand_view(table_id, cards, locale, kept=True, **options)
         kept = self._views[key] = (view, view_key(view))
         self.built += 1
         if len(self._views) > self._size:
@@ -248,5 +264,5 @@ def view_key(view: discord.ui.View) -> tuple[object, ...]:
     return tuple(key)
 
 
-__all__ = ["DYNAMIC_ITEMS", "HandSelect", "HandViews", "card_label", "hand_view",
+__all__ = ["DYNAMIC_ITEMS", "HandSelect", "HandViews", "KeptView", "card_label", "hand_view",
            "table_view", "view_key"]

@@ -9,7 +9,7 @@ import pytest
 
 from bot.engine import Rules
 from bot.engine.cards import make_deck
-from cogs.views import HandSelect, HandViews, hand_view, view_key
+from cogs.views import HandSelect, HandViews, KeptView, hand_view, view_key
 from render.hand import hand_order
 
 
@@ -62,6 +62,19 @@ def test_hand_views_are_kept_by_what_they_are_built_from() -> None:
     assert views.get(1, hand, "en", active=True, leading=False)[0] is not view
     assert views.get(2, other, "en")[1] == view_key(hand_view(2, other, "en"))
     assert views.built == 5
+
+
+def test_a_kept_view_sends_what_a_fresh_one_sends_worked_out_once(monkeypatch) -> None:
+    hand = make_deck(1, False)[:17]
+    view, _ = HandViews().get(1, hand, "zh-CN", active=True, cannot_beat=True)
+    assert isinstance(view, KeptView)
+    fresh = hand_view(1, hand, "zh-CN", active=True, cannot_beat=True).to_components()
+    assert view.to_components() == fresh
+    worked_out = []
+    monkeypatch.setattr(discord.ui.View, "to_components",
+                        lambda self: worked_out.append(self) or [])
+    assert view.to_components() == fresh and worked_out == []  # not worked out again
+    assert not isinstance(hand_view(1, hand, "en"), KeptView)  # an own view is not kept
 
 
 def test_off_the_turn_the_controls_do_not_depend_on_the_trick() -> None:
