@@ -45,7 +45,6 @@ log = logging.getLogger("ddz")
 T = TypeVar("T")
 JOIN_S = 10.0  # at close, how long a worker may take to finish its job and leave
 PIPE_SIZE = 1 << 20  # a pipe's buffer (Linux: F_SETPIPE_SZ; 1 MiB is its default limit)
-READ_SIZE = PIPE_SIZE
 AHEAD = 1  # jobs sent to a worker beyond the one it runs
 
 
@@ -176,11 +175,9 @@ class WorkerPool:
             self._send(worker, data)
 
     def _send(self, worker: _Worker, data: bytes) -> None:
-        """On the loop: frame ``data`` as :mod:`multiprocessing` does and write it to the
-        worker's jobs' pipe, the rest when the pipe takes more."""
-        worker.out += _HEADER.pack(len(data)) if len(data) < 0x7FFFFFFF else \
-            _HEADER.pack(-1) + _LONG_HEADER.pack(len(data))
-        worker.out += data
+        """On the loop: write ``data`` framed to the worker's jobs' pipe, the rest when the
+        pipe takes more."""
+        worker.out += _framed(data)
         self._write(worker)
 
     def _write(self, worker: _Worker) -> None:
@@ -205,7 +202,7 @@ class WorkerPool:
     def _readable(self, worker: _Worker) -> None:
         """On the loop: read what the worker wrote; a whole answer settles its job."""
         try:
-            data = os.read(worker.answers.fileno(), READ_SIZE)
+            data = os.read(worker.answers.fileno(), PIPE_SIZE)
         except BlockingIOError:
             return
         except OSError:
@@ -289,20 +286,18 @@ class WorkerPool:
         waiting, self._waiting = list(self._waiting), collections.deque()
         for job in waiting:
             job.future.cancel()
-        stop = pickle.dumps(None)
+        stop = _framed(pickle.dumps(None))
         for worker in workers:
             if not worker.jobs.closed:
+                worker.out += stop
                 if self._loop is not None and self._loop.is_running():
-                    self._send(worker, stop)
-                else:
-                    worker.out += _HEADER.pack(len(stop)) + stop
+                    self._write(worker)  # else close() writes it, blocking
 
 
 def _widen(fd: int) -> None:
     """Let the pipe hold a whole answer (a table picture is 100-200 KB; a pipe holds 64 KB
     by default): the worker writes it at once and goes on, and the loop reads it in one
-    turn instead of one a 64 KB, each after everything else ready to run (at 500 busy
-    tables the hand DMs' p99 went from 1.0-1.5 s to 1.6-2.4 s that way)."""
+    turn instead of one a 64 KB, each after everything else ready to run."""
     setpipe = getattr(fcntl, "F_SETPIPE_SZ", None)  # Linux's
     if setpipe is not None:
         with contextlib.suppress(OSError):  # over the system's limit: the default stays
@@ -311,6 +306,14 @@ def _widen(fd: int) -> None:
 
 _HEADER = struct.Struct("!i")
 _LONG_HEADER = struct.Struct("!Q")
+
+
+def _framed(data: bytes) -> bytes:
+    """``data`` with the size before it, as
+    :meth:`multiprocessing.connection.Connection.send_bytes` frames it."""
+    if len(data) < 0x7FFFFFFF:
+        return _HEADER.pack(len(data)) + data
+    return _HEADER.pack(-1) + _LONG_HEADER.pack(len(data)) + data
 
 
 def _frame(buffer: bytearray) -> bytes | None:
