@@ -644,7 +644,9 @@ EDIT_STAGES = [  # ddz_table_edit_stage_seconds: where a table message update wa
     ("hand_words", "  its words"), ("hand_request", "  the edit request")]
 ACTION_STAGES = [  # ddz_action_stage_seconds: a player's action inside the bot
     ("lock", "a player's action p50 p99 ms: the lock"), ("hint", "  the AI's hint"),
-    ("store", "  its store write"), ("publish", "  its events handed on")]
+    ("store", "  its store write"), ("publish", "  its events handed on"),
+    ("ai_waited", "AI seats' decisions p50 p99 ms: waiting"), ("ai_thought", "  thinking"),
+    ("hint_waited", "people's hints p50 p99 ms: waiting"), ("hint_thought", "  thinking")]
 ROWS = [  # (label, key, format)
     ("people (1 or 2 a table)", "people", "{:.0f}"),
     ("actions by people", "actions", "{:.0f}"),

@@ -356,6 +356,8 @@ async def create_bot(settings: Settings, *, seed_source: Callable[[], int] | Non
                            if settings.ai_processes > 0 and decide is None else None)
     if metrics is not None:
         manager.turns.on_stage = metrics.acted
+        if manager.ai_pool is not None:
+            manager.ai_pool.on_decided = metrics.acted
     if activity is not None:
         activity.attach(manager)
     plan = settings.shards

@@ -79,7 +79,10 @@ class BotMetrics:
         self.action_stages = Histogram(
             "ddz_action_stage_seconds", "Seconds a player's action spent in each stage "
             "inside the bot: lock (waiting for the table's previous work), hint (the AI's "
-            "suggestion, for Play hint), store (its write), publish (its events handed on)",
+            "suggestion, for Play hint), store (its write), publish (its events handed on); "
+            "and every AI decision (a seat's or a hint): ai_waited (for a worker, and its "
+            "answer's way back), ai_thought (the worker's time); hint_waited, hint_thought "
+            "the same for a person's hint",
             ["stage"], buckets=PICTURE_BUCKETS, registry=registry)
         self.table_shown = Histogram(
             "ddz_table_shown_seconds", "Seconds from an action to the table message "

@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 from bot.engine import Action
 from bot.engine.view import SeatView
 
-from .worker_pool import WorkerPool
+from .worker_pool import AHEAD, WorkerPool
 
 T = TypeVar("T")
 
@@ -31,6 +31,10 @@ BUSY_SHARE = 0.8  # ... or the share of a core a worker got while it thought, be
 RUSHED_BUDGET_MS = 5  # ... and while even more queue up: little more than the heuristic's move
 RUSHED_QUEUE = 4
 RUSHED_SHARE = 0.55
+# decisions sent to a worker beyond the one it thinks: one takes ~6 ms (hurried), and a
+# worker with nothing more sent idles until the event loop reads its answer (at 500 tables
+# 50-100 ms: the decisions queued for seconds, issue 37)
+DECISIONS_AHEAD = 4
 SHARE_WEIGHT = 0.05  # how much the last decision weighs in the share a worker got
 
 
@@ -84,6 +88,10 @@ def yield_on_wakeup() -> None:
 
 
 WORKER_NICE = 5  # how much lower the workers' CPU priority is than the bot's process
+# ... the AI's: a decision is short (~6 ms hurried) and holds up its table (or a person
+# asking for a hint), a picture is longer and a table's words go without it; at +5 beside
+# the picture workers the AI got a quarter of a core and its decisions waited (issue 37)
+AI_NICE = 2
 
 
 def _start_worker(nice: int, initializer: Callable[[], object] | None) -> None:
@@ -95,7 +103,8 @@ def _start_worker(nice: int, initializer: Callable[[], object] | None) -> None:
 
 
 def worker_processes(workers: int | None, initializer: Callable[[], object] | None,
-                     what: str, *, nice: int = WORKER_NICE) -> tuple[int, WorkerPool]:
+                     what: str, *, nice: int = WORKER_NICE,
+                     ahead: int = AHEAD) -> tuple[int, WorkerPool]:
     """``workers`` worker processes (default: the number of cores), each started with
     ``initializer``: a :class:`~bot.tables.worker_pool.WorkerPool`. Each runs ``nice``
     steps below the bot's process in CPU priority: when the cores are all busy, answering a
@@ -104,17 +113,23 @@ def worker_processes(workers: int | None, initializer: Callable[[], object] | No
     count = workers if workers is not None else (os.cpu_count() or 1)
     if count < 1:
         raise ValueError(f"{what} needs at least one worker process")
-    return count, WorkerPool(count, functools.partial(_start_worker, nice, initializer))
+    return count, WorkerPool(count, functools.partial(_start_worker, nice, initializer),
+                             ahead=ahead)
 
 
 class AiPool:
     """A pool of AI worker processes."""
 
     def __init__(self, workers: int | None = None) -> None:
-        self.workers, self._workers = worker_processes(workers, _warm, "an AI pool")
+        self.workers, self._workers = worker_processes(workers, _warm, "an AI pool",
+                                                       nice=AI_NICE, ahead=DECISIONS_AHEAD)
         self.in_flight = 0  # decisions sent and not answered yet
         self.hurried = 0  # decisions given the busy budget
         self._cpu = self._wall = 0.0  # weighted sums of late decisions' CPU and wall time
+        # told of each decision: ("ai_waited", seconds from asking to a worker's start,
+        # with the answer's way back) and ("ai_thought", the worker's wall seconds);
+        # "hint_waited" and "hint_thought" for a person's hint
+        self.on_decided: Callable[[str, float], None] | None = None
 
     @property
     def share(self) -> float:
@@ -127,18 +142,26 @@ class AiPool:
         self._wall = keep * self._wall + SHARE_WEIGHT * wall
 
     async def decide(self, view: SeatView, level: str, seed: int,
-                     budget_ms: float | None = DEFAULT_BUDGET_MS) -> Action:
+                     budget_ms: float | None = DEFAULT_BUDGET_MS, *,
+                     hint: bool = False) -> Action:
         """The AI's action for the view's seat, thought in a worker process
-        (``budget_ms``: the search's time limit, as :func:`bot.ai.agent.decide`'s)."""
+        (``budget_ms``: the search's time limit, as :func:`bot.ai.agent.decide`'s).
+        ``hint``: a person asked for it and waits (their hint, Play hint): it goes before
+        every AI seat's decision waiting for a worker."""
         budget = budget_for(self.in_flight, self.workers, budget_ms, self.share)
         self.hurried += budget != budget_ms
         self.in_flight += 1
+        asked = time.perf_counter()
+        run = self._workers.run_urgent if hint else self._workers.run
         try:
-            action, cpu, wall = await self._workers.run(_decide_view, view, level, seed,
-                                                        budget)
+            action, cpu, wall = await run(_decide_view, view, level, seed, budget)
         finally:
             self.in_flight -= 1
         self._took(cpu, wall)
+        if self.on_decided is not None:
+            kind = "hint" if hint else "ai"
+            self.on_decided(f"{kind}_waited", max(0.0, time.perf_counter() - asked - wall))
+            self.on_decided(f"{kind}_thought", wall)
         return action
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:

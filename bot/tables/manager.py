@@ -501,7 +501,8 @@ class TableManager:
             if table.hint is None or table.hint[0] != (table.game_id, table.seq):
                 asked = time.perf_counter()
                 table.hint = ((table.game_id, table.seq),
-                              await self.turns.decide(table, seat, table.ai_level))
+                              await self.turns.decide(table, seat, table.ai_level,
+                                                        hint=True))
                 self.turns.staged("hint", time.perf_counter() - asked)
             return table.hint[1]
 

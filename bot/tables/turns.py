@@ -370,7 +370,9 @@ class TurnRunner:
             return default  # pass when passing is allowed
         return await self.decide(table, seat, table.ai_level)
 
-    async def decide(self, table: Table, seat: int, level: str) -> Action:
+    async def decide(self, table: Table, seat: int, level: str, *,
+                     hint: bool = False) -> Action:
+        """The AI's action for ``seat`` at ``level`` (``hint``: a person waits for it)."""
         game = table.game
         assert game is not None
         decide = self._decider or default_decider()
@@ -379,7 +381,7 @@ class TurnRunner:
         try:
             view = game.view(seat)  # what the seat may know: the AI never sees the game
             if self.ai_pool is not None and self._decider is None:
-                action = await self.ai_pool.decide(view, level, seed)
+                action = await self.ai_pool.decide(view, level, seed, hint=hint)
             elif self.ai_in_thread:
                 action = await asyncio.to_thread(decide, view, level, seed)
             else:

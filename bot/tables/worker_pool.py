@@ -11,9 +11,9 @@ loop wait: a third thread for the first answers doubled the loop's lag).
 (pickled, as :mod:`multiprocessing` connections frame it) into a worker's and reads
 the answer from the other one as the pipe says it is readable, neither blocking however
 long the job or the answer (a scene with its avatars, a PNG: more than a pipe holds).
-Jobs wait in order for a worker; each worker holds one more than it runs, so it starts
-the next as it ends one, not once a busy loop has read its answer. A worker that dies
-fails its jobs (:class:`BrokenProcessPool`) and is replaced.
+Jobs wait in order for a worker (urgent ones first); each worker holds one more than it
+runs, so it starts the next as it ends one, not once a busy loop has read its answer. A
+worker that dies fails its jobs (:class:`BrokenProcessPool`) and is replaced.
 """
 
 from __future__ import annotations
@@ -98,14 +98,19 @@ class WorkerPool:
     """``count`` worker processes (forkserver: they inherit no event loop, socket or
     thread of the bot's), each started with ``initializer``."""
 
-    def __init__(self, count: int, initializer: Callable[[], object] | None = None) -> None:
+    def __init__(self, count: int, initializer: Callable[[], object] | None = None, *,
+                 ahead: int = AHEAD) -> None:
         if count < 1:
             raise ValueError("a worker pool needs at least one worker process")
+        if ahead < 0:
+            raise ValueError("a worker cannot hold fewer than no jobs ahead")
         self.count = count
+        self.ahead = ahead  # jobs sent to a worker beyond the one it runs
         self._initializer = initializer
         self._context = multiprocessing.get_context("forkserver")
         self._workers: list[_Worker] = []
         self._waiting: collections.deque[_Job] = collections.deque()
+        self._urgent: collections.deque[_Job] = collections.deque()  # go before the waiting
         self._loop: asyncio.AbstractEventLoop | None = None
         self._loop_thread = 0  # the thread running it
         self._closed = False
@@ -113,12 +118,21 @@ class WorkerPool:
     async def run(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
         """``fn(*args, **kwargs)`` in a worker (``fn`` a module-level function, the
         arguments picklable); raises what it raised."""
+        return await self._run(self._waiting, fn, args, kwargs)
+
+    async def run_urgent(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
+        """As :meth:`run`, but before every job waiting for a worker that was not urgent
+        (someone waits for this one: a person's hint, not an AI seat's paced move)."""
+        return await self._run(self._urgent, fn, args, kwargs)
+
+    async def _run(self, queue: collections.deque[_Job], fn: Callable[..., T],
+                   args: tuple[Any, ...], kwargs: dict[str, Any]) -> T:
         loop = asyncio.get_running_loop()
         if self._closed:
             raise RuntimeError("the worker pool is closed")
         self._bind(loop)
         job = _Job(fn, args, kwargs, loop.create_future())
-        self._waiting.append(job)
+        queue.append(job)
         self._hand_out()
         return await job.future  # type: ignore[no-any-return]
 
@@ -156,14 +170,15 @@ class WorkerPool:
         self._loop.add_reader(answers_out.fileno(), self._readable, worker)
 
     def _hand_out(self) -> None:
-        """Give the waiting jobs to the workers, oldest first, each to the worker with the
-        fewest: one running and one more sent ahead (:data:`AHEAD`), so a worker starts
-        its next job as it ends one, not once a busy loop has read its answer."""
-        while self._waiting and not self._closed:
+        """Give the waiting jobs to the workers, urgent ones first, then oldest first, each
+        to the worker with the fewest: one running and up to ``ahead`` more sent, so a
+        worker starts its next job as it ends one, not once a busy loop has read its
+        answer."""
+        while (self._urgent or self._waiting) and not self._closed:
             worker = min(self._workers, key=lambda w: len(w.jobs_out), default=None)
-            if worker is None or len(worker.jobs_out) > AHEAD:
+            if worker is None or len(worker.jobs_out) > self.ahead:
                 return
-            job = self._waiting.popleft()
+            job = (self._urgent or self._waiting).popleft()
             if job.future.done():  # its caller was cancelled
                 continue
             try:
@@ -283,7 +298,8 @@ class WorkerPool:
 
     def _stop(self, workers: list[_Worker]) -> None:
         """Cancel the jobs still waiting; tell every worker to leave after its job."""
-        waiting, self._waiting = list(self._waiting), collections.deque()
+        waiting = [*self._urgent, *self._waiting]
+        self._urgent, self._waiting = collections.deque(), collections.deque()
         for job in waiting:
             job.future.cancel()
         stop = _framed(pickle.dumps(None))

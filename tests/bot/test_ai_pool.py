@@ -17,6 +17,7 @@ from bot.config import ConfigError, Settings
 from bot.engine import Game, Rules
 from bot.tables import DealEnded
 from bot.tables.ai_pool import (
+    AI_NICE,
     BUSY_BUDGET_MS,
     BUSY_QUEUE,
     BUSY_SHARE,
@@ -72,6 +73,12 @@ async def test_a_table_plays_a_deal_with_the_pool(tmp_path, pool: AiPool) -> Non
         while not table.is_full:
             await manager.add_ai(CH, ALICE)
         await manager.start(CH, ALICE)
+        told: list[str] = []
+        pool.on_decided = lambda stage, _seconds: told.append(stage)
+        await run_until(lambda: table.game is not None and table.game.to_act == 0)
+        assert await manager.hint(CH, ALICE) is not None
+        assert "hint_waited" in told  # a person's hint goes before the AI seats' moves
+        pool.on_decided = None
         await play_out(manager, CH, {0: ALICE})
         await run_until(lambda: bool(presenter.of_type(DealEnded)))
         (ended,) = presenter.of_type(DealEnded)
@@ -184,5 +191,21 @@ def _scheduling() -> tuple[int, int]:
 async def test_workers_run_below_the_bot_and_never_take_a_core_on_waking(pool: AiPool) -> None:
     policy, nice = await pool.run(_scheduling)
     assert policy == os.SCHED_BATCH
-    assert nice == min(19, os.nice(0) + WORKER_NICE)
+    assert nice == min(19, os.nice(0) + AI_NICE)  # above the pictures' (WORKER_NICE)
+    assert 0 < AI_NICE < WORKER_NICE
     assert os.sched_getscheduler(0) != os.SCHED_BATCH  # the bot's own process is untouched
+
+
+async def test_a_hint_is_the_same_answer_and_reported_as_a_hint(pool: AiPool) -> None:
+    game, seat = next((g, s) for g, s in _positions("classic", 5, 1) if g.phase == "play")
+    told: list[tuple[str, float]] = []
+    pool.on_decided = lambda stage, seconds: told.append((stage, seconds))
+    try:
+        hint = await pool.decide(game.view(seat), "normal", 9, None, hint=True)
+        seat_move = await pool.decide(game.view(seat), "normal", 9, None)
+    finally:
+        pool.on_decided = None
+    assert hint == seat_move == decide(game.view(seat), "normal", 9, None)
+    assert [stage for stage, _ in told] == ["hint_waited", "hint_thought",
+                                            "ai_waited", "ai_thought"]
+    assert all(seconds >= 0 for _, seconds in told) and told[1][1] > 0

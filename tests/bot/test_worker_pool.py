@@ -80,6 +80,41 @@ async def test_a_dead_worker_fails_its_job_and_is_replaced(pool: WorkerPool) -> 
     assert len(after) == 2 and len(after & before) == 1  # one new worker
 
 
+def _named_after(name: str, seconds: float) -> str:
+    time.sleep(seconds)
+    return name
+
+
+async def test_an_urgent_job_goes_before_the_waiting_ones() -> None:
+    pool = WorkerPool(1)
+    try:
+        done: list[str] = []
+
+        async def run(name: str, urgent: bool = False) -> None:
+            done.append(await (pool.run_urgent if urgent else pool.run)(_named_after,
+                                                                         name, 0.1))
+
+        # "busy" runs, "ahead" was sent to the worker with it, the rest wait for it
+        jobs = [asyncio.ensure_future(run(name)) for name in ("busy", "ahead", "n1", "n2")]
+        await asyncio.sleep(0.02)
+        jobs += [asyncio.ensure_future(run("hint", urgent=True)),
+                 asyncio.ensure_future(run("n3"))]
+        await asyncio.gather(*jobs)
+        assert done == ["busy", "ahead", "hint", "n1", "n2", "n3"]
+    finally:
+        pool.close()
+
+
+async def test_close_cancels_urgent_jobs_waiting_too(pool: WorkerPool) -> None:
+    running = [asyncio.ensure_future(pool.run(_pid_after, 0.3)) for _ in range(4)]
+    urgent = asyncio.ensure_future(pool.run_urgent(_pid_after, 0.3))
+    await asyncio.sleep(0.1)
+    await asyncio.to_thread(pool.close)
+    await asyncio.gather(*running)
+    with pytest.raises(asyncio.CancelledError):
+        await urgent
+
+
 async def test_close_finishes_the_workers_jobs_and_cancels_the_waiting(pool: WorkerPool
                                                                       ) -> None:
     # two running, two sent ahead to the workers, the fifth waiting for one
@@ -97,6 +132,21 @@ async def test_close_finishes_the_workers_jobs_and_cancels_the_waiting(pool: Wor
 def test_a_pool_needs_a_worker() -> None:
     with pytest.raises(ValueError):
         WorkerPool(0)
+    with pytest.raises(ValueError):
+        WorkerPool(1, ahead=-1)
+
+
+async def test_a_worker_holds_as_many_jobs_ahead_as_asked() -> None:
+    pool = WorkerPool(1, ahead=3)
+    try:
+        jobs = [asyncio.ensure_future(pool.run(_named_after, str(n), 0.05))
+                for n in range(6)]
+        await asyncio.sleep(0.01)
+        (worker,) = pool._workers
+        assert len(worker.jobs_out) == 4 and len(pool._waiting) == 2  # 1 running + 3
+        assert await asyncio.gather(*jobs) == [str(n) for n in range(6)]
+    finally:
+        pool.close()
 
 
 @pytest.mark.skipif(not hasattr(fcntl, "F_GETPIPE_SZ"), reason="Linux's pipe sizes only")
