@@ -65,8 +65,8 @@ class HandDms:
 
         def spawn(self, coro: Coroutine[Any, Any, None]) -> asyncio.Task[None]: ...
 
-        async def draw(self, render: Callable[..., T], /, *args: Any, **kwargs: Any
-                       ) -> T: ...
+        async def draw_first(self, render: Callable[..., T], /, *args: Any, **kwargs: Any
+                             ) -> T: ...
 
         def snapshot(self, channel_id: int) -> TableSnapshot | None: ...
 
@@ -101,8 +101,9 @@ class HandDms:
         if drawn is not None and drawn[0] == key:
             png = drawn[1]  # the same cards the same way: the same picture, not drawn again
         else:
-            png = await self.draw(render_hand, cards, laizi=game.laizi, marked=marked,
-                                  title=title, locale=locale, order=order)
+            png = await self.draw_first(render_hand, cards, laizi=game.laizi,
+                                        marked=marked, title=title, locale=locale,
+                                        order=order)
             if state is not None:
                 state.hand_pictures[seat] = (key, png)
         stage("hand_draw")

@@ -15,7 +15,7 @@ import asyncio
 import io
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
@@ -35,7 +35,7 @@ from bot.tables import (
     TrusteeChanged,
     TurnStarted,
 )
-from bot.tables.picture_pool import PicturePool, draw
+from bot.tables.picture_pool import PicturePool, draw, draw_first
 from bot.words.catalogue import t
 from bot.words.locales import EN
 from bot.words.names import seat_name, variant_name
@@ -241,8 +241,18 @@ class DiscordPresenter(HandDms):
     async def draw(self, render: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
         """``render(*args, **kwargs)`` in the drawing processes (or a thread), timed by
         picture kind (``render_hand``: ``hand``) when :attr:`drawn` is set."""
+        return await self._timed(draw, render, args, kwargs)
+
+    async def draw_first(self, render: Callable[..., T], /, *args: Any, **kwargs: Any
+                         ) -> T:
+        """As :meth:`draw`, before the pictures waiting for a drawing process: a picture
+        one person waits for (their hand), not a table's (its words are shown first)."""
+        return await self._timed(draw_first, render, args, kwargs)
+
+    async def _timed(self, how: Callable[..., Awaitable[T]], render: Callable[..., T],
+                     args: tuple[Any, ...], kwargs: dict[str, Any]) -> T:
         started = time.perf_counter()
-        picture = await draw(self.pictures, render, *args, **kwargs)
+        picture = await how(self.pictures, render, *args, **kwargs)
         if self.drawn is not None:
             self.drawn(render.__name__.removeprefix("render_"), time.perf_counter() - started)
         return picture

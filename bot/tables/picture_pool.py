@@ -29,6 +29,12 @@ class PicturePool:
         """``render(*args, **kwargs)`` in a worker process."""
         return await self._workers.run(render, *args, **kwargs)
 
+    async def draw_first(self, render: Callable[..., T], /, *args: Any, **kwargs: Any
+                         ) -> T:
+        """As :meth:`draw`, before every picture waiting that was not asked first: one a
+        person waits for alone (their hand), not a table's, whose words go first."""
+        return await self._workers.run_urgent(render, *args, **kwargs)
+
     def close(self) -> None:
         self._workers.close()
 
@@ -41,4 +47,13 @@ async def draw(pool: PicturePool | None, render: Callable[..., T], /, *args: Any
     return await pool.draw(render, *args, **kwargs)
 
 
-__all__ = ["PicturePool", "draw"]
+async def draw_first(pool: PicturePool | None, render: Callable[..., T], /, *args: Any,
+                     **kwargs: Any) -> T:
+    """Draw in ``pool`` before the pictures waiting (:meth:`PicturePool.draw_first`), or
+    in a thread without one."""
+    if pool is None:
+        return await asyncio.to_thread(render, *args, **kwargs)
+    return await pool.draw_first(render, *args, **kwargs)
+
+
+__all__ = ["PicturePool", "draw", "draw_first"]

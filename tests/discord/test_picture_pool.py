@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bot.engine import Game, Rules
-from bot.tables.picture_pool import PicturePool, draw
+from bot.tables.picture_pool import PicturePool, draw, draw_first
 from render import render_hand, warm_up
 
 
@@ -25,6 +25,8 @@ async def test_a_worker_draws_the_same_picture(pool: PicturePool) -> None:
     here = render_hand(cards, title="17", locale="zh-CN")
     assert await pool.draw(render_hand, cards, title="17", locale="zh-CN") == here
     assert await draw(None, render_hand, cards, title="17", locale="zh-CN") == here  # a thread
+    assert await pool.draw_first(render_hand, cards, title="17", locale="zh-CN") == here
+    assert await draw_first(None, render_hand, cards, title="17", locale="zh-CN") == here
 
 
 class CountingPool(PicturePool):
@@ -35,6 +37,10 @@ class CountingPool(PicturePool):
     async def draw(self, render: Any, /, *args: Any, **kwargs: Any) -> Any:
         self.drawn.append(render.__name__)
         return await super().draw(render, *args, **kwargs)
+
+    async def draw_first(self, render: Any, /, *args: Any, **kwargs: Any) -> Any:
+        self.drawn.append(f"first: {render.__name__}")
+        return await super().draw_first(render, *args, **kwargs)
 
 
 async def test_the_presenter_draws_in_its_pool(tmp_path) -> None:
@@ -52,10 +58,11 @@ async def test_the_presenter_draws_in_its_pool(tmp_path) -> None:
         table = manager._tables[10]
         presenter = DiscordPresenter(store=store, pictures=counting)
         file, _, _ = await presenter.hand_payload(table.snapshot(), 0, table.game.hand(0), "en")
-        assert counting.drawn == ["render_hand"]
+        # a hand goes before the pictures waiting: its player waits for it alone
+        assert counting.drawn == ["first: render_hand"]
         assert file.fp.read().startswith(b"\x89PNG")
         await presenter.table_message(table.snapshot())
-        assert counting.drawn == ["render_hand", "render_table"]
+        assert counting.drawn == ["first: render_hand", "render_table"]
     finally:
         counting.close()
         await manager.shutdown()
