@@ -464,22 +464,39 @@ def lower_autogroup(pid: int, nice: int = BOT_NICE) -> bool:
     return True
 
 
-def pinning() -> tuple[list[str], str]:
-    """The command prefix that pins the bot, and what the output says about it."""
+def core_list(spec: str) -> list[int]:
+    """The cores of a ``taskset -c`` list of single cores ("0,1")."""
+    try:
+        cores = sorted({int(part) for part in spec.split(",")})
+    except ValueError:
+        raise SystemExit(f"--bot-cores: {spec!r} is not a list of cores like 0,1") from None
+    if not cores or cores[0] < 0:
+        raise SystemExit(f"--bot-cores: {spec!r} is not a list of cores like 0,1")
+    return cores
+
+
+def pinning(bot_cores: str = BOT_CORES) -> tuple[list[str], str]:
+    """The command prefix that pins the bot to ``bot_cores``, and what the output says
+    about it. When the machine has cores beyond them, the driver and the stand-in (this
+    process and its children) run there, and the bot at its own priority."""
     cores = os.cpu_count() or 1
     if shutil.which("taskset") is None:
         return [], "bot NOT pinned (no taskset)"
-    if cores > 2:
-        os.sched_setaffinity(0, set(range(2, cores)))  # the driver and the stand-in
-        return ["taskset", "-c", BOT_CORES], (
-            f"bot + workers pinned (taskset -c {BOT_CORES}); driver and stand-in on cores "
-            f"2-{cores - 1}")
+    mine = core_list(bot_cores)
+    others = sorted(set(range(cores)) - set(mine))
+    if mine[-1] >= cores:
+        raise SystemExit(f"--bot-cores: this machine has cores 0-{cores - 1}")
+    if others:
+        os.sched_setaffinity(0, set(others))  # the driver and the stand-in
+        return ["taskset", "-c", bot_cores], (
+            f"bot + workers pinned (taskset -c {bot_cores}); driver and stand-in on "
+            f"core{'s' if len(others) > 1 else ''} {','.join(map(str, others))}")
     # Discord and the players are not on the bot's cores in life: here they share them, so
     # the bot runs at a lower priority (nice 10) and their own waits for a core, which
     # would be counted as the bot's slowness (a callback seen late by a starved stand-in),
     # stay out of the figures; what they use is still taken from the bot's two cores
-    return ["nice", "-n", str(BOT_NICE), "taskset", "-c", BOT_CORES], (
-        f"bot + workers pinned (taskset -c {BOT_CORES}) at nice {BOT_NICE} (its session's "
+    return ["nice", "-n", str(BOT_NICE), "taskset", "-c", bot_cores], (
+        f"bot + workers pinned (taskset -c {bot_cores}) at nice {BOT_NICE} (its session's "
         f"autogroup too); the machine has {cores} cores, so the driver and the stand-in "
         "share them, served first")
 
@@ -488,14 +505,19 @@ async def run_load(tables: int, seconds: float, *, ramp: float | None = None,
                    warmup: float = 5.0, grace: float = 10.0,
                    think: tuple[float, float] = THINK, bot_env: dict[str, str] | None = None,
                    trustee_after: int | None = None, stop_s: float = STOP_S,
-                   profile: Path | None = None, out: Any = print) -> dict[str, Any]:
+                   profile: Path | None = None, out: Any = print,
+                   bot_cores: str = BOT_CORES) -> dict[str, Any]:
     """One load: open ``tables`` tables, let the deals start (``warmup``), measure
     ``seconds``, give the last actions' edits ``grace`` seconds, stop; the numbers.
     ``think`` (the people's pace), ``bot_env`` (the bot's settings) and ``trustee_after``
     (people hand their seat to the AI after so many plays a deal) are for the smoke test,
     where deals must end within seconds. ``profile``: the bot's main process runs under
-    cProfile and its profile is written to that file."""
-    pin, _ = pinning()
+    cProfile and its profile is written to that file. ``bot_cores``: the cores the bot and
+    its workers are pinned to (as many picture and AI workers as cores)."""
+    pin, _ = pinning(bot_cores)
+    workers = str(len(core_list(bot_cores)))
+    bot_env = {"DDZ_RENDER_PROCESSES": workers, "DDZ_AI_PROCESSES": workers,
+               **(bot_env or {})}
     port = free_port()
     speed = machine_speed_ms()
     with tempfile.TemporaryDirectory(prefix="ddz-load-") as tmp:
@@ -745,15 +767,17 @@ async def fresh_schema(url: str | None, schema: str) -> AsyncIterator[str | None
 
 
 async def run(loads: list[int], seconds: float, out: Any = print,
-              profile: Path | None = None) -> list[dict[str, Any]]:
+              profile: Path | None = None, bot_cores: str = BOT_CORES
+              ) -> list[dict[str, Any]]:
     """Each load in turn, then their numbers side by side; ``profile``: profile the bot's
-    main process (a load's profile goes to ``profile`` with ``-TABLES`` before its suffix)."""
-    _, pinned = pinning()
+    main process (a load's profile goes to ``profile`` with ``-TABLES`` before its suffix);
+    ``bot_cores``: the cores the bot runs on."""
+    _, pinned = pinning(bot_cores)
     database = os.environ.get(DATABASE_VARIABLE)
     store = "SQLite" if not database else \
         f"PostgreSQL ({DATABASE_VARIABLE}, a schema of its own a load; its server unpinned)"
     out(f"Discord load: {pinned}; {store}; bot defaults (AI pace, 1 s edit coalescing, "
-        f"picture and AI workers = cores); {seconds:.0f} s measured a load")
+        f"picture and AI workers = the bot's cores); {seconds:.0f} s measured a load")
     out("stand-in limits: 5 message creates/edits per channel per 5 s, 50 requests/s "
         "global (interaction endpoints exempt)")
     rows = []
@@ -762,7 +786,8 @@ async def run(loads: list[int], seconds: float, out: Any = print,
             f"{profile.stem}-{tables}{profile.suffix}")
         async with fresh_schema(database, f"ddz_bench_{os.getpid()}_{tables}") as url:
             rows.append(await run_load(tables, seconds, out=out, profile=path,
-                                       bot_env={"DDZ_DATABASE_URL": url} if url else None))
+                                       bot_env={"DDZ_DATABASE_URL": url} if url else None,
+                                       bot_cores=bot_cores))
         if path is not None:
             out(f"  the bot's main process profile: {path}"
                 + ("" if path.exists() else " (NOT written: the bot did not stop cleanly)"))
@@ -796,9 +821,15 @@ def main(argv: list[str] | None = None) -> None:
                         "is written to PATH with -TABLES before its suffix (read it with "
                         "python -m pstats); the profiler slows the process, so its CPU "
                         "figures compare only with other profiled runs")
+    parser.add_argument("--bot-cores", default=BOT_CORES, metavar="LIST",
+                        help="the cores the bot and its workers run on, as taskset's list "
+                        f"(default {BOT_CORES}); on a machine with more, the driver and the "
+                        "stand-in run on the others (e.g. --bot-cores 0 on 2 cores: the bot "
+                        "on a core of its own, one picture and one AI worker)")
     args = parser.parse_args(argv)
+    core_list(args.bot_cores)
     asyncio.run(run([int(n) for n in args.tables.split(",")], args.seconds,
-                    profile=args.profile))
+                    profile=args.profile, bot_cores=args.bot_cores))
 
 
 if __name__ == "__main__":

@@ -145,3 +145,10 @@ def test_the_machine_speed_is_a_time_in_milliseconds() -> None:
     one = discord_load.machine_speed_ms(rounds=1)
     best = discord_load.machine_speed_ms(rounds=3)
     assert 0 < best < 10_000 and math.isfinite(one)
+
+
+def test_the_bot_cores_are_a_list_of_cores() -> None:
+    assert discord_load.core_list("1,0") == [0, 1]
+    for bad in ("", "a", "0-1", "-1"):
+        with pytest.raises(SystemExit, match="--bot-cores"):
+            discord_load.core_list(bad)
