@@ -166,8 +166,9 @@ class AiPool:
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` in a worker process (a picklable module-level function): other
-        AI work off the event loop, such as a deal's review."""
-        return await self._workers.run(fn, *args)
+        AI work off the event loop, such as a deal's review (seconds of it: no decision is
+        sent to its worker behind it)."""
+        return await self._workers.run_long(fn, *args)
 
     def close(self) -> None:
         """Stop the workers (a decision in progress is finished first)."""

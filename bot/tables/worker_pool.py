@@ -54,6 +54,7 @@ class _Job:
     args: tuple[Any, ...]
     kwargs: dict[str, Any]
     future: asyncio.Future[Any]
+    long: bool = False  # seconds of work: nothing is sent to its worker behind it
 
 
 @dataclass(eq=False)
@@ -125,13 +126,19 @@ class WorkerPool:
         (someone waits for this one: a person's hint, not an AI seat's paced move)."""
         return await self._run(self._urgent, fn, args, kwargs)
 
+    async def run_long(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
+        """As :meth:`run`, for a job of seconds (a deal's review): no job is sent to its
+        worker behind it, where it would wait that long while another worker is free."""
+        return await self._run(self._waiting, fn, args, kwargs, long=True)
+
     async def _run(self, queue: collections.deque[_Job], fn: Callable[..., T],
-                   args: tuple[Any, ...], kwargs: dict[str, Any]) -> T:
+                   args: tuple[Any, ...], kwargs: dict[str, Any], *, long: bool = False
+                   ) -> T:
         loop = asyncio.get_running_loop()
         if self._closed:
             raise RuntimeError("the worker pool is closed")
         self._bind(loop)
-        job = _Job(fn, args, kwargs, loop.create_future())
+        job = _Job(fn, args, kwargs, loop.create_future(), long)
         queue.append(job)
         self._hand_out()
         return await job.future  # type: ignore[no-any-return]
@@ -173,9 +180,10 @@ class WorkerPool:
         """Give the waiting jobs to the workers, urgent ones first, then oldest first, each
         to the worker with the fewest: one running and up to ``ahead`` more sent, so a
         worker starts its next job as it ends one, not once a busy loop has read its
-        answer."""
+        answer. A worker with a long job (:meth:`run_long`) is given nothing more."""
         while (self._urgent or self._waiting) and not self._closed:
-            worker = min(self._workers, key=lambda w: len(w.jobs_out), default=None)
+            worker = min((w for w in self._workers if not any(j.long for j in w.jobs_out)),
+                         key=lambda w: len(w.jobs_out), default=None)
             if worker is None or len(worker.jobs_out) > self.ahead:
                 return
             job = (self._urgent or self._waiting).popleft()

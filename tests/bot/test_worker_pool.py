@@ -105,6 +105,18 @@ async def test_an_urgent_job_goes_before_the_waiting_ones() -> None:
         pool.close()
 
 
+async def test_nothing_waits_behind_a_long_job(pool: WorkerPool) -> None:
+    await asyncio.gather(*(pool.run(_echo, n) for n in range(2)))  # both workers up
+    long = asyncio.ensure_future(pool.run_long(_named_after, "long", 0.6))
+    await asyncio.sleep(0.05)
+    started = time.perf_counter()
+    short = await asyncio.gather(*(pool.run(_named_after, str(n), 0.05) for n in range(4)))
+    took = time.perf_counter() - started
+    assert short == ["0", "1", "2", "3"] and not long.done()  # all on the other worker
+    assert took < 0.55  # not one of them behind the long job (0.6 s)
+    assert await long == "long"
+
+
 async def test_close_cancels_urgent_jobs_waiting_too(pool: WorkerPool) -> None:
     running = [asyncio.ensure_future(pool.run(_pid_after, 0.3)) for _ in range(4)]
     urgent = asyncio.ensure_future(pool.run_urgent(_pid_after, 0.3))
