@@ -11,9 +11,10 @@ loop wait: a third thread for the first answers doubled the loop's lag).
 (pickled, as :mod:`multiprocessing` connections frame it) into a worker's and reads
 the answer from the other one as the pipe says it is readable, neither blocking however
 long the job or the answer (a scene with its avatars, a PNG: more than a pipe holds).
-Jobs wait in order for a worker (urgent ones first); each worker holds one more than it
-runs, so it starts the next as it ends one, not once a busy loop has read its answer. A
-worker that dies fails its jobs (:class:`BrokenProcessPool`) and is replaced.
+Jobs wait in order for a worker (urgent ones first); each worker holds one or more
+beyond the one it runs (``ahead``), so it starts the next as it ends one, not once a busy
+loop has read its answer, but nothing behind a long one. A worker that dies fails its jobs
+(:class:`BrokenProcessPool`) and is replaced.
 """
 
 from __future__ import annotations
