@@ -52,7 +52,7 @@ async def draw_first(pool: PicturePool | None, render: Callable[..., T], /, *arg
     """Draw in ``pool`` before the pictures waiting (:meth:`PicturePool.draw_first`), or
     in a thread without one."""
     if pool is None:
-        return await asyncio.to_thread(render, *args, **kwargs)
+        return await draw(None, render, *args, **kwargs)
     return await pool.draw_first(render, *args, **kwargs)
 
 

@@ -75,10 +75,12 @@ async def test_a_table_plays_a_deal_with_the_pool(tmp_path, pool: AiPool) -> Non
         await manager.start(CH, ALICE)
         told: list[str] = []
         pool.on_decided = lambda stage, _seconds: told.append(stage)
-        await run_until(lambda: table.game is not None and table.game.to_act == 0)
-        assert await manager.hint(CH, ALICE) is not None
+        try:
+            await run_until(lambda: table.game is not None and table.game.to_act == 0)
+            assert await manager.hint(CH, ALICE) is not None
+        finally:
+            pool.on_decided = None
         assert "hint_waited" in told  # a person's hint goes before the AI seats' moves
-        pool.on_decided = None
         await play_out(manager, CH, {0: ALICE})
         await run_until(lambda: bool(presenter.of_type(DealEnded)))
         (ended,) = presenter.of_type(DealEnded)
