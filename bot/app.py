@@ -81,6 +81,8 @@ class DdzBot(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned,
                          intents=discord.Intents.default(), help_command=None,
                          tree_cls=DdzTree,
+                         # no message pings anybody unless it names them (cogs.markdown.ping)
+                         allowed_mentions=discord.AllowedMentions.none(),
                          http_trace=trace(self.pacer, lambda: discord.http.Route.BASE),
                          **getattr(self, "_shard_options", {}))
         self.settings = settings

@@ -35,13 +35,15 @@ from bot.tables import TableError, TableStatus
 from bot.words.cards import cards_text, hint_words, play_phrase, play_text
 from bot.words.catalogue import t
 from bot.words.leaving import leave_cost_text
-from bot.words.names import kind_name, seat_name
+from bot.words.names import kind_name
 from bot.words.reasons import reason_line
 from render import hand_order
 
 from .ephemeral import EphemeralHands
 from .errors import reply, send_error
 from .i18n import locale_of
+from .markdown import safe_seat
+from .names import shown_name
 
 if TYPE_CHECKING:
     from bot.engine import Card, SeatView
@@ -162,7 +164,7 @@ def no_hint_text(table: TableSnapshot, user_id: int, locale: str) -> str:
     entry = table.seats[seat] if seat is not None else None
     if entry is None or entry.user_id == user_id:
         return t(locale, "hint.none")
-    return t(locale, "hint.none.turn", name=seat_name(entry, locale))
+    return t(locale, "hint.none.turn", name=safe_seat(entry, locale))
 
 
 async def ask_reading(interaction: discord.Interaction, table_id: int, locale: str,
@@ -203,7 +205,7 @@ class Control(Generic[ItemT]):
 
 
 async def _join(p: Press, item: TableButton) -> None:
-    seat = await p.manager.join(item.table_id, p.user, p.interaction.user.display_name)
+    seat = await p.manager.join(item.table_id, p.user, shown_name(p.interaction.user))
     await reply(p.interaction, t(p.locale, "ok.joined", seat=seat + 1))
 
 

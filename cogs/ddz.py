@@ -36,6 +36,8 @@ from .entry_point import EntryPointKept
 from .errors import reply
 from .history import HistoryCommands, stats_line
 from .i18n import locale_of
+from .markdown import safe
+from .names import shown_name
 from .replay import ReplayCommands
 from .review import ReviewCommands
 from .scenes import leaderboard_scene, profile_scene
@@ -136,7 +138,7 @@ class Ddz(HistoryCommands, ReplayCommands, ReviewCommands, TournamentCommands, c
             interaction, variant.value if variant else None, room.value if room else None)
         # the table speaks its creator's language (saved with the table)
         await self.manager.create(interaction.channel_id, interaction.guild_id,
-                                  interaction.user.id, interaction.user.display_name,
+                                  interaction.user.id, shown_name(interaction.user),
                                   rules, ai_level=ai_level, private=private, locale=locale)
         await reply(interaction, "✅ " + t(locale, "ok.created") + "\n\n"
                     + rules_summary(rules.variant, locale).split("\n\n")[0])
@@ -280,8 +282,8 @@ class Ddz(HistoryCommands, ReplayCommands, ReviewCommands, TournamentCommands, c
         locale = self._remember(interaction)
         assert interaction.guild_id is not None
         player = await self.store.ensure_player(interaction.guild_id, interaction.user.id,
-                                                interaction.user.display_name)
-        await reply(interaction, t(locale, "balance", name=player.name,
+                                                shown_name(interaction.user))
+        await reply(interaction, t(locale, "balance", name=safe(player.name),
                                    balance=f"{player.balance:,}", points=player.points,
                                    level=player.level.number,
                                    level_name=level_name(locale, player.level.number,
@@ -299,12 +301,12 @@ class Ddz(HistoryCommands, ReplayCommands, ReviewCommands, TournamentCommands, c
         player: Player | None
         if target.id == interaction.user.id:
             player = await self.store.ensure_player(interaction.guild_id, target.id,
-                                                    target.display_name)
+                                                    shown_name(target))
         else:
             player = await self.store.get_player(interaction.guild_id, target.id)
             if player is None:
-                raise TableError(f"{target.display_name} has not played here yet",
-                                 code="never_played", name=target.display_name)
+                raise TableError(f"{shown_name(target)} has not played here yet",
+                                 code="never_played", name=shown_name(target))
         stats = await self.store.player_stats(player.guild_id, player.user_id)
         png = await self.presenter.draw(render_profile, profile_scene(player, locale, stats))
         await interaction.followup.send(stats_line(stats, locale),
@@ -336,7 +338,7 @@ class Ddz(HistoryCommands, ReplayCommands, ReviewCommands, TournamentCommands, c
         locale = self._remember(interaction)
         assert interaction.guild_id is not None
         await self.store.ensure_player(interaction.guild_id, interaction.user.id,
-                                       interaction.user.display_name)
+                                       shown_name(interaction.user))
         today = datetime.now(UTC).date()
         amount = await self.store.claim_daily(interaction.guild_id, interaction.user.id, today)
         balance = await self.store.balance(interaction.guild_id, interaction.user.id)
@@ -348,7 +350,7 @@ class Ddz(HistoryCommands, ReplayCommands, ReviewCommands, TournamentCommands, c
         locale = self._remember(interaction)
         assert interaction.guild_id is not None
         await self.store.ensure_player(interaction.guild_id, interaction.user.id,
-                                       interaction.user.display_name)
+                                       shown_name(interaction.user))
         settings = await self.store.get_settings(interaction.guild_id, interaction.channel_id)
         amount = await self.store.claim_relief(interaction.guild_id, interaction.user.id,
                                                settings.min_balance,

@@ -8,7 +8,9 @@ polite message with that id.
 
 from __future__ import annotations
 
+import copy
 import logging
+import re
 import secrets
 from typing import Any, Protocol
 
@@ -20,10 +22,10 @@ from bot.engine.errors import CodedError
 from bot.store.errors import StoreClosedError, StoreUnavailableError
 from bot.words.catalogue import t
 from bot.words.errors import error_text
-from bot.words.names import seat_name
 
 from .entry_point import EntryPointTree
 from .i18n import locale_of
+from .markdown import clip, safe, safe_seat
 
 log = logging.getLogger("ddz.errors")
 
@@ -53,7 +55,7 @@ async def send_error(interaction: discord.Interaction, error: BaseException) -> 
         log.error("store failure %s in %s: %s", ident, where, error)
         text = t(locale, "err.store", id=ident)
     else:
-        text = error_text(error, locale, _names(interaction, locale),
+        text = error_text(_escaped(error), locale, _names(interaction, locale),
                           "dm" if interaction.guild_id is None else None)
     if text is None:
         ident = secrets.token_hex(3)
@@ -62,8 +64,7 @@ async def send_error(interaction: discord.Interaction, error: BaseException) -> 
     counter: ErrorCounter | None = getattr(interaction.client, "metrics", None)
     if counter is not None:  # the metrics' errors by code
         counter.refused(error_code(error))
-    if len(text) > LONGEST:
-        text = text[:LONGEST - 1] + "…"
+    text = clip(text, LONGEST)
     await reply(interaction, "❌ " + text, ephemeral=True)
 
 
@@ -84,6 +85,23 @@ def error_code(error: BaseException) -> str:
     return error.code if isinstance(error, CodedError) else "unexpected"
 
 
+_CODE = re.compile(r"[a-z0-9_]*")  # a param that is a code (a phase, a kind), not user text
+_USER_TEXT = frozenset({"name", "names", "input", "text", "target"})
+
+
+def _escaped(error: BaseException) -> BaseException:
+    """``error`` with the text a user chose (a name, what they typed) escaped for markdown
+    (:func:`cogs.markdown.safe`), its English words too; codes stay as they are."""
+    if not isinstance(error, CodedError):
+        return error
+    shown = copy.copy(error)
+    shown.params = {key: safe(value) if isinstance(value, str) and (
+        key in _USER_TEXT or not _CODE.fullmatch(value)) else value
+        for key, value in error.params.items()}
+    shown.args = (safe(str(error)),)
+    return shown
+
+
 def _names(interaction: discord.Interaction, locale: str) -> tuple[str, ...]:
     """The seats of the user's table as the user sees them (for errors naming a seat)."""
     manager = getattr(interaction.client, "manager", None)
@@ -92,7 +110,7 @@ def _names(interaction: discord.Interaction, locale: str) -> tuple[str, ...]:
         table = manager.find(interaction.channel_id)
     if table is None:
         return ()
-    return tuple(seat_name(s, locale) if s is not None else "" for s in table.seats)
+    return tuple(safe_seat(s, locale) if s is not None else "" for s in table.seats)
 
 
 class DdzTree(EntryPointTree):

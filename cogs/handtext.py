@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING
 from bot.engine import beans_at_stake, seat_stakes
 from bot.words.cards import card_name, play_phrase, play_text
 from bot.words.catalogue import t
-from bot.words.names import kind_name, player_name, seat_name, variant_name
+from bot.words.names import kind_name, variant_name
+
+from .markdown import safe_player, safe_seat
 
 if TYPE_CHECKING:
     from bot.engine import Card
@@ -63,7 +65,7 @@ def hand_content(table: TableSnapshot, seat: int, hand: Sequence[Card], locale: 
     game = table.game
     assert game is not None
     lines = [f"**{variant_name(locale, table.rules.variant)}**"]
-    names = [seat_name(s, locale) if s is not None else "?" for s in table.seats]
+    names = [safe_seat(s, locale) if s is not None else "?" for s in table.seats]
     names[seat] = t(locale, "hand.you")
     to_act = game.to_act
     if to_act is not None and not game.is_over:
@@ -134,7 +136,7 @@ def table_state(table: TableSnapshot, locale: str) -> list[str]:
     the last few plays."""
     game = table.game
     assert game is not None
-    names = [seat_name(s, locale) if s is not None else "?" for s in table.seats]
+    names = [safe_seat(s, locale) if s is not None else "?" for s in table.seats]
     lines = [*counts_lines(game, names, locale),
              t(locale, "table.multiplier", n=game.view.multiplier)]
     trick = game.trick
@@ -157,7 +159,7 @@ def deal_over_content(variant: str, seat: int, ended: DealEnded, locale: str) ->
         lines.append(t(locale, "result.dissolved"))
     elif r.outcome == "escape":
         lines.append(t(locale, "result.escape",
-                       name=player_name(ended.names[r.escaper or 0], locale)))
+                       name=safe_player(ended.names[r.escaper or 0], locale)))
     else:
         lines.append(t(locale, f"result.{r.outcome}"))
     if r.outcome != "dissolved" and seat < len(r.points):

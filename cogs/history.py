@@ -26,6 +26,8 @@ from .command_mixin import CommandMixin
 from .controls import label_of
 from .errors import reply, send_error
 from .i18n import locale_of
+from .markdown import DESCRIPTION, FIELD_VALUE, TITLE, clip, safe
+from .names import shown_name
 from .tournament_text import history_line
 
 if TYPE_CHECKING:
@@ -71,8 +73,9 @@ def entry_line(entry: HistoryEntry, locale: str) -> str:
 
 
 def history_embed(page: HistoryPage, name: str, locale: str) -> discord.Embed:
-    embed = discord.Embed(title=t(locale, "hist.title", name=name),
-                          description="\n".join(entry_line(e, locale) for e in page),
+    embed = discord.Embed(title=clip(t(locale, "hist.title", name=safe(name)), TITLE),
+                          description=clip("\n".join(entry_line(e, locale) for e in page),
+                                           DESCRIPTION),
                           colour=discord.Colour.dark_green())
     embed.set_footer(text=t(locale, "hist.footer", page=page.page, pages=page.pages,
                             total=page.total))
@@ -93,7 +96,7 @@ async def history_page(store: HistoryReader, guild_id: int, user_id: int, name: 
     """The embed and buttons of one page; a page past the end is refused (nothing sent)."""
     result = await store.history(guild_id, user_id, page=page, per_page=PER_PAGE)
     if result.total == 0:
-        embed = discord.Embed(description=t(locale, "hist.empty", name=name),
+        embed = discord.Embed(description=t(locale, "hist.empty", name=safe(name)),
                               colour=discord.Colour.dark_green())
         await _add_tournaments(embed, store, guild_id, user_id, locale)
         return embed, discord.ui.View()
@@ -115,8 +118,8 @@ async def _add_tournaments(embed: discord.Embed, store: HistoryReader, guild_id:
         mine = next((s for s in table if s.user_id == user_id), None)
         lines.append(history_line(tour, mine, len(table), locale))
     if lines:
-        embed.add_field(name=t(locale, "tour.history_title"), value="\n".join(lines)[:1024],
-                        inline=False)
+        embed.add_field(name=t(locale, "tour.history_title"),
+                        value=clip("\n".join(lines), FIELD_VALUE), inline=False)
 
 
 class HistoryHost(Protocol):
@@ -183,7 +186,7 @@ class HistoryCommands(CommandMixin):
         assert interaction.guild_id is not None
         target = user or interaction.user
         player = await self.store.get_player(interaction.guild_id, target.id)
-        name = player.name if player is not None else target.display_name
+        name = player.name if player is not None else shown_name(target)
         embed, view = await history_page(self.store, interaction.guild_id, target.id, name,
                                          page, locale)
         await reply(interaction, embed=embed, view=view)

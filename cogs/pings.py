@@ -30,10 +30,11 @@ from bot.pacing import BACKGROUND, Dropped, priority, wanted_while
 from bot.tables import TableEvent, TurnStarted
 from bot.words.cards import play_text
 from bot.words.catalogue import STRINGS, t
-from bot.words.names import kind_name, seat_name
+from bot.words.names import kind_name
 
 from .dm_channels import DmChannels
 from .handtext import ends_words
+from .markdown import NO_PINGS, ping, safe_seat
 from .readers import SettingsReader, required
 
 if TYPE_CHECKING:
@@ -62,7 +63,12 @@ def turn_words(table: TableSnapshot, turn: TurnStarted, locale: str) -> str:
     play, owner = trick.to_beat, table.seats[trick.to_beat_seat]
     return t(locale, "ping.beat", cards=play_text(locale, play),
              kind=kind_name(locale, play.kind),
-             name=seat_name(owner, locale) if owner is not None else "?")
+             name=safe_seat(owner, locale) if owner is not None else "?")
+
+
+def ping_mentions(shown: _Shown) -> discord.AllowedMentions:
+    """A ping in the channel mentions its player and no one else; one by DM, no one."""
+    return ping([shown.user]) if shown.where > 0 else NO_PINGS
 
 
 class Speaker(Protocol):
@@ -306,15 +312,14 @@ class TurnPings:
         self._spend("send", ping.where)
         try:
             if ping.where == channel_id:
-                mentions = discord.AllowedMentions(everyone=False, roles=False,
-                                                   users=[discord.Object(ping.user)])
+                mentions = ping_mentions(ping)
                 channel = presenter.client.get_partial_messageable(channel_id)
                 with wanted_while(lambda: self._turn(channel_id) is turn):
                     message = await channel.send(ping.text, allowed_mentions=mentions)
             else:
                 dm = await presenter.dms.channel(presenter.client, ping.user)
                 with wanted_while(lambda: self._turn(channel_id) is turn):
-                    message = await dm.send(ping.text)
+                    message = await dm.send(ping.text, allowed_mentions=NO_PINGS)
         except Dropped:
             return False
         except discord.HTTPException:
@@ -328,7 +333,8 @@ class TurnPings:
         message = self.messages[channel_id]
         self._spend("edit", ping.where)
         try:
-            self.messages[channel_id] = await message.edit(content=ping.text)
+            self.messages[channel_id] = await message.edit(
+                content=ping.text, allowed_mentions=ping_mentions(ping))
             self._shown[channel_id] = ping
         except discord.HTTPException:
             log.info("the turn ping in %s was gone", channel_id)

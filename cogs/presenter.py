@@ -38,7 +38,7 @@ from bot.tables import (
 from bot.tables.picture_pool import PicturePool, draw, draw_first
 from bot.words.catalogue import t
 from bot.words.locales import EN
-from bot.words.names import seat_name, variant_name
+from bot.words.names import variant_name
 from render import render_result, render_table
 
 from .avatars import AvatarCache
@@ -51,6 +51,7 @@ from .handtext import (
     ends_words,
     table_state,
 )
+from .markdown import FIELD_VALUE, clip, ping, safe_seat
 from .pings import DEFAULT_BUDGET, PingBudget, TurnPings
 from .preferences import Preferences
 from .private import lobby_lines
@@ -168,7 +169,7 @@ class DiscordPresenter(HandDms):
             table = state.snapshot
             if table is not None and table.seats[event.seat_index] is not None:
                 locale = self.locale(channel_id)
-                name = seat_name(table.seats[event.seat_index], locale)
+                name = safe_seat(table.seats[event.seat_index], locale)
                 state.notices.append(
                     t(locale, "trustee.self" if event.voluntary else "trustee.on", name=name))
         if isinstance(event, SavingDelayed):  # told once per fault; the table goes on
@@ -506,7 +507,7 @@ class DiscordPresenter(HandDms):
         lines = []
         if seat is not None:
             entry = table.seats[seat]
-            name = seat_name(entry, locale) if entry else "?"
+            name = safe_seat(entry, locale) if entry else "?"
             if entry is not None and entry.is_ai:
                 lines.append(t(locale, "turn.ai", name=name))
             elif entry is not None and (entry.auto or seat in game.escaped):
@@ -530,12 +531,13 @@ class DiscordPresenter(HandDms):
             if seat is None:
                 lines.append(f"{i + 1}. {t(locale, 'lobby.empty')}")
             elif seat.user_id is None:
-                lines.append(f"{i + 1}. {seat_name(seat, locale)}")
+                lines.append(f"{i + 1}. {safe_seat(seat, locale)}")
             else:
                 lines.append(f"{i + 1}. <@{seat.user_id}>")
         if table.private:
             embed.description = "\n".join(lobby_lines(table, locale))
-        embed.add_field(name=t(locale, "lobby.seats"), value="\n".join(lines), inline=False)
+        embed.add_field(name=t(locale, "lobby.seats"), value=clip("\n".join(lines), FIELD_VALUE),
+                        inline=False)
         embed.set_footer(text=t(locale, "lobby.room", n=rules.beans_per_point,
                                 a=rules.table_fee, min=rules.min_balance))
         return embed
@@ -591,7 +593,7 @@ class DiscordPresenter(HandDms):
         async def tell() -> None:
             try:
                 await self.client.get_partial_messageable(channel_id).send(
-                    text, allowed_mentions=discord.AllowedMentions(users=True))
+                    text, allowed_mentions=ping([user_id]))
             except discord.HTTPException:
                 log.warning("could not tell %s that DMs are closed", user_id)
 

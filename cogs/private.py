@@ -18,6 +18,8 @@ from bot.words.catalogue import t
 from .controls import client_of
 from .errors import reply, send_error
 from .i18n import locale_of
+from .markdown import safe
+from .names import shown_name
 
 if TYPE_CHECKING:
     from bot.tables import TableSnapshot
@@ -49,7 +51,7 @@ class InviteSelect(discord.ui.DynamicItem[discord.ui.UserSelect[discord.ui.View]
             manager = client_of(interaction).manager
             users = [u for u in self.item.values if not u.bot]
             await manager.invite(self.table_id, interaction.user.id, [u.id for u in users])
-            names = ", ".join(u.display_name for u in users) or "—"
+            names = ", ".join(safe(shown_name(u)) for u in users) or "—"
             await reply(interaction, t(locale, "private.ok", names=names))
         except Exception as error:
             await send_error(interaction, error)

@@ -7,9 +7,10 @@ from __future__ import annotations
 from bot.engine import result_factors, result_total
 from bot.tables import DealEnded
 from bot.words.catalogue import t
-from bot.words.names import player_name
 from bot.words.settling import result_notes
 from render.canvas import multiplier_text
+
+from .markdown import safe_player
 
 
 def result_text(ended: DealEnded, locale: str) -> str:
@@ -17,7 +18,7 @@ def result_text(ended: DealEnded, locale: str) -> str:
     if r.outcome == "dissolved":
         return t(locale, "result.dissolved")
     if r.outcome == "escape":
-        head = t(locale, "result.escape", name=player_name(ended.names[r.escaper or 0], locale))
+        head = t(locale, "result.escape", name=safe_player(ended.names[r.escaper or 0], locale))
     else:
         head = t(locale, f"result.{r.outcome}")
     rows = [f"**{head}**"]
@@ -25,11 +26,12 @@ def result_text(ended: DealEnded, locale: str) -> str:
     if rules is not None and r.outcome != "escape":
         rows.append(t(locale, "result.multiplier", equation=multiplier_text(
             result_factors(rules, r), result_total(rules, r), locale)))
-    notes = result_notes(locale, rules, r, ended.names, ended.balances_after) \
+    shown = [safe_player(name, locale) for name in ended.names]  # escaped, in their words
+    notes = result_notes(locale, rules, r, shown, ended.balances_after) \
         if rules is not None else []
     doubled = any(r.doubles)
-    for i, name in enumerate(ended.names):
-        row = t(locale, "result.row", name=player_name(name, locale),
+    for i, name in enumerate(shown):
+        row = t(locale, "result.row", name=name,
                 points=f"{r.points[i]:+d}", beans=f"{r.beans[i]:+,d}")
         if doubled and r.stakes and r.stakes[i]:  # 加倍 is pairwise: each its own stake
             row += t(locale, "result.stake", n=r.stakes[i]) + (

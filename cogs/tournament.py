@@ -27,11 +27,13 @@ from render import render_standings
 from .command_mixin import CommandMixin
 from .errors import reply
 from .i18n import locale_of
+from .markdown import DESCRIPTION, clip, safe
 from .tournament_host import entrant_names, standings_scene
 from .tournament_text import (
     places_text,
     prizes_text,
     settings_lines,
+    signup_title,
     standings_block,
     status_text,
 )
@@ -109,7 +111,7 @@ class TournamentCommands(CommandMixin):
             random.SystemRandom().getrandbits(SEED_BITS))
         tour = await self.tournaments.post_signup(tour)
         self.tournaments.arm(tour)
-        await reply(interaction, "✅ " + t(locale, "tour.created", name=settings.name))
+        await reply(interaction, "✅ " + t(locale, "tour.created", name=safe(settings.name)))
 
     @tournament.command(name=_("join"), description=_("Sign up for this channel's tournament"))
     async def tournament_join(self, interaction: discord.Interaction) -> None:
@@ -174,8 +176,8 @@ class TournamentCommands(CommandMixin):
                            places=places_text(tour, len(entrants), locale)))
         if table:
             lines.append(standings_block(table, names, locale, 20))
-        embed = discord.Embed(title=t(locale, "tour.signup_title", name=tour.settings.name),
-                              description="\n".join(lines)[:4000],
+        embed = discord.Embed(title=signup_title(tour, locale),
+                              description=clip("\n".join(lines), DESCRIPTION),
                               colour=discord.Colour.gold())
         embed.set_footer(text=f"#{tour.tournament_id} · "
                               + t(locale, "tour.entrants", n=len(entrants)))

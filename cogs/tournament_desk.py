@@ -28,6 +28,8 @@ from bot.words.catalogue import t
 from .controls import label_of
 from .errors import reply, send_error
 from .i18n import locale_of
+from .markdown import NO_PINGS, safe
+from .names import shown_name
 from .tournament_text import locale_of_tournament, signup_embed, starts_at
 
 if TYPE_CHECKING:
@@ -151,7 +153,7 @@ class TournamentDesk:
         if channel is None:
             return
         try:
-            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+            await channel.send(text, allowed_mentions=NO_PINGS)
         except discord.HTTPException:
             log.warning("could not announce in tournament %s's channel", tour.tournament_id)
 
@@ -168,23 +170,23 @@ class TournamentDesk:
         locale = locale_of(interaction)
         tour = await self.store.get_tournament(tournament_id)
         count = await join_entrant(self.store, tour, interaction.user.id,
-                                   interaction.user.display_name)
+                                   shown_name(interaction.user))
         await self.refresh(tournament_id)
         fee = tour.settings.buy_in
         await reply(interaction, "✅ " + t(locale, "tour.joined_paid" if fee else
-                                          "tour.joined", name=tour.settings.name, n=count,
+                                          "tour.joined", name=safe(tour.settings.name), n=count,
                                           amount=fee))
 
     async def leave(self, interaction: discord.Interaction, tournament_id: int) -> None:
         locale = locale_of(interaction)
         tour = await self.store.get_tournament(tournament_id)
         if not await self.store.leave_tournament(tournament_id, interaction.user.id):
-            await reply(interaction, t(locale, "tour.not_in", name=tour.settings.name))
+            await reply(interaction, t(locale, "tour.not_in", name=safe(tour.settings.name)))
             return
         await self.refresh(tournament_id)
         fee = tour.settings.buy_in
         await reply(interaction, "✅ " + t(locale, "tour.left_refund" if fee else "tour.left",
-                                          name=tour.settings.name, amount=fee))
+                                          name=safe(tour.settings.name), amount=fee))
 
     async def start(self, interaction: discord.Interaction, tournament_id: int) -> None:
         locale = locale_of(interaction)
@@ -195,7 +197,7 @@ class TournamentDesk:
         runner = require_runner(self.runner)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self._start(tour, runner)
-        await reply(interaction, "✅ " + t(locale, "tour.started", name=tour.settings.name))
+        await reply(interaction, "✅ " + t(locale, "tour.started", name=safe(tour.settings.name)))
 
     async def cancel(self, interaction: discord.Interaction, tournament_id: int) -> None:
         locale = locale_of(interaction)
@@ -204,7 +206,7 @@ class TournamentDesk:
             raise discord.app_commands.CheckFailure(t(locale, "tour.not_organiser"))
         require_signup(tour)
         payout = await self._cancel(tour)
-        await reply(interaction, "✅ " + t(locale, "tour.cancelled", name=tour.settings.name,
+        await reply(interaction, "✅ " + t(locale, "tour.cancelled", name=safe(tour.settings.name),
                                           n=len(payout.prizes)))
 
     async def _start(self, tour: Tournament, runner: RoundRunner) -> None:
@@ -212,15 +214,15 @@ class TournamentDesk:
         self._disarm(tour.tournament_id)
         await self.refresh(tour.tournament_id)
         await self.announce(tour, "🏆 " + t(locale_of_tournament(tour), "tour.started",
-                                           name=tour.settings.name))
+                                           name=safe(tour.settings.name)))
 
     async def _cancel(self, tour: Tournament, *, few: int | None = None) -> Payout:
         self._disarm(tour.tournament_id)
         payout = await self.store.cancel_tournament(tour.tournament_id)
         await self.refresh(tour.tournament_id)
         locale = locale_of_tournament(tour)
-        text = t(locale, "tour.cancelled", name=tour.settings.name, n=len(payout.prizes)) \
-            if few is None else t(locale, "tour.cancelled_few", name=tour.settings.name,
+        text = t(locale, "tour.cancelled", name=safe(tour.settings.name), n=len(payout.prizes)) \
+            if few is None else t(locale, "tour.cancelled_few", name=safe(tour.settings.name),
                                   n=few, needed=tour.settings.table_size)
         await self.announce(tour, "🏆 " + text)
         return payout

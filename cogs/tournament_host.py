@@ -28,6 +28,7 @@ from bot.words.catalogue import t as say
 from bot.words.names import variant_name
 from render import StandingRow, StandingsScene, render_standings
 
+from .markdown import CONTENT, NO_PINGS, clip, ping, safe
 from .tournament_text import locale_of_tournament, prizes_text, standings_block
 
 if TYPE_CHECKING:
@@ -100,13 +101,12 @@ class DiscordTournamentHost:
         locale = locale_of_tournament(t)
         seats = (await self.store.round_tables(t.tournament_id, round_no))[table_no - 1]
         mentions = " ".join(f"<@{u}>" for u in seats if u is not None)
-        text = say(locale, "tour.table_here", mentions=mentions, name=t.settings.name,
+        text = say(locale, "tour.table_here", mentions=mentions, name=safe(t.settings.name),
                  round=round_no, table=table_no)
         if fallback:
             text += "\n" + say(locale, "tour.table_channel")
         try:
-            await place.send(text, allowed_mentions=discord.AllowedMentions(
-                users=True, roles=False, everyone=False))
+            await place.send(text, allowed_mentions=ping(u for u in seats if u is not None))
         except discord.HTTPException:
             log.warning("could not ping table %s of round %s in %s", table_no, round_no,
                         place.id)
@@ -131,7 +131,7 @@ class DiscordTournamentHost:
         locale = locale_of_tournament(t)
         tour = await self.store.get_tournament(t.tournament_id)
         names = await entrant_names(self.store, t.guild_id, [s.user_id for s in table])
-        text = say(locale, "tour.round_over", name=t.settings.name, round=round_no,
+        text = say(locale, "tour.round_over", name=safe(t.settings.name), round=round_no,
                  rounds=t.settings.rounds) + "\n" + standings_block(table, names, locale,
                                                                      TEXT_ROWS)
         scene = standings_scene(_at_round(tour, round_no), table, names, locale)
@@ -141,7 +141,7 @@ class DiscordTournamentHost:
                               payout: Payout) -> None:
         locale = locale_of_tournament(t)
         names = await entrant_names(self.store, t.guild_id, [s.user_id for s in table])
-        text = (say(locale, "tour.final", name=t.settings.name) + "\n"
+        text = (say(locale, "tour.final", name=safe(t.settings.name)) + "\n"
                 + standings_block(table, names, locale, TEXT_ROWS) + "\n"
                 + prizes_text(payout.prizes, table, names, locale))
         scene = standings_scene(t, table, names, locale, final=True)
@@ -160,9 +160,7 @@ class DiscordTournamentHost:
             extra["file"] = discord.File(io.BytesIO(png), filename=filename)
         except Exception:  # the words still go out
             log.exception("could not draw the standings of tournament %s", tour.tournament_id)
-        if len(text) > 2000:
-            text = text[:1999] + "…"
-        await channel.send(text, allowed_mentions=discord.AllowedMentions.none(), **extra)
+        await channel.send(clip(text, CONTENT), allowed_mentions=NO_PINGS, **extra)
 
 
 def _at_round(tour: Tournament, round_no: int) -> Tournament:

@@ -19,6 +19,8 @@ from bot.tournaments import Standing, place_prizes
 from bot.words.catalogue import t
 from bot.words.names import variant_name
 
+from .markdown import DESCRIPTION, TITLE, clip, safe
+
 ENTRANTS_SHOWN = 40  # mentions listed on the sign-up message (an embed field's 1,024 chars)
 NAME_COLUMN = 16  # display cells of a name in the standings' code block
 
@@ -90,8 +92,8 @@ def signup_embed(tour: Tournament, entrants: Sequence[int], locale: str) -> disc
         lines.append(f"**{status_text(tour, locale)}**")
     colour = discord.Colour.gold() if tour.status in ("signup", "running") else \
         discord.Colour.dark_grey()
-    embed = discord.Embed(title=t(locale, "tour.signup_title", name=tour.settings.name),
-                          description="\n".join(lines), colour=colour)
+    embed = discord.Embed(title=signup_title(tour, locale),
+                          description=clip("\n".join(lines), DESCRIPTION), colour=colour)
     shown = " ".join(f"<@{u}>" for u in entrants[:ENTRANTS_SHOWN])
     if len(entrants) > ENTRANTS_SHOWN:
         shown += " " + t(locale, "tour.more", n=len(entrants) - ENTRANTS_SHOWN)
@@ -104,6 +106,11 @@ def signup_embed(tour: Tournament, entrants: Sequence[int], locale: str) -> disc
                         inline=False)
     embed.set_footer(text=f"#{tour.tournament_id}")
     return embed
+
+
+def signup_title(tour: Tournament, locale: str) -> str:
+    """The sign-up embed's title: the tournament's name, escaped, within Discord's 256."""
+    return clip(t(locale, "tour.signup_title", name=safe(tour.settings.name)), TITLE)
 
 
 def cells(text: str) -> int:
@@ -146,7 +153,7 @@ def standings_block(table: Sequence[Standing], names: Mapping[int, str], locale:
 def prizes_text(prizes: Mapping[int, int], table: Sequence[Standing],
                 names: Mapping[int, str], locale: str) -> str:
     """``Prizes: 1. ann +600 · 2. bo +360`` in ranking order (winners only)."""
-    lines = [t(locale, "tour.prize_line", rank=s.rank, name=names.get(s.user_id, s.user_id),
+    lines = [t(locale, "tour.prize_line", rank=s.rank, name=safe(names.get(s.user_id, s.user_id)),
                amount=prizes[s.user_id]) for s in table if prizes.get(s.user_id, 0) > 0]
     return t(locale, "tour.prizes", lines=" · ".join(lines)) if lines else \
         t(locale, "tour.no_prizes")
@@ -155,7 +162,7 @@ def prizes_text(prizes: Mapping[int, int], table: Sequence[Standing],
 def history_line(tour: Tournament, standing: Standing | None, entrants: int,
                  locale: str) -> str:
     """One tournament in ``/ddz history``: name, status, and the player's rank."""
-    line = t(locale, "tour.history_line", name=tour.settings.name,
+    line = t(locale, "tour.history_line", name=safe(tour.settings.name),
              status=status_text(tour, locale))
     if standing is not None and standing.deals:
         line += " · " + t(locale, "tour.history_rank", rank=standing.rank, of=entrants,
@@ -164,5 +171,6 @@ def history_line(tour: Tournament, standing: Standing | None, entrants: int,
 
 
 __all__ = ["cells", "fit_cells", "history_line", "locale_of_tournament", "places_text",
-           "pool_of", "prizes_text", "settings_lines", "signup_embed", "standings_block",
+           "pool_of", "prizes_text", "settings_lines", "signup_embed", "signup_title",
+           "standings_block",
            "starts_at", "status_text"]

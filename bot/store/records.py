@@ -15,6 +15,7 @@ from datetime import date
 from typing import Any, NamedTuple
 
 from bot.engine import Action, GameLog, Level, Play, Result, Rules, level_for
+from bot.text_input import normalise_name
 
 from .errors import InvalidInputError
 
@@ -382,17 +383,19 @@ def check_id(value: object, what: str) -> int:
 
 
 def check_name(name: object) -> str:
-    """A display name: text, stripped, 1..100 characters."""
+    """A display name, normalised (:func:`bot.text_input.normalise_name`: stripped, its
+    controls and invisible characters removed, NUL among them, so both backends store the
+    same text and PostgreSQL never sees a NUL), then 1..100 characters."""
     if not isinstance(name, str):
         raise InvalidInputError(f"a name must be text, not {name!r}", code="bad_name",
                                 name=name)
-    text = name.strip()
+    text = normalise_name(name)
     if not text:
         raise InvalidInputError("a name cannot be empty", code="empty_name", name=name)
     if len(text) > MAX_NAME:
         raise InvalidInputError(f"a name has at most {MAX_NAME} characters; "
                                 f"{text[:20]!r}… has {len(text)}", code="name_too_long",
-                                name=name, length=len(text), limit=MAX_NAME)
+                                name=text[:MAX_NAME], length=len(text), limit=MAX_NAME)
     return text
 
 

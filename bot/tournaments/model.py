@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.engine import VARIANTS
 from bot.engine.errors import CodedError
+from bot.text_input import normalise_name
 
 MAX_ROUNDS = 9
 MAX_DEALS = 12  # deals per round
@@ -53,6 +54,8 @@ class TournamentSettings:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "prize_split", tuple(self.prize_split))
+        if isinstance(self.name, str):  # normalised once, before it is checked and stored
+            object.__setattr__(self, "name", normalise_name(self.name))
         self.validate()
 
     @property
@@ -62,10 +65,10 @@ class TournamentSettings:
 
     def validate(self) -> None:
         """Raise :class:`TournamentError` unless every setting is in range."""
-        name = self.name.strip() if isinstance(self.name, str) else ""
+        name = normalise_name(self.name) if isinstance(self.name, str) else ""
         if not 1 <= len(name) <= NAME_LENGTH:
             raise TournamentError(f"a tournament's name has 1 to {NAME_LENGTH} characters",
-                                  code="bad_name", name=str(self.name)[:NAME_LENGTH])
+                                  code="bad_name", name=name[:NAME_LENGTH])
         if self.variant not in VARIANTS:
             raise TournamentError(f"unknown variant {self.variant!r}; choose one of "
                                   f"{', '.join(VARIANTS)}", code="bad_variant",
