@@ -23,6 +23,7 @@ from cogs.i18n import locale_of
 
 COMPONENT_DEFER = InteractionResponseType.deferred_message_update.value  # 6
 COMMAND_DEFER = InteractionResponseType.deferred_channel_message.value  # 5
+NO_PINGS = discord.AllowedMentions.none()  # an answer pings no one unless it says whom
 _FOLLOWUP_KEYS = ("embed", "embeds", "file", "files", "view", "tts", "allowed_mentions",
                   "suppress_embeds", "silent", "poll")
 
@@ -47,7 +48,7 @@ async def say_restarting(interaction: discord.Interaction, default_locale: str =
         await interaction.response.autocomplete(
             [discord.app_commands.Choice(name=text[:100], value="")])
         return
-    await interaction.followup.send(text, ephemeral=True)
+    await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS)
 
 
 class ForwardedResponse(discord.InteractionResponse):
@@ -67,6 +68,7 @@ class ForwardedResponse(discord.InteractionResponse):
                            ephemeral: bool = False, delete_after: float | None = None,
                            **kwargs: Any) -> None:
         sent = {key: kwargs[key] for key in _FOLLOWUP_KEYS if key in kwargs}
+        sent.setdefault("allowed_mentions", NO_PINGS)
         await self._parent.followup.send(MISSING if content is None else str(content),
                                         ephemeral=ephemeral, **sent)
 
@@ -79,7 +81,7 @@ class ForwardedResponse(discord.InteractionResponse):
                            suppress_embeds: bool = MISSING) -> None:
         await self._parent.edit_original_response(
             content=content, embed=embed, embeds=embeds, attachments=attachments, view=view,
-            allowed_mentions=allowed_mentions)
+            allowed_mentions=NO_PINGS if allowed_mentions is MISSING else allowed_mentions)
 
     async def send_modal(self, modal: discord.ui.Modal, /) -> None:  # type: ignore[override]
         raise discord.InteractionResponded(self._parent)
