@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import ipaddress
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,6 +16,52 @@ LOCALES = ("en", "zh-CN", "zh-TW")
 
 class ConfigError(ValueError):
     """A setting that cannot be used; the message says what to do."""
+
+
+@dataclass(frozen=True)
+class ActivityLimits:
+    """What a user, a client address and the whole Activity server (bot/web) may do; read
+    by :func:`activity_limits`. A cap of 0 is no cap (the per-address ones only)."""
+
+    sockets_per_user: int = 4  # DDZ_WS_PER_USER: a user's open pages
+    sockets_per_address: int = 64  # DDZ_WS_PER_ADDRESS: open sockets from one address
+    sockets_total: int = 1000  # DDZ_WS_TOTAL: every socket (kept below the fd limit)
+    frames_per_user: int = 20  # DDZ_FRAMES_PER_USER: a second, over all a user's pages
+    frames_per_address: int = 100  # DDZ_FRAMES_PER_ADDRESS: a second, from one address
+    failures_per_address: int = 10  # DDZ_AUTH_FAILURES_PER_ADDRESS: failed sign-ins a minute
+    instance_checks_per_user: int = 10  # DDZ_INSTANCE_CHECKS_PER_USER: asked of Discord a minute
+    invalid_per_minute: int = 30  # DDZ_AUTH_INVALID_PER_MINUTE: requests ending in 4xx
+    trusted_proxies: tuple[str, ...] = ()  # DDZ_TRUSTED_PROXIES: whose X-Forwarded-For counts
+
+
+def activity_limits() -> ActivityLimits:
+    """The Activity's limits from ``DDZ_WS_PER_USER``, ``DDZ_WS_PER_ADDRESS``,
+    ``DDZ_WS_TOTAL``, ``DDZ_FRAMES_PER_USER``, ``DDZ_FRAMES_PER_ADDRESS``,
+    ``DDZ_AUTH_FAILURES_PER_ADDRESS``, ``DDZ_INSTANCE_CHECKS_PER_USER``,
+    ``DDZ_AUTH_INVALID_PER_MINUTE`` and ``DDZ_TRUSTED_PROXIES`` (addresses or networks,
+    comma-separated: the reverse proxies whose ``X-Forwarded-For`` names the client)."""
+    base = ActivityLimits()
+    proxies = tuple(p.strip() for p in os.environ.get("DDZ_TRUSTED_PROXIES", "").split(",")
+                    if p.strip())
+    for proxy in proxies:
+        try:
+            ipaddress.ip_network(proxy, strict=False)
+        except ValueError:
+            raise ConfigError(f"DDZ_TRUSTED_PROXIES lists addresses or networks (like "
+                              f"127.0.0.1 or 10.0.0.0/8), comma-separated, not {proxy!r}"
+                              ) from None
+    return ActivityLimits(
+        sockets_per_user=_whole("DDZ_WS_PER_USER", 1, base.sockets_per_user),
+        sockets_per_address=_whole("DDZ_WS_PER_ADDRESS", 0, base.sockets_per_address),
+        sockets_total=_whole("DDZ_WS_TOTAL", 1, base.sockets_total),
+        frames_per_user=_whole("DDZ_FRAMES_PER_USER", 1, base.frames_per_user),
+        frames_per_address=_whole("DDZ_FRAMES_PER_ADDRESS", 0, base.frames_per_address),
+        failures_per_address=_whole("DDZ_AUTH_FAILURES_PER_ADDRESS", 0,
+                                    base.failures_per_address),
+        instance_checks_per_user=_whole("DDZ_INSTANCE_CHECKS_PER_USER", 1,
+                                        base.instance_checks_per_user),
+        invalid_per_minute=_whole("DDZ_AUTH_INVALID_PER_MINUTE", 1, base.invalid_per_minute),
+        trusted_proxies=proxies)
 
 
 @dataclass(frozen=True)
@@ -58,6 +105,7 @@ class Settings:
     activity_host: str = "127.0.0.1"  # DDZ_ACTIVITY_HOST
     client_id: str | None = None  # DISCORD_CLIENT_ID: the application's OAuth2 client
     client_secret: str | None = None  # DISCORD_CLIENT_SECRET (never logged)
+    activity_limits: ActivityLimits = ActivityLimits()  # DDZ_WS_*, DDZ_AUTH_*: its limits
 
     def check_activity(self) -> None:
         """With the Activity on, its OAuth2 client must be known: one clear line if not."""
@@ -108,7 +156,7 @@ class Settings:
         ``DDZ_AI_PROCESSES``, ``DDZ_BACKUP_MINUTES``, ``DDZ_BACKUP_KEEP``, ``DDZ_BACKUP_DIR``,
         ``DDZ_FORWARD_TIMEOUT``, ``DDZ_DISCORD_API``, ``DDZ_AI_DELAY``, ``DDZ_TRUSTEE_DELAY``,
         ``DDZ_EDIT_DELAY``, ``DDZ_REST_RATE``, ``DDZ_RENDER_PROCESSES``, ``DDZ_METRICS_PORT``,
-        ``DDZ_METRICS_HOST``
+        ``DDZ_METRICS_HOST``, the Activity's limits (:func:`activity_limits`)
         (``.env`` first, the environment wins)."""
         if env_file is not None:
             from dotenv import load_dotenv
@@ -145,6 +193,7 @@ class Settings:
             activity_host=os.environ.get("DDZ_ACTIVITY_HOST", "").strip() or cls.activity_host,
             client_id=os.environ.get("DISCORD_CLIENT_ID", "").strip() or None,
             client_secret=os.environ.get("DISCORD_CLIENT_SECRET", "").strip() or None,
+            activity_limits=activity_limits(),
             backup_minutes=_whole("DDZ_BACKUP_MINUTES", 0, cls.backup_minutes),
             backup_keep=_whole("DDZ_BACKUP_KEEP", 1, cls.backup_keep),
             backup_dir=os.environ.get("DDZ_BACKUP_DIR", "").strip() or None,

@@ -54,7 +54,12 @@ From the server
     A frame the server could not take (an ``action`` frame with an ``id`` is answered as a
     refused ``answer`` with that id instead, so the page's action hears back):
     ``bad_frame``, ``too_large``, ``rate_limited``, ``not_authenticated``, ``auth_failed``,
-    ``not_in_instance``, ``wrong_channel``.
+    ``not_in_instance``, ``wrong_channel``; signing in also ``bad_token`` (refused, or not
+    shaped like a token), ``foreign_token`` (issued to another application),
+    ``bad_instance``, ``auth_limited`` (too many failures: wait a minute),
+    ``discord_busy`` / ``discord_unreachable`` (try again in a moment),
+    ``too_many_sockets`` (the user's pages are at their cap); and later ``token_revoked``
+    (Discord no longer takes the token: every page of the user is closed).
 """
 
 from __future__ import annotations
@@ -101,14 +106,24 @@ def dumps(frame: Mapping[str, Any]) -> str:
     return json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
 
 
-def parse_frame(text: str | bytes) -> dict[str, Any]:
-    """A frame from the page as a dict with a ``type``; raises :class:`FrameError`."""
-    if len(text.encode() if isinstance(text, str) else text) > MAX_FRAME:
-        raise FrameError("too_large", f"a frame is at most {MAX_FRAME} bytes")
+def parse_json(text: str | bytes, limit: int = MAX_FRAME) -> Any:
+    """JSON from a page (a frame, a request's body) of at most ``limit`` bytes; raises
+    :class:`FrameError` (``too_large``, ``bad_frame``), also for JSON nested too deeply
+    for the parser (a ``RecursionError`` is never let out)."""
+    if len(text.encode() if isinstance(text, str) else text) > limit:
+        raise FrameError("too_large", f"a frame is at most {limit} bytes")
     try:
-        frame = json.loads(text)
+        return json.loads(text)
     except (ValueError, UnicodeDecodeError):
         raise FrameError("bad_frame", "a frame is one JSON object") from None
+    except RecursionError:
+        raise FrameError("bad_frame", "a frame is one JSON object, not nested that "
+                         "deeply") from None
+
+
+def parse_frame(text: str | bytes) -> dict[str, Any]:
+    """A frame from the page as a dict with a ``type``; raises :class:`FrameError`."""
+    frame = parse_json(text)
     if not isinstance(frame, dict) or not isinstance(frame.get("type"), str):
         raise FrameError("bad_frame", "a frame is a JSON object with a \"type\"")
     return frame
@@ -252,5 +267,5 @@ def result_json(event: DealEnded, locale: str = EN) -> dict[str, Any]:
 
 
 __all__ = ["ACTIONS", "MAX_FRAME", "RATE", "FrameError", "dumps", "open_choices",
-           "parse_action", "parse_frame", "play_json", "play_words", "result_json", "table_json",
-           "you_json"]
+           "parse_action", "parse_frame", "parse_json", "play_json", "play_words",
+           "result_json", "table_json", "you_json"]

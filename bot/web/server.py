@@ -2,21 +2,25 @@
 exchange and one WebSocket per open page (:mod:`bot.web.protocol` documents its frames).
 
 Every route answers at ``/api/…`` and at ``/.proxy/api/…`` (Discord's proxy path). Every
-response may be framed by Discord (a CSP ``frame-ancestors`` naming Discord's hosts, no
-``X-Frame-Options``); the token exchange and the socket check the page's ``Origin``.
+response may be framed by Discord only (a CSP ``frame-ancestors`` naming Discord's clients
+and this application's Activity, no ``X-Frame-Options``) and names no software version
+(``Server: doudizhu-bot``); the token exchange and the socket check the page's ``Origin``
+(:mod:`bot.web.origins`), the token exchange's answers are never stored
+(``Cache-Control: no-store``). What each user and address may do is counted at the door
+(:mod:`bot.web.door`); who a page is, by :mod:`bot.web.auth`.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from aiohttp import WSMsgType, web
 
+from bot.config import ActivityLimits
 from bot.store import Store
 from bot.tables import TableManager
 from bot.words.locales import spoken
@@ -24,14 +28,18 @@ from bot.words.page import page_words
 
 from .actions import Act, perform
 from .auth import AuthError, DiscordAuth, Instance, WebUser
+from .door import Door, Refusal
+from .limits import Clock
+from .origins import client_address, frame_ancestors, origin_allowed, trusted_networks
 from .presenter import WebPresenter, state_frame
-from .protocol import FrameError, dumps, parse_action, parse_frame
+from .protocol import FrameError, dumps, parse_action, parse_frame, parse_json
 from .sessions import Connection, Sessions
 
 log = logging.getLogger("ddz.web")
 PAGE_DIR = Path(__file__).resolve().parents[2] / "web" / "dist"
-FRAME_ANCESTORS = "'self' https://discord.com https://*.discord.com https://*.discordsays.com"
-CSP = f"frame-ancestors {FRAME_ANCESTORS}"
+SERVER = "doudizhu-bot"  # the Server header: no Python or aiohttp version
+MAX_TOKEN_BODY = 4096  # bytes of a POST /api/token body
+MAX_MESSAGE = 16 * 1024  # bytes of one WebSocket message (a frame is at most MAX_FRAME)
 AUTH_TIMEOUT = 10.0  # seconds a new socket has to send its auth frame
 RECHECK = 60.0  # seconds after which an action checks again that its user is in the instance
 NOT_BUILT = """<!doctype html><html lang="en"><head><meta charset="utf-8">
@@ -47,37 +55,6 @@ def page_locale(value: Any) -> str:
     return spoken(value)
 
 
-def origin_allowed(origin: str | None, own: set[str]) -> bool:
-    """Discord's proxy (``https://<app>.discordsays.com``) or this server itself."""
-    if not origin:
-        return False
-    if origin in own:
-        return True
-    parts = urlsplit(origin)
-    return parts.scheme == "https" and (parts.hostname or "").endswith(".discordsays.com")
-
-
-Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
-
-
-@web.middleware
-async def framing_headers(request: web.Request, handler: Handler) -> web.StreamResponse:
-    """Let Discord frame every answer (and nobody else)."""
-    try:
-        response = await handler(request)
-    except web.HTTPException as err:
-        _framed(err)
-        raise
-    return _framed(response)
-
-
-def _framed(response: web.StreamResponse) -> web.StreamResponse:
-    response.headers["Content-Security-Policy"] = CSP
-    response.headers["X-Content-Type-Options"] = "nosniff"
-    response.headers.pop("X-Frame-Options", None)
-    return response
-
-
 def _refusal(code: str, message: str, status: int) -> web.Response:
     return web.json_response({"error": message, "code": code}, status=status)
 
@@ -86,13 +63,19 @@ class ActivityServer:
     """The web server of the Activity; :meth:`start` / :meth:`stop` with the bot."""
 
     def __init__(self, *, host: str, port: int, auth: DiscordAuth, store: Store,
-                 turn_seconds: int | None = None, page_dir: Path = PAGE_DIR) -> None:
+                 turn_seconds: int | None = None, page_dir: Path = PAGE_DIR,
+                 limits: ActivityLimits | None = None, clock: Clock = time.monotonic) -> None:
         self.host = host
         self.port = port
         self.auth = auth
         self.store = store
         self.turn_seconds = turn_seconds
         self.page_dir = page_dir
+        self.clock = clock
+        self.limits = limits or ActivityLimits()
+        self.door = Door(self.limits, clock)
+        self.trusted = trusted_networks(self.limits.trusted_proxies)
+        self.csp = frame_ancestors(auth.client_id)
         self.sessions = Sessions()
         self.presenter = WebPresenter(self.sessions)
         self.manager: TableManager | None = None
@@ -113,7 +96,8 @@ class ActivityServer:
         return f"http://{self.host}:{self.port}"
 
     def _make_app(self) -> web.Application:
-        app = web.Application(middlewares=[framing_headers], client_max_size=64 * 1024)
+        app = web.Application(client_max_size=64 * 1024)
+        app.on_response_prepare.append(self._headers)
         for prefix in ("/api", "/.proxy/api"):
             app.router.add_post(f"{prefix}/token", self.token)
             app.router.add_get(f"{prefix}/config", self.config)
@@ -144,13 +128,24 @@ class ActivityServer:
             self._runner = None
         await self.auth.close()
 
+    async def _headers(self, request: web.Request, response: web.StreamResponse) -> None:
+        """Every answer (errors too): framed by Discord only, no version named, and the
+        token exchange's never stored."""
+        response.headers["Content-Security-Policy"] = self.csp
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Server"] = SERVER
+        response.headers.pop("X-Frame-Options", None)
+        if request.path.endswith("/api/token"):
+            response.headers["Cache-Control"] = "no-store"
+
     # ----------------------------------------------------------------- routes
     def _own_origins(self) -> set[str]:
         return {f"http://{self.host}:{self.port}", f"http://127.0.0.1:{self.port}",
                 f"http://localhost:{self.port}"}
 
     def _check_origin(self, request: web.Request) -> None:
-        if not origin_allowed(request.headers.get("Origin"), self._own_origins()):
+        if not origin_allowed(request.headers.get("Origin"), self._own_origins(),
+                              self.auth.client_id):
             raise web.HTTPForbidden(text=dumps({"error": "this origin may not use the API",
                                                 "code": "bad_origin"}),
                                     content_type="application/json")
@@ -168,16 +163,26 @@ class ActivityServer:
     async def token(self, request: web.Request) -> web.Response:
         """``POST /api/token {code}`` → ``{access_token}``."""
         self._check_origin(request)
+        address = client_address(request, self.trusted)
         try:
-            body = await request.json()
-        except ValueError:
+            if (request.content_length or 0) > MAX_TOKEN_BODY:
+                raise FrameError("too_large", f"a request is at most {MAX_TOKEN_BODY} bytes")
+            body = parse_json(await request.read(), MAX_TOKEN_BODY)
+        except FrameError as err:
             body = None
+            self.door.quiet.note("bad_request", "a sign-in request was refused: %s", err)
         code = body.get("code") if isinstance(body, dict) else None
-        if not isinstance(code, str) or not code or len(code) > 512:
+        if not isinstance(code, str) or not code:
+            self.door.failed(address)
             return _refusal("bad_request", "send {\"code\": <the OAuth2 code>}", 400)
+        if (refusal := self.door.may_sign_in(address)) is not None:
+            return _refusal(refusal.code, refusal.message, refusal.status)
         try:
             token, user = await self.auth.exchange(code)
         except AuthError as err:
+            if err.definite:
+                self.door.failed(address)
+            self.door.quiet.note(f"sign_in_{err.code}", "a sign-in was refused: %s", err)
             return _refusal(err.code, str(err), err.status)
         log.info("the Activity signed in user %s", user.user_id)
         return web.json_response({"access_token": token})
@@ -185,12 +190,26 @@ class ActivityServer:
     async def socket(self, request: web.Request) -> web.StreamResponse:
         """``/api/ws``: the first frame authenticates, then actions until it closes."""
         self._check_origin(request)
-        ws = web.WebSocketResponse(max_msg_size=64 * 1024, heartbeat=30)
-        await ws.prepare(request)
-        page = await self._authenticate(ws)
-        if page is None:
-            await ws.close()
+        address = client_address(request, self.trusted)
+        if (refusal := self.door.enter(address)) is not None:
+            return _refusal(refusal.code, refusal.message, refusal.status)
+        try:
+            ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=30)
+            await ws.prepare(request)
+            page = await self._authenticate(ws, address)
+            if page is None:
+                with contextlib.suppress(Exception):
+                    await ws.close()
+                return ws
+            try:
+                await self._serve(page, ws)
+            finally:
+                self.door.unbind(page.user.user_id)
             return ws
+        finally:
+            self.door.leave(address)
+
+    async def _serve(self, page: Connection, ws: web.WebSocketResponse) -> None:
         self.sessions.add(page)
         try:
             async for message in ws:
@@ -201,9 +220,9 @@ class ActivityServer:
         finally:
             self.sessions.remove(page)
             await page.close()
-        return ws
 
-    async def _authenticate(self, ws: web.WebSocketResponse) -> Connection | None:
+    async def _authenticate(self, ws: web.WebSocketResponse, address: str
+                            ) -> Connection | None:
         """The auth frame: the token's user, in the instance, in its channel."""
         try:
             message = await ws.receive(timeout=AUTH_TIMEOUT)
@@ -219,16 +238,19 @@ class ActivityServer:
             token, instance_id = frame.get("token"), frame.get("instance_id")
             if not isinstance(token, str) or not isinstance(instance_id, str):
                 raise FrameError("bad_frame", "auth needs \"token\" and \"instance_id\"")
-            user, instance = await self._who(token, instance_id, frame.get("channel_id"))
-        except FrameError as err:
+            user, instance = await self._who(token, instance_id, frame.get("channel_id"),
+                                             address)
+        except (FrameError, AuthError) as err:
+            self.door.quiet.note(f"auth_{err.code}", "a page's sign-in was refused: %s", err)
             await _send_error(ws, err.code, str(err))
             return None
-        except AuthError as err:
-            await _send_error(ws, err.code, str(err))
+        if (refusal := self.door.bind(user.user_id)) is not None:
+            await _send_error(ws, refusal.code, refusal.message)
             return None
         page = Connection(ws, user, guild_id=instance.guild_id,
                           channel_id=instance.channel_id,
-                          locale=page_locale(frame.get("locale")), instance_id=instance_id)
+                          locale=page_locale(frame.get("locale")), instance_id=instance_id,
+                          clock=self.clock, token=token, address=address)
         page.send({"type": "welcome", "user_id": str(user.user_id), "name": user.name,
                    "guild_id": str(instance.guild_id),
                    "channel_id": str(instance.channel_id), "words": page_words(page.locale)})
@@ -236,32 +258,75 @@ class ActivityServer:
             page.send(state_frame(self.manager, page.channel_id, user.user_id, page.locale))
         return page
 
-    async def _still_in_instance(self, page: Connection) -> bool:
-        """Whether the page's user is still in its Activity instance: asked of Discord
-        again when the last check is :data:`RECHECK` seconds old (one left the call)."""
-        now = time.monotonic()
+    async def _recheck(self, page: Connection) -> str | None:
+        """Whether the page may act on: None, or why not (``token_revoked``,
+        ``not_in_instance``). Asked again once the last check is :data:`RECHECK` seconds
+        old: the token (proven again when its proof is older than
+        :data:`~bot.web.auth.TOKEN_TTL`) and the instance. Only Discord's definite answer
+        counts (the token refused, the instance unknown, the user not in it): a 429, a 5xx,
+        no answer or a limit reached here keeps the page playing."""
+        now = self.clock()
         if now - page.checked_at < RECHECK:
-            return True
+            return None
         try:
-            instance = await self.auth.instance(page.instance_id)
+            if page.token:
+                await self.auth.user_of(page.token)
+            instance = await self._instance(page.user.user_id, page.instance_id)
         except AuthError as err:
-            log.info("the instance check of a page failed: %s", err)
-            return err.code == "discord_unreachable"  # Discord down: keep playing
+            if err.definite:
+                return "token_revoked" if err.code in ("bad_token", "foreign_token") \
+                    else "not_in_instance"
+            self.door.quiet.note("recheck", "a page's check could not be made (kept): %s",
+                                 err)
+            return None
         page.checked_at = now
-        return page.user.user_id in instance.users
+        return None if page.user.user_id in instance.users else "not_in_instance"
 
-    async def _who(self, token: str, instance_id: str,
-                   claimed: Any) -> tuple[WebUser, Instance]:
-        user = await self.auth.user_of(token)
-        instance = await self.auth.instance(instance_id)
+    async def _who(self, token: str, instance_id: str, claimed: Any,
+                   address: str) -> tuple[WebUser, Instance]:
+        """The token's user and the instance, asking Discord only within the door's
+        limits; a definite refusal counts against the address."""
+        if not self.auth.knows_token(token) and \
+                (refusal := self.door.may_sign_in(address)) is not None:
+            raise _auth_error(refusal)
+        try:
+            user = await self.auth.user_of(token)
+            instance = await self._instance(user.user_id, instance_id)
+        except AuthError as err:
+            if err.definite:
+                self.door.failed(address)
+            raise
         if user.user_id not in instance.users:
             raise FrameError("not_in_instance", "you are not in this Activity")
         if claimed is not None and str(claimed) != str(instance.channel_id):
             raise FrameError("wrong_channel", "this Activity is in another channel")
         return user, instance
 
+    async def _instance(self, user_id: int, instance_id: str) -> Instance:
+        """The instance as the user's page needs it: what is remembered, unless the user
+        is not in it (then asked afresh: they may have just joined); a question to
+        Discord counts toward the user's instance checks."""
+        for fresh in (False, True):
+            known = self.auth.knows_instance(instance_id)
+            if not known and (refusal := self.door.may_check(user_id)) is not None:
+                raise _auth_error(refusal)
+            instance = await self.auth.instance(instance_id)
+            if user_id in instance.users or not known or fresh:
+                return instance
+            self.auth.forget_instance(instance_id)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    async def _drop_user(self, user_id: int) -> None:
+        """Discord refused the user's token: every page of theirs is told and closed."""
+        log.info("the token of user %s was refused: closing their pages", user_id)
+        for page in self.sessions.of_user(user_id):
+            page.send({"type": "error", "code": "token_revoked", "error": "your sign-in "
+                       "is no longer valid: open the Activity again"})
+            await page.close()
+
     async def _on_frame(self, page: Connection, data: str | bytes) -> None:
-        limited = not page.limit.allow()
+        limited = not page.limit.allow() or \
+            not self.door.frame_allowed(page.user.user_id, page.address)
         frame: dict[str, Any] = {}
         try:
             frame = parse_frame(data)
@@ -276,6 +341,9 @@ class ActivityServer:
                 raise FrameError("bad_frame", f"unknown frame type {frame['type'][:20]!r}")
             action, fields = parse_action(frame)
         except FrameError as err:
+            if not limited:
+                self.door.quiet.note("bad_frame", "a page sent a frame the server could not "
+                                     "take: %s", err)
             refusal: dict[str, Any] = {"type": "error", "code": err.code, "error": str(err)}
             if (limited or frame.get("type") == "action") and isinstance(frame.get("id"),
                                                                         int | str):
@@ -283,7 +351,11 @@ class ActivityServer:
             page.send(refusal)
             return
         ref = frame.get("id")
-        if not await self._still_in_instance(page):
+        verdict = await self._recheck(page)
+        if verdict == "token_revoked":
+            await self._drop_user(page.user.user_id)
+            return
+        if verdict is not None:
             page.send({"type": "error", "code": "not_in_instance",
                        "error": "you are no longer in this Activity"})
             await page.close()
@@ -298,8 +370,13 @@ class ActivityServer:
                    "action": action, **answer})
 
 
+def _auth_error(refusal: Refusal) -> AuthError:
+    return AuthError(refusal.code, refusal.message, refusal.status)
+
+
 async def _send_error(ws: web.WebSocketResponse, code: str, message: str) -> None:
-    await ws.send_str(dumps({"type": "error", "code": code, "error": message}))
+    with contextlib.suppress(ConnectionError, RuntimeError):  # the page is gone already
+        await ws.send_str(dumps({"type": "error", "code": code, "error": message}))
 
 
-__all__ = ["CSP", "ActivityServer", "origin_allowed", "page_locale"]
+__all__ = ["SERVER", "ActivityServer", "origin_allowed", "page_locale"]

@@ -17,29 +17,18 @@ from typing import Any
 from aiohttp import web
 
 from .auth import WebUser
+from .limits import Bucket
 from .protocol import RATE, dumps
 
 log = logging.getLogger(__name__)
 BACKLOG = 256  # frames queued for one page before it is dropped
 
 
-class RateLimit:
+class RateLimit(Bucket):
     """A token bucket: ``rate`` frames a second, in bursts of as many."""
 
     def __init__(self, rate: float, clock: Callable[[], float] = time.monotonic) -> None:
-        self.rate = rate
-        self._clock = clock
-        self._tokens = rate
-        self._at = clock()
-
-    def allow(self) -> bool:
-        now = self._clock()
-        self._tokens = min(self.rate, self._tokens + (now - self._at) * self.rate)
-        self._at = now
-        if self._tokens < 1:
-            return False
-        self._tokens -= 1
-        return True
+        super().__init__(rate, rate, clock)
 
 
 class Connection:
@@ -47,15 +36,18 @@ class Connection:
 
     def __init__(self, ws: web.WebSocketResponse, user: WebUser, *, guild_id: int,
                  channel_id: int, locale: str, instance_id: str = "",
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, token: str = "",
+                 address: str = "") -> None:
         self.ws = ws
         self.user = user
         self.instance_id = instance_id
+        self.token = token  # proven again once its proof is old (a revoked one stops)
+        self.address = address  # the client's address (bot.web.origins.client_address)
         self.checked_at = clock()  # when the user was last seen in the instance
         self.guild_id = guild_id
         self.channel_id = channel_id
         self.locale = locale
-        self.limit = RateLimit(RATE)
+        self.limit = RateLimit(RATE, clock)
         self.cost_asked: tuple[int, int] | None = None  # (deal, turn) of the last "cost"
         self._out: asyncio.Queue[str | None] = asyncio.Queue()
         self.dropped = False  # closed for falling behind: it reconnects for a fresh state
@@ -106,6 +98,10 @@ class Sessions:
 
     def at(self, channel_id: int) -> list[Connection]:
         return list(self._by_channel.get(channel_id, ()))
+
+    def of_user(self, user_id: int) -> list[Connection]:
+        """Every open page of one user (at any table)."""
+        return [c for c in self if c.user.user_id == user_id]
 
     def __iter__(self) -> Iterator[Connection]:
         for pages in list(self._by_channel.values()):

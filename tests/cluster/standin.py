@@ -1,11 +1,13 @@
 """A stand-in for the few Discord REST endpoints a headless bot uses, on 127.0.0.1: login
 (``/users/@me``, the application), channel messages and DMs (the presenter), and the
 interaction endpoints (callbacks, follow-ups, edits of the original); for the Activity
-(bot/web), the OAuth2 code exchange, ``/users/@me`` with a user's token and the Activity
-instances; the global command sync, with Discord's rule that a bulk overwrite must keep the
+(bot/web), the OAuth2 code exchange, ``/oauth2/@me`` and ``/users/@me`` with a user's token
+(a token may be minted for another application: :meth:`DiscordStandIn.mint_token`), and the
+Activity instances (made to answer 429 or any status by :attr:`instance_status`); the
+global command sync, with Discord's rule that a bulk overwrite must keep the
 app's Entry Point command (error 50240), and the Activity's launch (a type 12 callback,
-refused when ``refuse_launch``). Every call is recorded; messages get ids so edits of them
-work."""
+refused when ``refuse_launch``). Every call is recorded with the status it was answered
+(:meth:`DiscordStandIn.statuses`); messages get ids so edits of them work."""
 
 from __future__ import annotations
 
@@ -13,7 +15,9 @@ import asyncio
 import contextlib
 import itertools
 import json
+import secrets
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,6 +27,7 @@ from aiohttp import web
 BOT_ID = 900_000_000_000_000_001
 APP_ID = BOT_ID
 OWNER_ID = 900_000_000_000_000_002
+OTHER_APP_ID = 900_000_000_000_000_099  # another application, whose tokens are foreign here
 API = "/api/v10"
 PRIMARY_ENTRY_POINT = 4  # an application command's type
 ENTRY_POINT_REMOVED = 50240
@@ -36,6 +41,7 @@ class Call:
     body: dict[str, Any]
     at: float = field(default_factory=time.monotonic)
     content_type: str = ""
+    status: int = 0  # the status it was answered with (0 while it is being answered)
 
     @property
     def content(self) -> str:
@@ -64,16 +70,37 @@ class DiscordStandIn:
         # the Activity: OAuth2 codes (code -> user), user tokens, instances (id -> answer)
         self.codes: dict[str, tuple[int, str]] = {}
         self.user_tokens: dict[str, tuple[int, str]] = {}
+        self.token_apps: dict[str, int] = {}  # a token's application, when not this one
         self.instances: dict[str, dict[str, Any]] = {}
+        # the instance endpoint answers this status instead (429: with a Retry-After)
+        self.instance_status: int | None = None
+        self.retry_after = 1.0
         # global commands as registered (an Entry Point the Developer Portal made, say)
         self.commands: list[dict[str, Any]] = []
         self.refuse_launch = False  # the app has no Activity enabled: type 12 is refused
 
     def grant(self, user_id: int, name: str = "u") -> str:
         """An OAuth2 code for the user, as the SDK's ``authorize`` would give the page."""
-        code = f"code-{user_id}-{len(self.codes)}"
+        code = f"code-{user_id}-{len(self.codes)}-{secrets.token_urlsafe(8)}"
         self.codes[code] = (user_id, name)
         return code
+
+    def mint_token(self, user_id: int, name: str = "u", application_id: int = APP_ID) -> str:
+        """An access token of the user, issued to ``application_id`` (another application's
+        token proves the user at ``/users/@me`` just as well; ``/oauth2/@me`` names it)."""
+        token = f"token-{user_id}-{len(self.user_tokens)}-{secrets.token_urlsafe(8)}"
+        self.user_tokens[token] = (user_id, name)
+        if application_id != APP_ID:
+            self.token_apps[token] = application_id
+        return token
+
+    def revoke(self, token: str) -> None:
+        """The user took the app's authorization back: the token no longer works."""
+        self.user_tokens.pop(token, None)
+
+    def statuses(self, predicate: Callable[[Call], bool] = lambda c: True) -> Counter[int]:
+        """How many calls (of those ``predicate`` takes) were answered with each status."""
+        return Counter(c.status for c in self.calls if predicate(c))
 
     def open_instance(self, instance_id: str, guild_id: int, channel_id: int,
                       users: list[int]) -> None:
@@ -156,15 +183,35 @@ class DiscordStandIn:
             who = self.codes.pop(body.get("code", ""), None)
             if who is None or body.get("grant_type") != "authorization_code":
                 return _json({"error": "invalid_grant"}, status=400)
-            token = f"token-{who[0]}-{len(self.user_tokens)}"
-            self.user_tokens[token] = who
+            token = self.mint_token(*who)
             return _json({"access_token": token, "token_type": "Bearer",
                           "expires_in": 604800, "scope": "identify"})
         if path == "/users/@me" and auth.startswith("Bearer "):
             user = self.user_tokens.get(auth.removeprefix("Bearer "))
             return _json(_user(*user)) if user else _json({"message": "401: Unauthorized",
                                                            "code": 0}, status=401)
+        if path == "/oauth2/@me" and auth.startswith("Bearer "):
+            token = auth.removeprefix("Bearer ")
+            user = self.user_tokens.get(token)
+            if user is None:
+                return _json({"message": "401: Unauthorized", "code": 0}, status=401)
+            application = self.token_apps.get(token, APP_ID)
+            return _json({"application": {"id": str(application), "name": "app",
+                                          "icon": None, "description": "", "bot_public": True,
+                                          "bot_require_code_grant": False,
+                                          "verify_key": "0" * 64, "flags": 0},
+                          "scopes": ["identify"], "expires": "2099-01-01T00:00:00+00:00",
+                          "user": _user(*user)})
         if "/activity-instances/" in path and request.method == "GET":
+            if self.instance_status is not None:
+                return web.Response(
+                    status=self.instance_status, headers={
+                        "Content-Type": "application/json",
+                        "Retry-After": f"{self.retry_after:g}"},
+                    body=json.dumps({"message": "You are being rate limited.",
+                                     "retry_after": self.retry_after, "global": False}
+                                    if self.instance_status == 429 else
+                                    {"message": "Oops", "code": 0}).encode())
             answer = self.instances.get(path.rsplit("/", 1)[1])
             return _json(answer) if answer else _json({"message": "Unknown", "code": 10001},
                                                       status=404)
@@ -187,8 +234,16 @@ class DiscordStandIn:
     async def _handle(self, request: web.Request) -> web.StreamResponse:
         path = request.path.removeprefix(API)
         body = await self._body(request)
-        self.calls.append(Call(request.method, path, body, content_type=request.content_type))
+        call = Call(request.method, path, body, content_type=request.content_type)
+        self.calls.append(call)
         self.changed.set()
+        response = await self._answer(request, path, body)
+        call.status = response.status
+        self.changed.set()
+        return response
+
+    async def _answer(self, request: web.Request, path: str,
+                      body: dict[str, Any]) -> web.StreamResponse:
         parts = path.strip("/").split("/")
         method = request.method
         activity = self._activity(request, path, body)

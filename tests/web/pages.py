@@ -9,12 +9,13 @@ import itertools
 import json
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import aiohttp
 
 from bench.activity import AUCTION
+from bot.config import ActivityLimits
 from bot.store import Store
 from bot.tables import TableManager
 from bot.web import ActivityServer, DiscordAuth
@@ -82,6 +83,19 @@ class Page:
             await self._reader
 
 
+class Clock:
+    """``time.monotonic``, moved on by a test (:meth:`advance`) instead of waiting."""
+
+    def __init__(self) -> None:
+        self.offset = 0.0
+
+    def __call__(self) -> float:
+        return time.monotonic() + self.offset
+
+    def advance(self, seconds: float) -> None:
+        self.offset += seconds
+
+
 @dataclass
 class Activity:
     """The server under test, the stand-in of Discord and a client session."""
@@ -91,6 +105,7 @@ class Activity:
     manager: TableManager
     store: Store
     http: aiohttp.ClientSession
+    clock: Clock = field(default_factory=Clock)  # the server's and its auth's clock
 
     @property
     def url(self) -> str:
@@ -101,21 +116,27 @@ class Activity:
         users = [int(u) for u in self.stand.instances.get(instance, {}).get("users", [])]
         self.stand.open_instance(instance, GUILD, CHANNEL, [*users, user_id])
 
-    async def token(self, user_id: int, name: str = "u", prefix: str = "/api") -> str:
+    async def token(self, user_id: int, name: str = "u", prefix: str = "/api",
+                    address: str | None = None) -> str:
         code = self.stand.grant(user_id, name)
         async with self.http.post(f"{self.url}{prefix}/token", json={"code": code},
-                                  headers={"Origin": self.url}) as response:
+                                  headers=self.headers(address)) as response:
             assert response.status == 200, await response.text()
             return str((await response.json())["access_token"])
 
+    def headers(self, address: str | None = None) -> dict[str, str]:
+        """The page's origin, and the client address a trusted proxy would name."""
+        return {"Origin": self.url} | ({"X-Forwarded-For": address} if address else {})
+
     async def page(self, user_id: int, name: str = "u", *, token: str | None = None,
                    locale: str = "en", instance: str = INSTANCE, join: bool = True,
-                   **auth: Any) -> Page:
+                   address: str | None = None, **auth: Any) -> Page:
         """A page of a user in the instance, authenticated (its first frames received)."""
         if join:
             self.member(user_id, instance)
-        token = token or await self.token(user_id, name)
-        ws = await self.http.ws_connect(f"{self.url}/api/ws", origin=self.url)
+        token = token or await self.token(user_id, name, address=address)
+        ws = await self.http.ws_connect(f"{self.url}/api/ws",
+                                        headers=self.headers(address))
         page = Page(ws)
         await page.send({"type": "auth", "token": token, "instance_id": instance,
                          "locale": locale, **auth})
@@ -136,17 +157,20 @@ def bot_settings(tmp_path: Any, base: str) -> Any:
 
 
 async def open_activity(store: Store, manager_for: Callable[[ActivityServer], TableManager],
-                        ) -> Activity:
+                        limits: ActivityLimits | None = None) -> Activity:
     stand = DiscordStandIn()
     base = await stand.start()
+    clock = Clock()
+    limits = limits or ActivityLimits()
     auth = DiscordAuth(api=base, client_id=str(APP_ID), client_secret=SECRET,
-                       bot_token="bot-token")
+                       bot_token="bot-token", clock=clock,
+                       invalid_per_minute=limits.invalid_per_minute)
     server = ActivityServer(host="127.0.0.1", port=0, auth=auth, store=store,
-                            turn_seconds=30)
+                            turn_seconds=30, limits=limits, clock=clock)
     manager = manager_for(server)
     server.attach(manager)
     await server.start()
-    return Activity(server, stand, manager, store, aiohttp.ClientSession())
+    return Activity(server, stand, manager, store, aiohttp.ClientSession(), clock)
 
 
 async def close_activity(activity: Activity) -> None:

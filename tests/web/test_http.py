@@ -8,7 +8,8 @@ from tests.cluster.standin import APP_ID
 
 from .pages import SECRET
 
-FRAMED = "frame-ancestors 'self' https://discord.com https://*.discord.com https://*.discordsays.com"
+FRAMED = ("frame-ancestors 'self' https://discord.com https://ptb.discord.com "
+          f"https://canary.discord.com https://{APP_ID}.discordsays.com")
 
 
 @pytest.mark.parametrize("prefix", ["/api", "/.proxy/api"])
@@ -33,12 +34,16 @@ async def test_the_token_exchange_is_form_encoded_with_the_right_fields(activity
 
 
 async def test_a_bad_code_answers_a_clear_error_and_never_the_secret(activity) -> None:
-    async with activity.http.post(f"{activity.url}/api/token", json={"code": "nope"},
+    async with activity.http.post(f"{activity.url}/api/token", json={"code": "n0pe" * 8},
                                   headers={"Origin": activity.url}) as response:
         assert response.status == 401
         text = await response.text()
     assert SECRET not in text
     assert (await response.json())["code"] == "bad_code"
+    async with activity.http.post(f"{activity.url}/api/token", json={"code": "nope"},
+                                  headers={"Origin": activity.url}) as response:
+        assert response.status == 400  # not shaped like a code: Discord is not asked
+        assert (await response.json())["code"] == "bad_code"
     for body in ({"code": 5}, {"x": 1}, [1]):
         async with activity.http.post(f"{activity.url}/api/token", json=body,
                                       headers={"Origin": activity.url}) as response:
@@ -57,8 +62,9 @@ async def test_a_bad_origin_is_refused(activity) -> None:
             assert response.status == 403
     assert not activity.stand.find(lambda c: c.path == "/oauth2/token")  # nothing asked
     async with activity.http.post(f"{activity.url}/.proxy/api/token", json={"code": code},
-                                  headers={"Origin": "https://123.discordsays.com"}) as response:
-        assert response.status == 200  # Discord's proxy origin is welcome
+                                  headers={"Origin": f"https://{APP_ID}.discordsays.com"}
+                                  ) as response:
+        assert response.status == 200  # Discord's proxy origin of this app is welcome
 
 
 async def test_the_page_may_be_framed_by_discord_and_says_it_is_not_built(activity,
