@@ -94,6 +94,8 @@ class DdzBot(commands.Bot):
         self._maintenance: asyncio.Task[None] | None = None
         self.link: ClusterLink | None = None  # forwarding, when this runs only some shards
         self.activity_server = activity  # the Discord Activity's web server (bot/web), when on
+        if activity is not None:  # its instance checks use the bot's token: paced as the bot
+            activity.auth.pace(trace(self.pacer, lambda: activity.auth.api))
         self.metrics = metrics  # DDZ_METRICS_PORT set: served on /metrics with /health
         self.metrics_server: MetricsServer | None = None
         self.lag_probe: LoopLagProbe | None = None  # the event loop's lag, with the metrics
@@ -378,10 +380,13 @@ def _activity_server(settings: Settings, store: Store) -> ActivityServer | None:
     if settings.activity_port is None:
         return None
     assert settings.client_id is not None and settings.client_secret is not None
+    limits = settings.activity_limits
     auth = DiscordAuth(api=settings.discord_api, client_id=settings.client_id,
-                       client_secret=settings.client_secret, bot_token=settings.token)
+                       client_secret=settings.client_secret, bot_token=settings.token,
+                       invalid_per_minute=limits.invalid_per_minute)
     return ActivityServer(host=settings.activity_host, port=settings.activity_port,
-                          auth=auth, store=store, turn_seconds=settings.turn_seconds)
+                          auth=auth, store=store, turn_seconds=settings.turn_seconds,
+                          limits=limits)
 
 
 class ShardedDdzBot(DdzBot, commands.AutoShardedBot):
