@@ -144,16 +144,16 @@ async def hint_text(manager: TableManager, channel_id: int, user_id: int, locale
                     state: TableState | None = None) -> str:
     """The AI's advice in words (``Hint: don't call``, ``Hint: QQQ + 3 — trio with …``),
     with its reason; pressed again at the same turn, its next suggestion (``2/4``)."""
-    hints = await manager.hints(channel_id, user_id)
+    hints = await manager.suggestions(channel_id, user_id)  # worked out once a turn
     if not hints:
         return no_hint_text(manager.snapshot(channel_id), user_id, locale)
     table = manager.snapshot(channel_id)
     index = state.hints.step(user_id, table.seq, len(hints)) if state is not None else 0
     hint = hints[index]
-    words = hint_words(hint, locale, manager.seat_view(channel_id, user_id)[1])
+    words = hint_words(hint.action, locale, manager.seat_view(channel_id, user_id)[1])
     if len(hints) > 1:
         words += f" ({index + 1}/{len(hints)})"
-    return words + reason_line(locale, await manager.explain(channel_id, user_id, hint))
+    return words + reason_line(locale, hint.reason)
 
 
 def no_hint_text(table: TableSnapshot, user_id: int, locale: str) -> str:

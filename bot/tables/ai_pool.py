@@ -15,12 +15,15 @@ import functools
 import os
 import time
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from bot.engine import Action
 from bot.engine.view import SeatView
 
 from .worker_pool import AHEAD, WorkerPool
+
+if TYPE_CHECKING:
+    from bot.ai.hint_list import Suggestion
 
 T = TypeVar("T")
 
@@ -76,6 +79,17 @@ def _decide_view(view: SeatView, level: str, seed: int, budget_ms: float | None
     wall, cpu = time.perf_counter(), time.process_time()
     action = decide(view, level, seed, budget_ms)
     return action, time.process_time() - cpu, time.perf_counter() - wall
+
+
+def _hint_view(view: SeatView, level: str, seed: int, budget_ms: float | None,
+               first: Action | None) -> tuple[tuple[Suggestion, ...], float, float]:
+    """The turn's hint list (:func:`bot.ai.hint_list.hint_list`), and the CPU and wall
+    seconds it took in this worker."""
+    from bot.ai.hint_list import hint_list
+
+    wall, cpu = time.perf_counter(), time.process_time()
+    hints = hint_list(view, level, seed, budget_ms, first=first)
+    return hints, time.process_time() - cpu, time.perf_counter() - wall
 
 
 def yield_on_wakeup() -> None:
@@ -148,13 +162,27 @@ class AiPool:
         (``budget_ms``: the search's time limit, as :func:`bot.ai.agent.decide`'s).
         ``hint``: a person asked for it and waits (their hint, Play hint): it goes before
         every AI seat's decision waiting for a worker."""
+        return await self._think(_decide_view, view, level, seed, budget_ms, hint=hint)
+
+    async def hints(self, view: SeatView, level: str, seed: int,
+                    budget_ms: float | None = DEFAULT_BUDGET_MS, *,
+                    first: Action | None = None) -> tuple[Suggestion, ...]:
+        """A person's whole hint list for the view's seat (the AI's choice, unless
+        ``first`` is given, its next best plays and every reason:
+        :func:`bot.ai.hint_list.hint_list`), worked out in a worker process before every
+        AI seat's decision waiting for one; reported as a hint."""
+        return await self._think(_hint_view, view, level, seed, budget_ms, first, hint=True)
+
+    async def _think(self, fn: Callable[..., tuple[T, float, float]], view: SeatView,
+                     level: str, seed: int, budget_ms: float | None, *args: Any,
+                     hint: bool) -> T:
         budget = budget_for(self.in_flight, self.workers, budget_ms, self.share)
         self.hurried += budget != budget_ms
         self.in_flight += 1
         asked = time.perf_counter()
         run = self._workers.run_urgent if hint else self._workers.run
         try:
-            action, cpu, wall = await run(_decide_view, view, level, seed, budget)
+            answer, cpu, wall = await run(fn, view, level, seed, budget, *args)
         finally:
             self.in_flight -= 1
         self._took(cpu, wall)
@@ -162,7 +190,7 @@ class AiPool:
             kind = "hint" if hint else "ai"
             self.on_decided(f"{kind}_waited", max(0.0, time.perf_counter() - asked - wall))
             self.on_decided(f"{kind}_thought", wall)
-        return action
+        return answer
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` in a worker process (a picklable module-level function): other

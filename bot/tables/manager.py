@@ -35,7 +35,6 @@ from bot.engine import (
     SeatView,
     Show,
     escape_cost,
-    reading_of,
 )
 from bot.engine.errors import NotYourTurnError
 from bot.store.protocol import TableStore
@@ -52,6 +51,7 @@ from .events import (
     TableOpened,
     TrusteeChanged,
 )
+from .hints import HintBook
 from .recovery import TableRecovery
 from .registry import LiveTables
 from .snapshot import TableSnapshot
@@ -61,6 +61,7 @@ from .tournament import TournamentTables
 from .turns import AI_BALANCE, Decider, TurnRunner
 
 if TYPE_CHECKING:
+    from bot.ai.hint_list import Suggestion
     from bot.ai.reasons import Reason
 
 log = logging.getLogger(__name__)
@@ -98,6 +99,7 @@ class TableManager:
         # tournament tables: open, deal, leave, close; ``on_settled`` (bot.tables.tournament)
         self.tournaments = TournamentTables(self, store, self._tables, self.turns,
                                             self._lock)
+        self.hint_lists = HintBook(self.turns, self.live)  # bot.tables.hints
 
     @property
     def ai_pool(self) -> AiPool | None:
@@ -489,54 +491,43 @@ class TableManager:
                 entry.autopass = on
                 await self.save(table)
 
+    # ================================================================= hints
+    # A turn's hint list is worked out once, off the event loop (bot.tables.hints).
+    async def suggestions(self, channel_id: int, user_id: int) -> tuple[Suggestion, ...]:
+        """What 提示 shows press after press, each with why: the AI's hint, then in the
+        play phase its next best plays (:func:`bot.ai.hint_list.hint_list`); none when
+        it is not the user's turn. Worked out once a turn, in the AI's worker processes."""
+        table = self._tables.table(channel_id)
+        return await self.hint_lists.suggestions(table, self._tables.seat_index(table, user_id))
+
     async def hint(self, channel_id: int, user_id: int) -> Action | None:
         """The AI's suggestion for the player's turn (None when it is not their turn)."""
-        table = self._tables.table(channel_id)
-        seat = self._tables.seat_index(table, user_id)
-        async with table.lock:  # the AI reads the game: no click may change it meanwhile
-            game = table.game
-            if game is None or game.is_over or game.to_act != seat:
-                return None
-            # one AI run per turn: autocomplete asks on every keystroke, then Hint, Play hint
-            if table.hint is None or table.hint[0] != (table.game_id, table.seq):
-                asked = time.perf_counter()
-                table.hint = ((table.game_id, table.seq),
-                              await self.turns.decide(table, seat, table.ai_level,
-                                                        hint=True))
-                self.turns.staged("hint", time.perf_counter() - asked)
-            return table.hint[1]
+        hints = await self.suggestions(channel_id, user_id)
+        return hints[0].action if hints else None
 
     async def hints(self, channel_id: int, user_id: int) -> list[Action]:
-        """What 提示 shows press after press: the AI's hint (:meth:`hint`), then in the
-        play phase its next best plays (:func:`bot.ai.suggestions.plays_after`)."""
-        from bot.ai.suggestions import plays_after
-
-        first = await self.hint(channel_id, user_id)
-        table = self._tables.table(channel_id)
-        game = table.game
-        if first is None or game is None or not isinstance(first, PlayCards | Pass):
-            return [first] if first is not None else []
-        view = game.view(self._tables.seat_index(table, user_id))
-        chosen = reading_of(first.cards, view.rules, kind=first.kind,
-                            main_rank=first.main) if isinstance(first, PlayCards) else None
-        more = plays_after(view, chosen)
-        return [first, *(PlayCards(first.seat, p.cards, p.kind, p.main_rank) for p in more)]
+        """The actions of :meth:`suggestions`."""
+        return [s.action for s in await self.suggestions(channel_id, user_id)]
 
     async def explain(self, channel_id: int, user_id: int, action: Action) -> Reason | None:
         """Why the AI would make ``action`` for the player now (a reason that holds, or
-        None), at the table's AI level (the level the hint is decided at)."""
+        None), at the table's AI level (the level the hint is decided at): the reason
+        worked out with the hint list for a suggestion of it, else in a thread."""
         from bot.ai.agent import explain_action
 
         table = self._tables.table(channel_id)
+        known = self.hint_lists.known(table, action)
+        if known is not None:
+            return known.reason
         if table.game is None:
             return None
-        return explain_action(table.game.view(self._tables.seat_index(table, user_id)),
-                              action, table.ai_level)
+        view = table.game.view(self._tables.seat_index(table, user_id))
+        return await asyncio.to_thread(explain_action, view, action, table.ai_level)
 
     async def hint_reason(self, channel_id: int, user_id: int) -> Reason | None:
         """Why the hint (:meth:`hint`) is played: a reason the AI can attribute, or None."""
-        action = await self.hint(channel_id, user_id)
-        return None if action is None else await self.explain(channel_id, user_id, action)
+        hints = await self.suggestions(channel_id, user_id)
+        return hints[0].reason if hints else None
 
     # ================================================================= persistence
     async def publish(self, event: TableEvent) -> None:

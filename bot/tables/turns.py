@@ -67,6 +67,12 @@ def safe_action(game: Game) -> Action:
     return game.legal_actions()[0]
 
 
+def ai_seed(game: Game, seat: int) -> int:
+    """The seed of the AI's decision for ``seat`` now: stable (no process-salted hash),
+    so a replayed game's AI choices repeat, and a hint is the move the AI would make."""
+    return zlib.crc32(f"{game.seed}:{len(game.actions)}:{seat}".encode())
+
+
 def default_decider() -> Decider:
     """The AI of :mod:`bot.ai`."""
     from bot.ai.agent import decide
@@ -376,8 +382,7 @@ class TurnRunner:
         game = table.game
         assert game is not None
         decide = self._decider or default_decider()
-        # A stable seed (no process-salted hash), so a replayed game's AI choices repeat.
-        seed = zlib.crc32(f"{game.seed}:{len(game.actions)}:{seat}".encode())
+        seed = ai_seed(game, seat)
         try:
             view = game.view(seat)  # what the seat may know: the AI never sees the game
             if self.ai_pool is not None and self._decider is None:
@@ -460,4 +465,5 @@ class TurnRunner:
         return await self.store.get_player(table.guild_id, user_id)
 
 
-__all__ = ["AI_BALANCE", "Decider", "TableClosed", "TableHost", "TurnRunner", "default_decider"]
+__all__ = ["AI_BALANCE", "Decider", "TableClosed", "TableHost", "TurnRunner", "ai_seed",
+           "default_decider"]

@@ -88,12 +88,13 @@ async def _pass(a: Act) -> dict[str, Any]:
 async def _hint(a: Act) -> dict[str, Any]:
     """The hint shown at press ``index`` (0: the AI's own; each next press the next of its
     best plays, then round to the first), with its reason, as plain text (no Discord
-    markdown on a page)."""
-    hints = await a.manager.hints(a.channel, a.user)
+    markdown on a page). The turn's list and reasons are worked out once, off the event
+    loop (:meth:`TableManager.suggestions`): a press reads them."""
+    hints = await a.manager.suggestions(a.channel, a.user)
     index = a.fields.get("index", 0) % len(hints) if hints else 0
-    action = hints[index] if hints else None
-    view = a.manager.seat_view(a.channel, a.user)[1] if action is not None else None
-    reason = await a.manager.explain(a.channel, a.user, action) if action else None
+    hint = hints[index] if hints else None
+    view = a.manager.seat_view(a.channel, a.user)[1] if hint is not None else None
+    action, reason = (hint.action, hint.reason) if hint is not None else (None, None)
     return {"hint": hint_json(action), "text": hint_words(action, a.locale, view),
             "reason": reason_words(a.locale, reason) if reason is not None else None,
             "index": index, "count": len(hints)}

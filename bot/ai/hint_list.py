@@ -1,0 +1,55 @@
+"""A turn's whole hint list (提示), worked out in one call: the AI's own choice first, then
+in the play phase its next best plays, each with the reason the AI can give for it.
+
+Everything a Hint press shows at one turn comes from this one call, made once per (deal,
+turn, seat) off the event loop (in an AI worker process: the function and its answer are
+plain, picklable values; :mod:`bot.tables.hints` keeps the answer for the turn). Like
+:func:`bot.ai.agent.decide`, it sees only the seat's view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from bot.engine import Action, Pass, PlayCards, SeatView, reading_of
+
+from .agent import decide, explain_action
+from .reasons import Reason
+from .suggestions import plays_after
+
+Decide = Callable[[SeatView, str, int], Action]
+"""``decide(view, level, seed) -> action``: who chooses the first suggestion (the AI, or a
+test's stand-in)."""
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """One suggestion of the hint list: the action and why the AI would make it (None:
+    no reason it can attribute)."""
+
+    action: Action
+    reason: Reason | None
+
+
+def hint_list(view: SeatView, level: str, seed: int, budget_ms: float | None = 100, *,
+              first: Action | None = None,
+              choose: Decide | None = None) -> tuple[Suggestion, ...]:
+    """The suggestions for the view's seat (which must be the seat to act), best first:
+    ``first`` (default: the AI's :func:`~bot.ai.agent.decide` at ``level`` with ``seed``
+    and ``budget_ms``, or ``choose(view, level, seed)`` when given), then in the play phase
+    the plays :func:`~bot.ai.suggestions.plays_after` ranks after it; each with its reason
+    at ``level`` (:func:`~bot.ai.agent.explain_action`)."""
+    if first is None:
+        first = choose(view, level, seed) if choose is not None else \
+            decide(view, level, seed, budget_ms)
+    actions: list[Action] = [first]
+    if isinstance(first, PlayCards | Pass):
+        chosen = reading_of(first.cards, view.rules, kind=first.kind,
+                            main_rank=first.main) if isinstance(first, PlayCards) else None
+        actions += [PlayCards(first.seat, p.cards, p.kind, p.main_rank)
+                    for p in plays_after(view, chosen)]
+    return tuple(Suggestion(a, explain_action(view, a, level)) for a in actions)
+
+
+__all__ = ["Decide", "Suggestion", "hint_list"]
