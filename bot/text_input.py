@@ -21,7 +21,7 @@ from __future__ import annotations
 import unicodedata
 
 ZWJ = "\u200d"
-PLAYER_NAME = 32  # a player's name: Discord's own limit for display names and nicknames
+PLAYER_NAME = 100  # a player's name: what the store keeps (Discord's own names are <= 32)
 # categories removed outright (Zl/Zp and whitespace controls become spaces first)
 _REMOVED = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
 # an emoji's neighbours of a joiner: symbols (So), modifiers (Sk: skin tones), the emoji
