@@ -19,6 +19,9 @@ LINK = "[Claim beans](https://evil.example/x)"
 EVERYONE = "@everyone"
 ROLE = "<@&123456789012345678>"
 HOSTILE = (LINK, EVERYONE, ROLE)
+ORDINARY = "Ann_Lee"  # escaped as Ann\_Lee, which Discord shows as Ann_Lee
+CODE = re.compile(r"```.*?```|`[^`]*`", re.S)
+ESCAPE = re.compile(r"\\([^0-9A-Za-z\s])")
 # a name shown raw: the link's brackets, or a mention not preceded by its escape
 RAW = re.compile(r"(?<!\\)\[Claim beans(?<!\\)\]|(?<!\\)@everyone|(?<![\\])<@&123456789012345678>")
 
@@ -79,9 +82,9 @@ async def test_a_deal_of_hostile_names_is_shown_escaped_and_pings_no_one_else(
     env = simcord_env
     guild, channel = await setup(env)
     members = [guild.add_member(env.create_user(f"u{k}"), nick=nick)
-               for k, nick in enumerate(HOSTILE)]
-    table = await open_table(env, channel, members[0], "classic", members)
-    assert [s.name for s in table.seats] == list(HOSTILE)  # kept as typed: plain text
+               for k, nick in enumerate((*HOSTILE, ORDINARY))]
+    table = await open_table(env, channel, members[0], "four", members)
+    assert [s.name for s in table.seats] == [*HOSTILE, ORDINARY]  # kept as typed
     await play_to_the_end(env, channel, dict(enumerate(members)))
     await env.settle()
     await env.bot.presenter.drain()
@@ -91,11 +94,14 @@ async def test_a_deal_of_hostile_names_is_shown_escaped_and_pings_no_one_else(
     sent = _messages(env)
     assert len(sent) > 20
     shown = "\n".join(text for _, body in sent for text in _texts(body))
-    for name in HOSTILE:
+    for name in (*HOSTILE, ORDINARY):
         assert safe(name) in shown, f"{name!r} never shown (escaped)"
+    assert ORDINARY in ESCAPE.sub(r"\1", shown)  # as Discord shows it: as it was typed
     for route, body in sent:
         for text in _texts(body):
             assert RAW.search(text) is None, f"{route}: a raw name in {text!r}"
+            for span in CODE.findall(text):  # a backslash shows in code: no escape there
+                assert "\\" not in span, f"{route}: an escape in code {span!r}"
         _check_mentions(route, body, people)
     pinged = {int(u) for _, b in sent for u in (b.get("allowed_mentions") or {}).get("users", [])}
     assert pinged == people, "each player's turn pings them, and only them"
