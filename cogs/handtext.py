@@ -16,7 +16,7 @@ from bot.words.cards import card_name, play_phrase, play_text
 from bot.words.catalogue import t
 from bot.words.names import kind_name, variant_name
 
-from .markdown import safe_player, safe_seat
+from .markdown import CONTENT, clip, safe_player, safe_seat
 
 if TYPE_CHECKING:
     from bot.engine import Card
@@ -96,7 +96,7 @@ def hand_content(table: TableSnapshot, seat: int, hand: Sequence[Card], locale: 
     lines.append(stake_text(game, seat, names, locale))
     if to_act == seat and (game.phase == "double" or game.phase.startswith("show")):
         lines.append(at_stake_text(game, seat, locale))
-    return "\n".join(lines)
+    return clip("\n".join(lines), CONTENT)
 
 
 def at_stake_text(game: GameSnapshot, seat: int, locale: str) -> str:

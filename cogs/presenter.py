@@ -51,7 +51,7 @@ from .handtext import (
     ends_words,
     table_state,
 )
-from .markdown import FIELD_VALUE, clip, ping, safe_seat
+from .markdown import CONTENT, FIELD_VALUE, clip, ping, safe_seat
 from .pings import DEFAULT_BUDGET, PingBudget, TurnPings
 from .preferences import Preferences
 from .private import lobby_lines
@@ -478,12 +478,14 @@ class DiscordPresenter(HandDms):
             if result is not None:
                 png = await self.draw(render_result, result)
                 file = discord.File(io.BytesIO(png), filename="result.png")
-            return "\n".join([*notices, text]), self._lobby_embed(table, locale), file
+            return clip("\n".join([*notices, text]), CONTENT), self._lobby_embed(table, locale), \
+                file
         if table.status != "playing" or table.game is None:
-            return "\n".join(notices), self._lobby_embed(table, locale), None
+            return clip("\n".join(notices), CONTENT), self._lobby_embed(table, locale), None
         _, png = await self.table_picture(table, state)
         lines = [*notices, *self.turn_words(table, locale)]
-        return "\n".join(lines), None, discord.File(io.BytesIO(png), filename="table.png")
+        return clip("\n".join(lines), CONTENT), None, discord.File(io.BytesIO(png),
+                                                                 filename="table.png")
 
     async def table_picture(self, table: TableSnapshot, state: TableState | None
                             ) -> tuple[object, bytes]:
