@@ -14,6 +14,8 @@ from collections import Counter, OrderedDict, deque
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
+from aiohttp.http_exceptions import HttpProcessingError
+
 Clock = Callable[[], float]
 K = TypeVar("K")
 V = TypeVar("V")
@@ -216,5 +218,34 @@ class QuietLog:
         self.logger.warning(message + suffix, *args)
 
 
-__all__ = ["MAX_KEYS", "Bucket", "Clock", "InvalidBudget", "KeyedBuckets", "QuietLog",
-           "Tally", "TtlCache"]
+class QuietFilter(logging.Filter):
+    """On the logger of aiohttp's HTTP protocol (malformed requests, errors in a handler):
+    each message at most once an ``interval``, and a client's malformed request without
+    its traceback (garbage sent to the port is not a bug of the bot)."""
+
+    def __init__(self, interval: float = 60.0, clock: Clock = time.monotonic) -> None:
+        super().__init__()
+        self.interval = interval
+        self._clock = clock
+        self._last: dict[str, float] = {}
+        self.dropped = 0
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        now = self._clock()
+        key = str(record.msg)
+        if now - self._last.get(key, -self.interval) < self.interval:
+            self.dropped += 1
+            return False
+        self._last[key] = now
+        error = record.exc_info[1] if record.exc_info else None
+        if isinstance(error, HttpProcessingError):
+            record.exc_info, record.exc_text = None, None
+            record.msg = f"{record.msg}: %s"
+            record.args = (*(record.args if isinstance(record.args, tuple) else ()),
+                           str(error).splitlines()[0] if str(error) else type(error).__name__)
+            record.levelno, record.levelname = logging.INFO, "INFO"
+        return True
+
+
+__all__ = ["MAX_KEYS", "Bucket", "Clock", "InvalidBudget", "KeyedBuckets", "QuietFilter",
+           "QuietLog", "Tally", "TtlCache"]

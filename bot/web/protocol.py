@@ -1,8 +1,9 @@
 """The Activity's wire protocol: JSON text frames over the WebSocket ``/api/ws``.
 
 Every frame is one JSON object with a ``type``. A frame from the page is at most
-:data:`MAX_FRAME` bytes and a connection sends at most :data:`RATE` frames a second;
-anything else is answered by an ``error`` frame and changes nothing.
+:data:`MAX_FRAME` bytes and a connection sends at most :data:`RATE` frames a second (and
+a user, over all their pages, and an address, their settings' frames a second:
+:mod:`bot.web.door`); anything else is answered by an ``error`` frame and changes nothing.
 
 From the page
 -------------

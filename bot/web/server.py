@@ -29,13 +29,15 @@ from bot.words.page import page_words
 from .actions import Act, perform
 from .auth import AuthError, DiscordAuth, Instance, WebUser
 from .door import Door, Refusal
-from .limits import Clock
+from .limits import Clock, QuietFilter
 from .origins import client_address, frame_ancestors, origin_allowed, trusted_networks
 from .presenter import WebPresenter, state_frame
 from .protocol import FrameError, dumps, parse_action, parse_frame, parse_json
 from .sessions import Connection, Sessions
 
 log = logging.getLogger("ddz.web")
+HTTP_LOG = logging.getLogger("ddz.web.http")  # aiohttp's protocol errors, quietly
+HTTP_LOG.addFilter(QuietFilter())
 PAGE_DIR = Path(__file__).resolve().parents[2] / "web" / "dist"
 SERVER = "doudizhu-bot"  # the Server header: no Python or aiohttp version
 MAX_TOKEN_BODY = 4096  # bytes of a POST /api/token body
@@ -109,7 +111,7 @@ class ActivityServer:
 
     async def start(self) -> None:
         """Listen on ``host:port`` (port 0: any free port, read back into ``port``)."""
-        self._runner = web.AppRunner(self.app, access_log=None)
+        self._runner = web.AppRunner(self.app, access_log=None, logger=HTTP_LOG)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.host, self.port)
         await site.start()

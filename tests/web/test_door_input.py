@@ -4,6 +4,7 @@ server, and its answers are not stored and name no software version."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import pytest
@@ -122,3 +123,16 @@ async def test_no_answer_names_a_software_version(activity) -> None:
             server = response.headers.get("Server", "")
             assert server == SERVER, (path, server)
             assert "python" not in server.lower() and "aiohttp" not in server.lower()
+
+
+async def test_malformed_http_writes_one_quiet_line(activity, caplog) -> None:
+    caplog.set_level(logging.INFO)
+    for _ in range(30):
+        reader, writer = await asyncio.open_connection("127.0.0.1", activity.server.port)
+        writer.write(b"GET / HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n")
+        await writer.drain()
+        assert (await reader.read(100)).startswith(b"HTTP/1.0 400")
+        writer.close()
+    lines = [r for r in caplog.records if r.name == "ddz.web.http"]
+    assert len(lines) == 1 and lines[0].levelno == logging.INFO, lines
+    _no_traceback(caplog)
