@@ -78,7 +78,7 @@ def _check_mentions(route: str, body: dict[str, Any], people: set[int]) -> None:
 
 
 async def test_a_deal_of_hostile_names_is_shown_escaped_and_pings_no_one_else(
-        simcord_env) -> None:
+        simcord_env: Any) -> None:
     env = simcord_env
     guild, channel = await setup(env)
     members = [guild.add_member(env.create_user(f"u{k}"), nick=nick)
@@ -107,7 +107,7 @@ async def test_a_deal_of_hostile_names_is_shown_escaped_and_pings_no_one_else(
     assert pinged == people, "each player's turn pings them, and only them"
 
 
-async def test_a_tournament_name_is_escaped_in_its_embeds_and_words(simcord_env) -> None:
+async def test_a_tournament_name_is_escaped_in_its_embeds_and_words(simcord_env: Any) -> None:
     env = simcord_env
     _, channel, boss, (ann, bo, cy) = await admin_and_players(env)
     with_runner(env.bot)
@@ -115,8 +115,8 @@ async def test_a_tournament_name_is_escaped_in_its_embeds_and_words(simcord_env)
     made = await boss.slash(channel, "ddz tournament new", name=name, start_in=10)
     assert "❌" not in made.response.content, made.response.content
     assert safe(name) in made.response.content
-    embed = signup_message(channel).embeds[0]
-    assert safe(name) in embed.title and "[Cup]" not in embed.title.replace("\\[Cup\\]", "")
+    title = signup_message(channel).embeds[0].title or ""
+    assert safe(name) in title and "[Cup]" not in title.replace("\\[Cup\\]", "")
     for member in (ann, bo, cy):
         joined = await member.click(signup_message(channel), label="Join")
         assert safe(name) in joined.response.content
@@ -130,7 +130,7 @@ async def test_a_tournament_name_is_escaped_in_its_embeds_and_words(simcord_env)
         _check_mentions(route, body, set())
 
 
-async def test_a_tournament_name_is_stored_and_shown_stripped(simcord_env) -> None:
+async def test_a_tournament_name_is_stored_and_shown_stripped(simcord_env: Any) -> None:
     """Flaw 11: 400 spaces around 10 letters are checked, stored and shown as the letters."""
     env = simcord_env
     _, channel, boss, _ = await admin_and_players(env)
@@ -139,7 +139,7 @@ async def test_a_tournament_name_is_stored_and_shown_stripped(simcord_env) -> No
     assert "❌" not in made.response.content, made.response.content
     tour = await env.bot.store.channel_tournament(channel.id)
     assert tour is not None and tour.settings.name == "Spring Cup"
-    title = signup_message(channel).embeds[0].title
+    title = signup_message(channel).embeds[0].title or ""
     assert "Spring Cup" in title and "  " not in title and len(title) <= TITLE
 
 

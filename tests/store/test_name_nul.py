@@ -4,6 +4,8 @@ raw database error): a player's name, a game seat's, a tournament's."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from bot.engine import GameLog, Rules
@@ -27,8 +29,9 @@ async def test_a_player_name_with_nul_and_invisible_characters(store: Store) -> 
 
 async def test_a_seat_name_with_nul_is_stored_normalised(store: Store) -> None:
     await store.ensure_player(GUILD, 1, "one")
-    seats = [{"user_id": 1, "name": HOSTILE}, {"user_id": None, "name": "AI\x00 🤖 Ada"},
-             {"user_id": None, "name": "AI", "ai_level": "hard"}]
+    seats: list[dict[str, Any]] = [{"user_id": 1, "name": HOSTILE},
+                                   {"user_id": None, "name": "AI\x00 🤖 Ada"},
+                                   {"user_id": None, "name": "AI", "ai_level": "hard"}]
     log = GameLog(Rules.preset("classic"), 5, (10_000, 10**6, 10**6), None)
     record = await store.create_game("nul1", GUILD, CHANNEL, log, seats)
     assert [s.name for s in record.seats] == [CLEAN, "AI 🤖 Ada", "AI"]
@@ -50,3 +53,16 @@ async def test_a_name_of_nothing_visible_is_refused_clearly(store: Store, name: 
         await store.ensure_player(GUILD, 8, name)
     assert refused.value.code == "empty_name"
     assert await store.get_player(GUILD, 8) is None
+
+
+async def test_postgresql_never_sees_a_nul_as_a_raw_error(store: Store, backend: str) -> None:
+    """The defence behind the names' normalisation: text with a NUL that reaches the
+    PostgreSQL adapter anyway is a clear refusal, not the server's encoding error."""
+    if backend != "postgresql":
+        pytest.skip("SQLite stores a NUL; only PostgreSQL refuses it")
+    with pytest.raises(InvalidInputError) as refused:
+        await store._db.fetch_all("SELECT ?", ("a\x00b",))
+    assert refused.value.code == "bad_text"
+    with pytest.raises(InvalidInputError):
+        async with store._db.transaction() as conn:
+            await conn.execute("UPDATE players SET name = ? WHERE user_id = ?", ("x\x00", 1))

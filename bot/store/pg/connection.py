@@ -2,7 +2,9 @@
 
 The mixins' SQL has SQLite's ``?`` placeholders; they become ``$1, $2, …`` here (outside
 quoted text), once per distinct statement. Rows come back as tuples, and the NUMERIC that
-PostgreSQL gives for ``SUM`` of BIGINT comes back as an int, as SQLite gives it.
+PostgreSQL gives for ``SUM`` of BIGINT comes back as an int, as SQLite gives it. Text
+with a NUL (which PostgreSQL cannot hold) is refused before it is sent
+(:func:`without_nul`): names are normalised before they get here, so that is a defence.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from decimal import Decimal
 from typing import Any
 
 import asyncpg
+
+from ..errors import InvalidInputError
 
 
 @functools.lru_cache(maxsize=1024)
@@ -34,6 +38,15 @@ def to_postgres(sql: str) -> str:
             continue
         out.append(char)
     return "".join(out)
+
+
+def without_nul(parameters: Sequence[Any]) -> Sequence[Any]:
+    """``parameters``, unless one is text with a NUL: then :class:`InvalidInputError`
+    (PostgreSQL would refuse it with a raw encoding error)."""
+    for value in parameters:
+        if isinstance(value, str) and "\x00" in value:
+            raise InvalidInputError("text cannot hold a NUL character", code="bad_text")
+    return parameters
 
 
 def _plain(value: Any) -> Any:
@@ -69,11 +82,13 @@ class PgConnection:
         return bool(self.raw.is_in_transaction())
 
     async def execute(self, sql: str, parameters: Sequence[Any] = ()) -> Status:
-        return Status(_rowcount(await self.raw.execute(to_postgres(sql), *parameters)))
+        return Status(_rowcount(await self.raw.execute(to_postgres(sql),
+                                                       *without_nul(parameters))))
 
     async def execute_fetchall(self, sql: str, parameters: Sequence[Any] = ()
                                ) -> list[tuple[Any, ...]]:
-        return [plain_row(r) for r in await self.raw.fetch(to_postgres(sql), *parameters)]
+        return [plain_row(r) for r in await self.raw.fetch(to_postgres(sql),
+                                                           *without_nul(parameters))]
 
     async def executemany(self, sql: str, parameters: Iterable[Sequence[Any]]) -> None:
-        await self.raw.executemany(to_postgres(sql), list(parameters))
+        await self.raw.executemany(to_postgres(sql), [without_nul(p) for p in parameters])

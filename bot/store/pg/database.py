@@ -29,7 +29,7 @@ import asyncpg
 from ..errors import StoreClosedError
 from ..migrations import PG_MIGRATIONS_DIR, find_migrations
 from ..sql import Connection, WriteTimer, timed_write
-from .connection import PgConnection, plain_row, to_postgres
+from .connection import PgConnection, plain_row, to_postgres, without_nul
 from .migrations import migrate
 
 WRITERS = 3  # pooled connections for writes: one transaction at a time, and statements
@@ -162,7 +162,8 @@ class PgDatabase:
     async def fetch_all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         self._check_open()
         async with self._readers.acquire() as raw:
-            return [plain_row(r) for r in await raw.fetch(to_postgres(sql), *params)]
+            return [plain_row(r) for r in await raw.fetch(to_postgres(sql),
+                                                          *without_nul(params))]
 
     async def fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Any | None:
         rows = await self.fetch_all(sql, params)
