@@ -165,3 +165,24 @@ def test_code_spans_and_clipping_keep_escapes_whole() -> None:
     body = cut[:-1]
     assert (len(body) - len(body.rstrip("\\"))) % 2 == 0  # no lone escape at the cut
     assert clip("short", 256) == "short"
+
+
+async def test_refusals_and_history_quote_a_name_escaped(simcord_env: Any) -> None:
+    """A refusal that names another player (``/ddz rank``), a history's title and its empty
+    page quote the name as text, and ping no one."""
+    env = simcord_env
+    guild, channel = await setup(env)
+    asker = guild.add_member(env.create_user("asker"))
+    stranger = guild.add_member(env.create_user("stranger"), nick=LINK)
+    ranked = await asker.slash(channel, "ddz rank", user=stranger)
+    said = ranked.followups[-1] if ranked.followups else ranked.response
+    # quoted as text (a quote of user text is cut at 40 characters, escapes included)
+    assert safe(LINK)[:30] in said.content and "has not played here yet" in said.content
+    assert RAW.search(said.content) is None and "](" not in said.content, said.content
+    history = await asker.slash(channel, "ddz history", user=stranger)
+    shown = history.response.embeds[0].description or ""
+    assert safe(LINK) in shown and RAW.search(shown) is None, shown
+    for route, body in _messages(env):
+        for text in _texts(body):
+            assert RAW.search(text) is None, (route, text)
+        _check_mentions(route, body, set())
