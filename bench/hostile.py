@@ -330,6 +330,7 @@ async def _attack_table(page: HostilePage, ids: itertools.count[int], variant: s
         await ws.send_str(_action(ids, "pass", seq=you["seq"]) if move is None else
                           _action(ids, "play", cards=move["cards"], kind=move["kind"],
                                   main=move["main"], seq=you["seq"]))
+        await asyncio.sleep(PAUSE)  # the next burst has the whole second's frames
     return marks
 
 

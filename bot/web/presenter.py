@@ -24,7 +24,8 @@ from bot.tables import (
 )
 from bot.words.locales import EN
 
-from .protocol import dumps, open_choices, result_json, table_json, you_json
+from .legal_text import LEGAL, LegalTexts, you_text
+from .protocol import dumps, open_choices, result_json, table_json
 from .sessions import Connection, Sessions
 
 log = logging.getLogger(__name__)
@@ -42,17 +43,20 @@ def no_table_frame(reason: str | None = None) -> dict[str, Any]:
     return {"type": "no_table", "reason": reason, "open": open_choices()}
 
 
-def you_for(reader: TableReader, table: TableSnapshot, user_id: int) -> dict[str, Any] | None:
-    """The seated user's own part of the table frame (None for a spectator)."""
+def you_for(reader: TableReader, table: TableSnapshot, user_id: int,
+            legal: LegalTexts = LEGAL) -> str | None:
+    """The seated user's own part of the table frame as JSON text (None for a
+    spectator); its legal plays made once a turn (:mod:`bot.web.legal_text`)."""
     seat = table.seat_of(user_id)
     if seat is None:
         return None
     try:
         table, view = reader.seat_view(table.channel_id, user_id)
     except CodedError:  # no deal yet: a seat without cards
-        return {"seat": seat, "hand": "", "cards": [], "my_turn": False, "phase": None,
-                "seq": table.seq, "legal": [], "cannot_beat": False, "is_leading": False}
-    return you_json(table, view)
+        return dumps({"seat": seat, "hand": "", "cards": [], "my_turn": False, "phase": None,
+                      "seq": table.seq, "legal": [], "cannot_beat": False,
+                      "is_leading": False})
+    return you_text(table, view, legal.of(table.channel_id, view))
 
 
 class TableFrames:
@@ -61,22 +65,24 @@ class TableFrames:
     def __init__(self, reader: TableReader, table: TableSnapshot) -> None:
         self.reader = reader
         self.table = table
-        self._public: dict[str, dict[str, Any]] = {}  # by language, made once each
+        self._public: dict[str, str] = {}  # by language, made once each
         self._spectators: dict[str, str] = {}
 
-    def public(self, locale: str) -> dict[str, Any]:
+    def public(self, locale: str) -> str:
         if locale not in self._public:
-            self._public[locale] = table_json(self.table, locale)
+            self._public[locale] = dumps(table_json(self.table, locale))
         return self._public[locale]
 
     def for_user(self, user_id: int, locale: str) -> str:
         you = you_for(self.reader, self.table, user_id)
         if you is None:
             if locale not in self._spectators:
-                self._spectators[locale] = dumps({"type": "table", "table":
-                                                  self.public(locale), "you": None})
+                self._spectators[locale] = self._frame(locale, "null")
             return self._spectators[locale]
-        return dumps({"type": "table", "table": self.public(locale), "you": you})
+        return self._frame(locale, you)
+
+    def _frame(self, locale: str, you: str) -> str:
+        return f'{{"type":"table","table":{self.public(locale)},"you":{you}}}'
 
 
 def state_frame(reader: TableReader, channel_id: int, user_id: int, locale: str = EN) -> str:
@@ -117,7 +123,26 @@ class WebPresenter:
         table, reader = event.table, self.reader
         if table is None or reader is None:
             return
+        await self._legal_ready(reader, table, pages)
         self.send_table(reader, table, pages)
+
+    @staticmethod
+    async def _legal_ready(reader: TableReader, table: TableSnapshot,
+                           pages: list[Connection]) -> None:
+        """The legal plays of the seat to act, when its user has a page open here, made
+        in a thread when this turn's are not made yet (a 癞子 lead's 10,000 plays take
+        tens of milliseconds: never on the event loop)."""
+        game = table.playing
+        seat = game.to_act if game is not None else None
+        entry = table.seats[seat] if seat is not None else None
+        user = entry.user_id if entry is not None else None
+        if user is None or not any(page.user.user_id == user for page in pages):
+            return
+        try:
+            table, view = reader.seat_view(table.channel_id, user)
+        except CodedError:
+            return
+        await LEGAL.ready(table.channel_id, view)
 
     @staticmethod
     def send_table(reader: TableReader, table: TableSnapshot,
