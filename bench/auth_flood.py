@@ -20,7 +20,8 @@ Printed, all measured: the requests the stand-in received from the server (in to
 those answered 4xx, over the run and in its busiest 60 seconds), the refusals by kind (at
 the door, in the auth, and as the flood's clients saw them), how the real sign-ins fared,
 and the event loop's longest stall (a task that sleeps 5 ms at a time notes how late it
-wakes).
+wakes). The process runs as the bot's does (:mod:`bot.tuning`: its collector's pace,
+uvloop where installed); a full collection of a big heap is a stall of its own.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ import dataclasses
 import json
 import logging
 import multiprocessing
+import queue
 import random
 import statistics
 import string
@@ -249,10 +251,12 @@ class LogCount(logging.Handler):
 
 
 class LagProbe:
-    """A task that sleeps :data:`PROBE` seconds at a time and notes how late it woke."""
+    """A task that sleeps :data:`PROBE` seconds at a time and notes how late it woke, and
+    how much CPU the loop's thread used meanwhile (a stall with little CPU is the machine
+    running something else, not the loop's own work)."""
 
     def __init__(self) -> None:
-        self.lags: list[float] = []
+        self.lags: list[tuple[float, float]] = []  # (seconds late, CPU seconds meanwhile)
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -260,14 +264,30 @@ class LagProbe:
 
     async def _run(self) -> None:
         while True:
-            asked = time.perf_counter()
+            asked, cpu = time.perf_counter(), time.thread_time()
             await asyncio.sleep(PROBE)
-            self.lags.append(max(0.0, time.perf_counter() - asked - PROBE))
+            self.lags.append((max(0.0, time.perf_counter() - asked - PROBE),
+                              time.thread_time() - cpu))
 
     async def stop(self) -> None:
         if self._task is not None:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
+
+
+async def _results_of(child: Any, results: Any, timeout: float) -> dict[str, Any]:
+    """The flood's figures, once the child sends them (an error if it died first)."""
+    loop = asyncio.get_running_loop()
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            found: dict[str, Any] = await loop.run_in_executor(None, results.get, True, 1.0)
+            return found
+        except queue.Empty:
+            if not child.is_alive():
+                raise RuntimeError(f"the flood's process ended ({child.exitcode}) "
+                                   "without its figures") from None
+    raise TimeoutError("the flood's process sent no figures")
 
 
 def _busiest_minute(times: list[float]) -> int:
@@ -294,6 +314,7 @@ async def run(seconds: float = 60.0, workers: int = 4, sockets: int = 1200,
     from bot.pacing import RestPacer, trace
     from bot.store import Store
     from bot.tables import TableManager
+    from bot.tuning import collect_rarely, share_the_gil
     from bot.web import ActivityServer, DiscordAuth
     from tests.cluster.standin import APP_ID, DiscordStandIn
 
@@ -318,21 +339,22 @@ async def run(seconds: float = 60.0, workers: int = 4, sockets: int = 1200,
                                trustee_delay=0.0, ai_in_thread=False)
         server.attach(manager)
         await server.start()
+        share_the_gil()  # the process runs as the bot's does (bot.tuning)
+        collect_rarely()
         plan = Plan(seconds, workers, sockets,
                     [stand.grant(FIRST_FRESH + i) for i in range(int(seconds * 2) + 2)],
                     stand.mint_token(PLAYER), stand.mint_token(FRAMER))
         stand.open_instance(INSTANCE, GUILD, CHANNEL, [PLAYER, FRAMER, *range(
             FIRST_FRESH, FIRST_FRESH + len(plan.fresh_codes))])
-        probe = LagProbe()
-        probe.start()
         context = multiprocessing.get_context("spawn")
         results = context.Queue()
         child = context.Process(target=_flood_process, args=(server.url, plan, results))
         began = time.monotonic()
-        child.start()
+        child.start()  # before the probe: starting a process holds the loop a moment
+        probe = LagProbe()
+        probe.start()
         try:
-            flood: dict[str, Any] = await asyncio.get_running_loop().run_in_executor(
-                None, results.get, True, seconds + 120)
+            flood = await _results_of(child, results, seconds + 120)
         finally:
             await asyncio.get_running_loop().run_in_executor(None, child.join, 30)
             took = time.monotonic() - began
@@ -349,14 +371,17 @@ async def run(seconds: float = 60.0, workers: int = 4, sockets: int = 1200,
     for call in calls:
         by_path[call.path.rsplit("/", 1)[0] + "/…" if "/activity-instances/" in call.path
                 else call.path] += 1
-    lags = sorted(probe.lags) or [0.0]
+    lags = sorted(lag for lag, _ in probe.lags) or [0.0]
+    worst = max(probe.lags, default=(0.0, 0.0))
+    busiest = max((cpu for _, cpu in probe.lags), default=0.0)
     report = {
         "seconds": took, "requests": len(calls), "invalid": len(invalid),
         "requests_minute": _busiest_minute([c.at for c in calls]),
         "invalid_minute": _busiest_minute([c.at for c in invalid]),
         "door": dict(server.door.refusals), "auth": dict(auth.refusals),
         "seen": flood["seen"], "attempts": flood["attempts"], "fresh": flood["fresh"],
-        "stall_ms": lags[-1] * 1000, "lag_p99_ms": lags[int(0.99 * (len(lags) - 1))] * 1000,
+        "stall_ms": lags[-1] * 1000, "stall_cpu_ms": worst[1] * 1000,
+        "busiest_ms": busiest * 1000, "lag_p99_ms": lags[int(0.99 * (len(lags) - 1))] * 1000,
         "lag_median_ms": statistics.median(lags) * 1000, "log_lines": dict(logs.lines)}
     attempts = sum(flood["attempts"].values())
     out(f"auth flood: {took:.1f} s on loopback, {attempts} attempts "
@@ -370,9 +395,11 @@ async def run(seconds: float = 60.0, workers: int = 4, sockets: int = 1200,
     out(f"  refused by the auth (never asked of Discord): {_counts(auth.refusals)}")
     out(f"  the flood's clients were answered: {_counts(flood['seen'])}")
     out(f"  real sign-ins meanwhile: {_counts(flood['fresh'])}")
-    out(f"  event loop: longest stall {report['stall_ms']:.1f} ms, p99 "
-        f"{report['lag_p99_ms']:.1f} ms, median {report['lag_median_ms']:.2f} ms "
-        f"({len(probe.lags)} wake-ups of a {PROBE * 1000:.0f} ms sleep)")
+    out(f"  event loop: longest stall {report['stall_ms']:.1f} ms (the loop's CPU meanwhile "
+        f"{report['stall_cpu_ms']:.1f} ms), p99 {report['lag_p99_ms']:.1f} ms, median "
+        f"{report['lag_median_ms']:.2f} ms; the most CPU between two wake-ups "
+        f"{report['busiest_ms']:.1f} ms ({len(probe.lags)} wake-ups of a "
+        f"{PROBE * 1000:.0f} ms sleep)")
     out(f"  the server's log meanwhile: {_counts(logs.lines)} lines")
     return report
 
@@ -385,10 +412,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--sockets", type=int, default=1200, help="sockets held open")
     parser.add_argument("--smoke", action="store_true", help="2 seconds, a small flood")
     args = parser.parse_args(argv)
+    from bot import tuning
+
     if args.smoke:
-        asyncio.run(run(2.0, 2, 60, sockets_total=40))
+        tuning.run(run(2.0, 2, 60, sockets_total=40))
     else:
-        asyncio.run(run(args.seconds, args.workers, args.sockets))
+        tuning.run(run(args.seconds, args.workers, args.sockets))
 
 
 if __name__ == "__main__":
