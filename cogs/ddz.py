@@ -24,10 +24,10 @@ from bot.store.reports import MIN_GAMES
 from bot.store.settings import KEYS as SETTING_KEYS
 from bot.store.settings import check_setting
 from bot.tables import TableError
-from bot.words.cards import play_phrase, play_text
+from bot.words.cards import play_text
 from bot.words.catalogue import t
 from bot.words.errors import error_text
-from bot.words.names import kind_name, level_name, variant_name
+from bot.words.names import level_name, variant_name
 from bot.words.rules import rules_summary
 from render import ORDERS, render_leaderboard, render_profile
 
@@ -38,6 +38,7 @@ from .history import HistoryCommands, stats_line
 from .i18n import locale_of
 from .markdown import safe
 from .names import shown_name
+from .play_choices import PlayChoices
 from .replay import ReplayCommands
 from .review import ReviewCommands
 from .scenes import leaderboard_scene, profile_scene
@@ -79,6 +80,9 @@ def _split_declared(text: str) -> tuple[str, str | None, str | None]:
         return cards, kind or None, main or None
     cards, sep, kind = text.partition(" as ")
     return cards, (kind.strip() or None) if sep else None, None
+
+
+PLAY_CHOICES = PlayChoices()  # each turn's ranked plays, for /ddz play's autocomplete
 
 
 class Ddz(HistoryCommands, ReplayCommands, ReviewCommands, TournamentCommands, commands.GroupCog,
@@ -172,27 +176,16 @@ class Ddz(HistoryCommands, ReplayCommands, ReviewCommands, TournamentCommands, c
         if seat is None or game.to_act != seat:
             return []
         locale = locale_of(interaction)
-        plays = self.manager.seat_view(table.channel_id, interaction.user.id)[1].legal_plays()
+        view = self.manager.seat_view(table.channel_id, interaction.user.id)[1]
         try:
             typed = parse_cards(current) if current.strip() else ""
         except Exception:
             typed = ""
         hint = await self.manager.hint(table.channel_id, interaction.user.id)
         first = hint.cards if isinstance(hint, PlayCards) else None
-
-        def score(p: Any) -> tuple[int, int, int, int]:
-            return (p.cards != first, p.is_bomb, p.main_index, -len(p))
-
-        choices = []
-        for p in sorted(plays, key=score):
-            if typed and typed not in p.cards:
-                continue
-            label = play_phrase(locale, p, kind_name(locale, p.kind))
-            choices.append(app_commands.Choice(name=label[:100],
-                                               value=f"{p.cards}|{p.kind}|{p.main_rank}"))
-            if len(choices) == 25:
-                break
-        return choices
+        # ranked once a turn and filtered in a thread (a 癞子 lead: 10,000 plays)
+        return [app_commands.Choice(name=label, value=value) for label, value in
+                await PLAY_CHOICES.choices(view, first, typed, locale)]
 
     @app_commands.command(name=_("pass"), description=_("Pass this turn"))
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)

@@ -203,3 +203,39 @@ async def test_with_a_pool_the_list_is_worked_out_in_a_worker_once(tmp_path, mon
         pool.on_decided = None
         await manager.shutdown()
         await store.close()
+
+
+async def test_the_autocomplete_ranks_a_turn_once_off_the_loop(monkeypatch) -> None:
+    """/ddz play's choices at a 癞子 lead of thousands of plays: ranked once a turn (not
+    at every keystroke), in a thread; the same choices as ranked on the loop before."""
+    from bot.engine import SeatView
+    from bot.words.cards import play_phrase
+    from bot.words.names import kind_name
+    from cogs.play_choices import PlayChoices
+
+    game = Game.new(Rules.preset("laizi"), 3)
+    while game.phase != "play":
+        game.apply(quick_decide(game.view(game.to_act), "normal", 0))
+    view = game.view(game.to_act)
+    plays = view.legal_plays()
+    assert len(plays) > 1000, "a hand of many readings"
+    first = plays[len(plays) // 2].cards
+    threads: list[int] = []
+    real = SeatView.legal_plays
+
+    def legal_plays(self: SeatView) -> list[Any]:
+        threads.append(threading.get_ident())
+        return real(self)
+
+    monkeypatch.setattr(SeatView, "legal_plays", legal_plays)
+    choices = PlayChoices()
+    for typed in ("", "3", "33", view.hand[-2:], "3" * 5):
+        got = await choices.choices(view, first, typed, "en")
+        ranked = sorted(plays, key=lambda p: (p.cards != first, p.is_bomb, p.main_index,
+                                              -len(p)))
+        wanted = [(play_phrase("en", p, kind_name("en", p.kind))[:100],
+                   f"{p.cards}|{p.kind}|{p.main_rank}")
+                  for p in ranked if not typed or typed in p.cards][:25]
+        assert got == wanted, typed
+    assert choices.ranked == 1 and len(threads) == 1
+    assert threads[0] != threading.get_ident(), "ranked in a thread, not on the loop"
