@@ -33,7 +33,7 @@ from .limits import Clock, QuietFilter
 from .origins import client_address, frame_ancestors, origin_allowed, trusted_networks
 from .presenter import WebPresenter, state_frame
 from .protocol import FrameError, dumps, parse_action, parse_frame, parse_json
-from .sessions import Connection, Sessions
+from .sessions import STRIKES, Connection, Sessions
 
 log = logging.getLogger("ddz.web")
 HTTP_LOG = logging.getLogger("ddz.web.http")  # aiohttp's protocol errors, quietly
@@ -249,15 +249,22 @@ class ActivityServer:
         if (refusal := self.door.bind(user.user_id)) is not None:
             await _send_error(ws, refusal.code, refusal.message)
             return None
-        page = Connection(ws, user, guild_id=instance.guild_id,
-                          channel_id=instance.channel_id,
-                          locale=page_locale(frame.get("locale")), instance_id=instance_id,
-                          clock=self.clock, token=token, address=address)
-        page.send({"type": "welcome", "user_id": str(user.user_id), "name": user.name,
-                   "guild_id": str(instance.guild_id),
-                   "channel_id": str(instance.channel_id), "words": page_words(page.locale)})
-        if self.manager is not None:
-            page.send(state_frame(self.manager, page.channel_id, user.user_id, page.locale))
+        try:
+            page = Connection(ws, user, guild_id=instance.guild_id,
+                              channel_id=instance.channel_id,
+                              locale=page_locale(frame.get("locale")),
+                              instance_id=instance_id, clock=self.clock, token=token,
+                              address=address)
+            page.send({"type": "welcome", "user_id": str(user.user_id), "name": user.name,
+                       "guild_id": str(instance.guild_id),
+                       "channel_id": str(instance.channel_id),
+                       "words": page_words(page.locale)})
+            if self.manager is not None:
+                page.send(state_frame(self.manager, page.channel_id, user.user_id,
+                                      page.locale))
+        except BaseException:
+            self.door.unbind(user.user_id)  # counted only while it is served
+            raise
         return page
 
     async def _recheck(self, page: Connection) -> str | None:
@@ -329,6 +336,14 @@ class ActivityServer:
     async def _on_frame(self, page: Connection, data: str | bytes) -> None:
         limited = not page.limit.allow() or \
             not self.door.frame_allowed(page.user.user_id, page.address)
+        page.strikes = page.strikes + 1 if limited else 0
+        if page.strikes > STRIKES:  # it never waits: no page of ours sends like that
+            self.door.refuse("frames_closed", Refusal("rate_limited", "a page kept sending "
+                                                      "over the frame limit: closed"))
+            page.send({"type": "error", "code": "rate_limited",
+                       "error": "too many frames: the connection is closed"})
+            await page.close()
+            return
         frame: dict[str, Any] = {}
         try:
             frame = parse_frame(data)

@@ -17,11 +17,13 @@ from typing import Any
 from aiohttp import web
 
 from .auth import WebUser
-from .limits import Bucket
+from .limits import Bucket, QuietLog
 from .protocol import RATE, dumps
 
 log = logging.getLogger(__name__)
+QUIET = QuietLog(log)  # pages dropped: a line a minute, however many
 BACKLOG = 256  # frames queued for one page before it is dropped
+STRIKES = 3 * RATE  # frames refused in a row (over a limit) before the socket is closed
 
 
 class RateLimit(Bucket):
@@ -48,6 +50,7 @@ class Connection:
         self.channel_id = channel_id
         self.locale = locale
         self.limit = RateLimit(RATE, clock)
+        self.strikes = 0  # frames refused in a row for a limit (STRIKES: closed)
         self.cost_asked: tuple[int, int] | None = None  # (deal, turn) of the last "cost"
         self._out: asyncio.Queue[str | None] = asyncio.Queue()
         self.dropped = False  # closed for falling behind: it reconnects for a fresh state
@@ -58,7 +61,8 @@ class Connection:
         if self.dropped:
             return
         if self._out.qsize() >= BACKLOG:
-            log.warning("a page of user %s fell behind: dropping it", self.user.user_id)
+            QUIET.note("behind", "a page of user %s fell behind: dropping it",
+                       self.user.user_id)
             self.dropped = True
             self._out.put_nowait(None)
             return
@@ -113,4 +117,4 @@ class Sessions:
         self._by_channel.clear()
 
 
-__all__ = ["BACKLOG", "Connection", "RateLimit", "Sessions"]
+__all__ = ["BACKLOG", "STRIKES", "Connection", "RateLimit", "Sessions"]

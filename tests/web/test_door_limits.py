@@ -235,3 +235,20 @@ def test_the_limits_are_read_from_the_environment(monkeypatch) -> None:
     monkeypatch.setenv("DDZ_WS_TOTAL", "0")
     with pytest.raises(ConfigError, match="DDZ_WS_TOTAL"):
         activity_limits()
+
+
+async def test_a_socket_that_never_waits_is_closed(activity) -> None:
+    from bot.web.sessions import STRIKES
+
+    ann = await activity.page(101, "Ann")
+    other = await activity.page(101, "Ann")
+    for i in range(STRIKES + 40):
+        await ann.send({"type": "action", "id": i, "action": "cost"})
+    await ann.wait(lambda: ann.closed)
+    assert ann.of_type("error")[-1]["code"] == "rate_limited"
+    assert "closed" in ann.of_type("error")[-1]["error"]
+    assert activity.server.door.refusals["frames_closed"] == 1
+    await activity.stand.wait(lambda: activity.server.door.by_user[101] == 1)
+    assert not other.closed  # the user's other page plays on, once the bucket refills
+    await other.wait(lambda: activity.server.door.user_frames.ready(101))
+    assert (await other.act("cost"))["code"] != "rate_limited"
