@@ -17,7 +17,6 @@ clear code, and said in the log at most once a minute per kind of limit.
 from __future__ import annotations
 
 import logging
-import resource
 import time
 from collections import Counter
 from dataclasses import dataclass
@@ -42,6 +41,10 @@ class Refusal:
 def socket_room(wanted: int) -> int:
     """The total cap on sockets, lowered to leave :data:`FD_RESERVE` descriptors of the
     process's limit for everything else (the store, Discord, the log)."""
+    try:
+        import resource
+    except ImportError:  # Windows: no such limit to read
+        return wanted
     soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft == resource.RLIM_INFINITY:
         return wanted

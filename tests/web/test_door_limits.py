@@ -252,3 +252,16 @@ async def test_a_socket_that_never_waits_is_closed(activity) -> None:
     assert not other.closed  # the user's other page plays on, once the bucket refills
     await other.wait(lambda: activity.server.door.user_frames.ready(101))
     assert (await other.act("cost"))["code"] != "rate_limited"
+
+
+def test_the_total_cap_stays_below_the_file_limit(monkeypatch, caplog) -> None:
+    import resource
+
+    from bot.web.door import FD_RESERVE, Door
+
+    monkeypatch.setattr(resource, "getrlimit", lambda what: (1024, 4096))
+    with caplog.at_level(logging.WARNING, "ddz.web"):
+        door = Door(ActivityLimits(sockets_total=1000))
+    assert door.total_cap == 1024 - FD_RESERVE
+    assert "at most 896 sockets" in caplog.text
+    assert Door(ActivityLimits(sockets_total=100)).total_cap == 100
