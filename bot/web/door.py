@@ -80,6 +80,14 @@ class Door:
         self.quiet.note(kind, "the Activity refused %s: %s%s", kind, refusal.message, detail)
         return refusal
 
+    def _per_address(self, address: str) -> str:
+        """What the log says of an address whose limit was reached: a hint when it is the
+        loopback and no proxy is trusted (everyone then has a local proxy's address)."""
+        if address.startswith(("127.", "::1")) and not self.limits.trusted_proxies:
+            return (f" ({address}: behind a reverse proxy every client has its address; "
+                    "set DDZ_TRUSTED_PROXIES to it)")
+        return f" ({address})"
+
     # ------------------------------------------------------------------ sockets
     def enter(self, address: str) -> Refusal | None:
         """A new socket from ``address``: counted in, or refused before the upgrade."""
@@ -90,7 +98,7 @@ class Door:
         if cap and self.by_address[address] >= cap:
             return self.refuse("sockets_address", Refusal(
                 "too_many_sockets", f"at most {cap} open tables from one address"),
-                f" ({address})")
+                self._per_address(address))
         self.open += 1
         self.by_address.add(address)
         return None
@@ -130,7 +138,7 @@ class Door:
         if self.limits.failures_per_address and not self.failures.ready(address):
             return self.refuse("auth_address", Refusal(
                 "auth_limited", "too many failed sign-ins from here: try again in a minute"),
-                f" ({address})")
+                self._per_address(address))
         return None
 
     def failed(self, address: str) -> None:
