@@ -18,6 +18,8 @@ Nothing malformed or already refused reaches Discord, one for one:
 - an instance is remembered :data:`INSTANCE_TTL` seconds, one Discord does not know
   :data:`UNKNOWN_TTL` seconds; after a 429 no instance is asked about until its
   ``Retry-After`` passed;
+- the same token or instance asked about by many pages at once is one request (the
+  others wait for its answer: pages reconnecting together after a restart);
 - every request needs a reservation from :attr:`DiscordAuth.budget` (an
   :class:`~bot.web.limits.InvalidBudget`: ``DDZ_AUTH_INVALID_PER_MINUTE`` requests a minute
   may end in a 4xx, whatever arrives); once it is spent the rest are refused here
@@ -29,11 +31,13 @@ Instance checks use the bot's token: they go through the bot's REST pacing
 
 from __future__ import annotations
 
+import asyncio
 import re
 import time
 from collections import Counter
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import aiohttp
 
@@ -50,6 +54,7 @@ TIMEOUT = aiohttp.ClientTimeout(total=10)
 SECRET_SHAPE = re.compile(r"[A-Za-z0-9._~-]{16,128}")
 INSTANCE_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,100}")
 BUSY = "too many sign-ins at once: try again in a moment"
+T = TypeVar("T")
 
 
 class AuthError(Exception):
@@ -103,6 +108,7 @@ class DiscordAuth:
         self._traces: list[aiohttp.TraceConfig] = []
         self._http: aiohttp.ClientSession | None = None
         self._bot_http: aiohttp.ClientSession | None = None
+        self._asking: dict[str, asyncio.Future[Any]] = {}  # lookups in flight, by key
         self.refusals: Counter[str] = Counter()  # refused here, by why (for benchmarks)
 
     def __repr__(self) -> str:  # the secret and tokens stay out of every log
@@ -149,6 +155,21 @@ class DiscordAuth:
         self._instances.drop(instance_id)
 
     # ------------------------------------------------------------------ asking Discord
+    async def _once(self, key: str, ask: Callable[[], Awaitable[T]]) -> T:
+        """``ask()``, or the answer of the same question already on its way."""
+        asking = self._asking.get(key)
+        if asking is None:
+            asking = asyncio.ensure_future(ask())
+            self._asking[key] = asking
+            asking.add_done_callback(lambda done: self._settled(key, done))
+        answer: T = await asyncio.shield(asking)
+        return answer
+
+    def _settled(self, key: str, done: asyncio.Future[Any]) -> None:
+        self._asking.pop(key, None)
+        if not done.cancelled():
+            done.exception()  # read, so an answer nobody waited for is not reported
+
     def _local(self, why: str, error: AuthError) -> AuthError:
         self.refusals[why] += 1
         return error
@@ -223,6 +244,9 @@ class DiscordAuth:
             return user
         if (known := self._refused.get(token)) is not None:
             raise self._local("refused_before", known)
+        return await self._once(f"token:{token}", lambda: self._prove(token))
+
+    async def _prove(self, token: str) -> WebUser:
         status, body = await self._call("user", "GET", f"{self.api}/oauth2/@me",
                                         "the access token",
                                         headers={"Authorization": f"Bearer {token}"})
@@ -258,6 +282,9 @@ class DiscordAuth:
         if instance_id in self._unknown:
             raise self._local("refused_before", _refused(
                 "bad_instance", "there is no such Activity instance", 404))
+        return await self._once(f"instance:{instance_id}", lambda: self._ask(instance_id))
+
+    async def _ask(self, instance_id: str) -> Instance:
         url = f"{self.api}/applications/{self.client_id}/activity-instances/{instance_id}"
         status, body = await self._call("bot", "GET", url, "the Activity instance",
                                         headers={"Authorization": f"Bot {self._bot_token or ''}"})

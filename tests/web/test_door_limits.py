@@ -265,3 +265,18 @@ def test_the_total_cap_stays_below_the_file_limit(monkeypatch, caplog) -> None:
     assert door.total_cap == 1024 - FD_RESERVE
     assert "at most 896 sockets" in caplog.text
     assert Door(ActivityLimits(sockets_total=100)).total_cap == 100
+
+
+async def test_pages_asking_together_make_one_request(activity) -> None:
+    """Pages reconnecting together (a restart) ask about their instance once, and the
+    same made-up token sent by many sockets at once is one request too."""
+    users = range(201, 221)
+    tokens = [activity.stand.mint_token(u) for u in users]
+    activity.stand.open_instance(INSTANCE, GUILD, CHANNEL, list(users))
+    pages = await asyncio.gather(*(knock(activity, auth_frame(t)) for t in tokens))
+    assert all(p.of_type("welcome") for p in pages)
+    assert asked(activity, INSTANCES) == 1 and asked(activity, "/oauth2/@me") == 20
+    made_up = "madeUpToken-together-0001"
+    pages = await asyncio.gather(*(knock(activity, auth_frame(made_up)) for _ in range(10)))
+    assert all(p.of_type("error")[-1]["code"] == "bad_token" for p in pages)
+    assert asked(activity, "/oauth2/@me") == 21
