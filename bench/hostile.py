@@ -16,6 +16,8 @@ allows, then a second's pause),
 * ``state``: 20 auth frames at once (each answered by the whole state afresh);
 * ``readings``: 20 plays of the card set of its hand with the most readings;
 * ``whole hand``: 20 plays of its whole hand;
+* ``trustee``: 托管 asked for and taken back, 10 times each (every change re-sends the state
+  to every page and starts the turn again);
 then plays on, pressing Hint 20 times at once at each of its next ``--turns`` turns; then,
 on a page of its own, ``junk``: 20 frames of every malformed kind (bad JSON, nested 2,000
 deep, unknown actions, cards that do not read).
@@ -319,6 +321,8 @@ async def _attack_table(page: HostilePage, ids: itertools.count[int], variant: s
                 ("readings", [_action(ids, "play", cards=_most_readings(hand, variant))
                               for _ in range(BURST)], False),
                 ("whole hand", [_action(ids, "play", cards=hand) for _ in range(BURST)],
+                 False),
+                ("trustee", [_action(ids, "trustee", on=i % 2 == 0) for i in range(BURST)],
                  False)]
         for name, frames, tables_back in sequences:
             start = time.monotonic()

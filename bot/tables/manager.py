@@ -52,6 +52,7 @@ from .events import (
     TrusteeChanged,
 )
 from .hints import HintBook
+from .play_check import checked_play
 from .recovery import TableRecovery
 from .registry import LiveTables
 from .snapshot import TableSnapshot
@@ -395,14 +396,13 @@ class TableManager:
             action = make(seat)
             is_play = isinstance(action, PlayCards)
             # the engine explains a refusal (not your turn, the wrong phase, cards not held)
-            # before a wild play's readings are looked at; nothing changes
-            game.verify(action)
-            if isinstance(action, PlayCards) and action.kind is None:
-                options = game.readings_for(seat, action.cards)  # validates the cards
-                if len(options) > 1:  # also readings that differ only in rank (RULES §4.3.1)
-                    await self.publish(ReadingNeeded(channel_id, seat, options[0].cards,
-                                                      tuple(options)))
-                    return "reading", tuple(options)
+            # before a wild play's readings are looked at; nothing changes (many wild cards:
+            # in a thread, bot.tables.play_check)
+            options = await checked_play(game, seat, action)
+            if options is not None and len(options) > 1:  # also readings that differ only
+                await self.publish(ReadingNeeded(channel_id, seat,  # in rank (RULES §4.3.1)
+                                                  options[0].cards, tuple(options)))
+                return "reading", tuple(options)
             was_trustee, had_timeouts = entry.trustee, entry.timeouts
             await self.turns.apply(table, action, by=Actor.PLAYER)
             played = game.history[-1][1] if is_play and game.history else None

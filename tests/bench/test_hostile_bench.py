@@ -9,7 +9,8 @@ async def test_hostile_benchmark_smoke() -> None:
     lines: list[str] = []
     found = await hostile.run(variants=("laizi",), turns=0, workers=1, tries=40,
                               out=lines.append)
-    assert [f.sequence for f in found] == ["hint", "state", "readings", "whole hand", "junk"]
+    assert [f.sequence for f in found] == ["hint", "state", "readings", "whole hand",
+                                         "trustee", "junk"]
     hint = found[0]
     assert hint.answered + hint.refused == hostile.BURST and hint.refused == 0
     assert all(f.answered + f.refused > 0 and f.stall_ms >= f.p99_ms >= 0 for f in found)

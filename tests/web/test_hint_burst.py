@@ -47,7 +47,7 @@ def pool() -> AsyncIterator[AiPool]:
 async def laizi_lead(tmp_path, pool: AiPool) -> AsyncIterator[tuple[Activity, Page]]:
     """Alice's page at her first lead of a 癞子 deal with thousands of legal leads."""
     store = await open_store(tmp_path)
-    seeds = iter([worst_seed("laizi", 40)])
+    seeds = iter([worst_seed("laizi", 120)])  # a lead of four 癞子 among thousands
     act = await open_activity(store, lambda server: TableManager(
         store, server.presenter, ai_pool=pool, ai_delay=0.0, trustee_delay=1.0,
         seed_source=lambda: next(seeds)))
@@ -134,6 +134,28 @@ async def test_twenty_state_requests_write_the_legal_plays_once(laizi_lead) -> N
     assert all(f["type"] == "table" and f["you"] == frames[0]["you"] for f in frames)
     snapshot, view = act.manager.seat_view(CHANNEL, ALICE)
     assert frames[-1]["you"] == json.loads(json.dumps(you_json(snapshot, view)))
+    busy = max(s[2] for s in probe.samples) * 1000
+    assert busy < BUSY_MS, f"the loop worked {busy:.0f} ms between two wakes"
+
+
+async def test_twenty_plays_of_four_wild_cards_at_once(laizi_lead) -> None:
+    """The whole hand played twenty times at once: each read every way its four 癞子 allow
+    (60 ms each), in a thread; each refused, as before."""
+    _, page = laizi_lead
+    hand = page.table["you"]["hand"]
+    laizi = page.table["table"]["deal"]["laizi"]
+    assert hand.count(laizi) == 4
+    probe = LoopProbe()
+    probe.start()
+    try:
+        await _burst(page, [{"type": "action", "id": 2000 + i, "action": "play",
+                             "cards": hand} for i in range(20)])
+        answers = await page.wait(lambda: (found := [f for f in page.of_type("answer")
+                                                     if f["id"] >= 2000])
+                                  and len(found) == 20 and found)
+    finally:
+        await probe.stop()
+    assert {(a["ok"], a.get("code")) for a in answers} == {(False, "no_pattern")}, answers[0]
     busy = max(s[2] for s in probe.samples) * 1000
     assert busy < BUSY_MS, f"the loop worked {busy:.0f} ms between two wakes"
 
