@@ -2,13 +2,14 @@
 
 Run: ``python -m bench.forward [--forwards N] [--concurrency C] [--postgres URL]``.
 
-A child process takes everything forwarded to shard 1, as a cluster process's receiver
-does (delete the row, notify the acknowledgement); this process forwards interaction
-payloads to it with the shard-0 process's courier (insert + ``NOTIFY``, then wait for the
-acknowledgement) and times each from the send to the acknowledgement: the time the
-forwarding itself adds to a DM click, both directions. Payloads of a DM click's size
-(2.5 kB: in the notification) and of 12 kB (too large for one: in the table), one at a
-time and ``C`` at once. PostgreSQL as for ``bench/store.py``: ``--postgres`` /
+A child process takes everything forwarded to shard 1 with a cluster process's taker
+(delete the rows named, notify their acknowledgements); this process forwards interaction
+payloads to it with the shard-0 process's courier (insert + ``NOTIFY`` of the id, wait for
+the acknowledgement, check that the row is gone) and times each from the send to the
+checked acknowledgement: the time the forwarding itself adds to a DM click, both
+directions. Payloads of a DM click's size (2.5 kB) and of 12 kB, one at a time and ``C``
+at once; a notification carries only the forward's id whatever the size, the payload is
+read from the row. PostgreSQL as for ``bench/store.py``: ``--postgres`` /
 ``DDZ_BENCH_DATABASE_URL``, else a throwaway local server.
 """
 
@@ -22,15 +23,15 @@ import statistics
 import sys
 from collections.abc import Callable
 
-from bot.forwarding.relay import Courier
+from bot.forwarding.relay import Courier, Taker
 from bot.store import Store
 from bot.store.pg import redact_url
-from bot.store.pg.forward import ForwardQueue, Notice
+from bot.store.pg.forward import ForwardQueue
 
 from .store import ROOT, postgres_target
 
 OWNER_SHARD = 1
-SIZES = (("2.5 kB (in the notification)", 2_500), ("12 kB (in the table)", 12_000))
+SIZES = (("2.5 kB (a DM click)", 2_500), ("12 kB", 12_000))
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -41,16 +42,11 @@ def percentile(values: list[float], q: float) -> float:
 async def serve_owner(url: str) -> None:
     """The child: take every forward for the owner's shard until stdin closes."""
     queue = await ForwardQueue.open(url)
-    tasks: set[asyncio.Task[str | None]] = set()
-
-    def heard(shard: int, notice: Notice) -> None:
-        task = asyncio.get_running_loop().create_task(queue.take(notice))
-        tasks.add(task)
-        task.add_done_callback(tasks.discard)
-
-    await queue.listen_shards([OWNER_SHARD], heard)
+    taker = Taker(queue, lambda _notice, _payload: None)
+    await taker.start([OWNER_SHARD])
     print("ready", flush=True)
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)
+    await taker.close()
     await queue.close()
 
 

@@ -14,6 +14,11 @@ An owner whose listener lost its connection (a database restart) takes, once it 
 again, the forwards still within their timeout: the sender waits the whole timeout
 whatever the owner's listener is doing, and only the database's deadline decides.
 
+Any role that can connect to the database can notify the forwarding channels, so neither
+side believes a notification: the owner hands on only the JSON of the row its ``DELETE``
+took (:class:`Taker`, one statement at a time whatever is notified), and the sender counts
+a forward as taken only once its row is gone (:class:`Courier`).
+
 Everything else (guild interactions, DMs for this process's own tables or for none) goes
 to discord.py untouched.
 """
@@ -22,24 +27,60 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import itertools
 import json
 import logging
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import discord
 
 from bot.cluster import ShardPlan, owner_shard
-from bot.store.pg.forward import DEFAULT_TIMEOUT, ForwardQueue, Notice, QueueUnreachable
+from bot.store.pg.forward import (
+    DEFAULT_TIMEOUT,
+    RETRY_S,
+    STRAY_LOG_S,
+    ForwardQueue,
+    Notice,
+    QueueUnreachable,
+)
 
-from .response import ForwardedResponse, defer_for_forwarding, say_restarting
+from .response import (
+    COMMAND_DEFER,
+    COMPONENT_DEFER,
+    ForwardedResponse,
+    defer_for_forwarding,
+    say_restarting,
+)
 
 log = logging.getLogger("ddz.forwarding")
 
 _TABLE_ID = re.compile(r"^ddz[a-z]?:(\d+):")  # ddz:, ddzh:, ddzs:, ddzr: name their table
 Handler = Callable[[dict[str, Any]], None]
+TAKE_BATCH = 256  # forward ids in one of the owner's statements at most
+TAKE_BACKLOG = 2048  # forward ids an owner keeps waiting for its next statement at most
+ACK_CHECKS = 3  # acknowledgements a sender checks against the row, per forward, at most
+_EARLY_KEPT = 1000  # acknowledgements kept for forwards whose send() has not returned yet
+_DEFERRALS = (None, COMPONENT_DEFER, COMMAND_DEFER)
+
+
+def forward_message(data: dict[str, Any], deferral: int | None) -> str:
+    """What a forward's row holds: the interaction as the gateway sent it, and how the
+    sender deferred it."""
+    return json.dumps({"d": data, "deferral": deferral}, separators=(",", ":"))
+
+
+def read_message(text: str) -> tuple[dict[str, Any], int | None]:
+    """A forward's row read back: ``(data, deferral)``; ValueError when it is not what
+    :func:`forward_message` writes."""
+    message = json.loads(text)
+    data = message.get("d") if isinstance(message, dict) else None
+    deferral = message.get("deferral") if isinstance(message, dict) else None
+    if not isinstance(data, dict) or deferral not in _DEFERRALS:
+        raise ValueError("not a forwarded interaction")
+    return data, deferral
 
 
 def table_channel(data: dict[str, Any]) -> int | None:
@@ -71,12 +112,17 @@ def dispatch(state: Any, interaction: discord.Interaction) -> None:
 
 class Courier:
     """Hands payloads to the owner of a shard and waits for it to take each: the part of
-    forwarding that is only the database (``bench/forward.py`` times it)."""
+    forwarding that is only the database (``bench/forward.py`` times it).
+
+    An acknowledgement is believed once the forward's row is gone (anyone on the database
+    may notify one): a forged one costs a look at the row, ``ACK_CHECKS`` at most per
+    forward, after which the sender waits its timeout and asks the row then."""
 
     def __init__(self, queue: ForwardQueue, *, timeout: float = DEFAULT_TIMEOUT) -> None:
         self.queue = queue
         self.timeout = timeout
         self.latencies: collections.deque[float] = collections.deque(maxlen=10_000)
+        self.false_acks = 0  # acknowledgements of forwards whose row was still there
         self._waiting: dict[int, asyncio.Future[None]] = {}
         self._early: set[int] = set()  # acks heard before send() returned their id
 
@@ -93,20 +139,36 @@ class Courier:
         except QueueUnreachable:
             log.warning("could not queue a forward for shard %d: the database is away", shard)
             return False
-        if forward_id in self._early:
-            self._early.discard(forward_id)
-            self.latencies.append(time.perf_counter() - started)
-            return True
-        taken = asyncio.get_running_loop().create_future()
-        self._waiting[forward_id] = taken
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + self.timeout
         try:
-            await asyncio.wait_for(taken, self.timeout)
-            self.latencies.append(time.perf_counter() - started)
-            return True
+            for _check in range(ACK_CHECKS):
+                if forward_id in self._early:  # heard before it was waited for
+                    self._early.discard(forward_id)
+                else:
+                    taken = self._waiting[forward_id] = loop.create_future()
+                    await asyncio.wait_for(taken, max(0.0, give_up - loop.time()))
+                if await self._row_gone(forward_id):
+                    self.latencies.append(time.perf_counter() - started)
+                    return True
+                self.false_acks += 1
+            self._waiting.pop(forward_id, None)
+            log.debug("forward %d: acknowledged %d times, its row still there", forward_id,
+                      ACK_CHECKS)
+            await asyncio.sleep(max(0.0, give_up - loop.time()))
         except TimeoutError:
-            return await self._taken_after_all(forward_id)
+            pass
         finally:
             self._waiting.pop(forward_id, None)
+            self._early.discard(forward_id)
+        return await self._taken_after_all(forward_id)
+
+    async def _row_gone(self, forward_id: int) -> bool:
+        """Whether an acknowledgement of ``forward_id`` holds: its row is gone."""
+        try:
+            return await self.queue.is_gone(forward_id)
+        except QueueUnreachable:
+            return False  # the sender waits its timeout, then expire() settles it
 
     async def _taken_after_all(self, forward_id: int) -> bool:
         """Whether the owner took ``forward_id`` (just now, or its acknowledgement was lost)
@@ -120,12 +182,96 @@ class Courier:
 
     def _acked(self, forward_id: int) -> None:
         waiting = self._waiting.get(forward_id)
-        if waiting is None:
-            if len(self._early) > 1000:
-                self._early.clear()
-            self._early.add(forward_id)
-        elif not waiting.done():
+        if waiting is not None and not waiting.done():
             waiting.set_result(None)
+            return
+        # not waited for yet (send() has not returned), or its last one is being checked
+        if len(self._early) >= _EARLY_KEPT:
+            self._early.clear()  # a flood of made-up ids: a real one waits its timeout
+        self._early.add(forward_id)
+
+
+class Taker:
+    """Takes the forwards notified for some shards and hands on the JSON of each row it
+    took: the part of receiving that is only the database (``bench/forward.py``'s owner is
+    one).
+
+    Its work is bounded whatever is notified on its channels: one statement at a time,
+    ``TAKE_BATCH`` ids in it at most, and ``TAKE_BACKLOG`` ids waiting for it at most; past
+    that, the ids heard are dropped and the next statement starts from the table's own
+    list of the forwards waiting for these shards (which a notification cannot lengthen).
+    A made-up id costs its place in one ``DELETE``; the database failing, a pause and a
+    re-read of that list."""
+
+    def __init__(self, queue: ForwardQueue, on_taken: Callable[[Notice, str], None], *,
+                 batch: int = TAKE_BATCH, backlog: int = TAKE_BACKLOG) -> None:
+        self.queue = queue
+        self.on_taken = on_taken
+        self.batch = batch
+        self.backlog = backlog
+        self.taken = 0
+        self.statements = 0
+        self.dropped = 0  # ids not kept (the backlog was full): the re-read finds the real
+        self._shards: tuple[int, ...] = ()
+        self._pending: dict[Notice, None] = {}  # in the order heard
+        self._reread = False
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._failed_logged = -STRAY_LOG_S
+
+    async def start(self, shards: Iterable[int]) -> None:
+        self._shards = tuple(shards)
+        self._task = asyncio.get_running_loop().create_task(self._run())
+        await self.queue.listen_shards(self._shards, self.heard)
+
+    def heard(self, notice: Notice) -> None:
+        if notice not in self._pending:
+            if len(self._pending) < self.backlog:
+                self._pending[notice] = None
+            else:
+                self.dropped += 1
+                self._reread = True
+        self._wake.set()
+
+    async def _run(self) -> None:
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            while self._pending or self._reread:
+                try:
+                    await self._take_some()
+                except Exception:  # the database is away, or failing: the table says later
+                    now = time.monotonic()
+                    if now - self._failed_logged >= STRAY_LOG_S:
+                        self._failed_logged = now
+                        log.warning("could not take forwarded interactions; retrying",
+                                    exc_info=True)
+                    self._reread = True
+                    await asyncio.sleep(RETRY_S)
+
+    async def _take_some(self) -> None:
+        if self._reread:
+            self._reread = False
+            self._pending.clear()
+            for shard, forward_id in await self.queue.waiting(self._shards):
+                self._pending[Notice(forward_id, shard)] = None
+        batch = list(itertools.islice(self._pending, self.batch))
+        for notice in batch:
+            del self._pending[notice]
+        if not batch:
+            return
+        self.statements += 1
+        for notice, payload in await self.queue.take_many(batch):
+            self.taken += 1
+            try:
+                self.on_taken(notice, payload)
+            except Exception:
+                log.exception("could not hand on forwarded interaction %d", notice.forward_id)
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
 
 
 class Forwarder:
@@ -190,8 +336,7 @@ class Forwarder:
             return False
         log.debug("forwarding interaction %s to shard %d", interaction.id, shard)
         started = time.perf_counter()
-        taken = await self.courier.deliver(shard, json.dumps({"d": data, "deferral": deferral},
-                                                             separators=(",", ":")))
+        taken = await self.courier.deliver(shard, forward_message(data, deferral))
         if self.on_forward is not None:
             self.on_forward(taken, time.perf_counter() - started)
         if taken:
@@ -213,39 +358,31 @@ class Forwarder:
 
 class Receiver:
     """The owner's side: take the interactions forwarded to this process's shards and
-    handle them as if they had come from its own gateway."""
+    handle them as if they had come from its own gateway (each as its row holds it)."""
 
     def __init__(self, client: discord.Client, queue: ForwardQueue, plan: ShardPlan) -> None:
         self.client = client
         self.queue = queue
         self.plan = plan
         self.taken = 0
-        self._tasks: set[asyncio.Task[None]] = set()
+        self.taker = Taker(queue, self._took)
 
     async def start(self) -> None:
         assert self.plan.shard_ids is not None
-        await self.queue.listen_shards(self.plan.shard_ids, self._heard)
+        await self.taker.start(self.plan.shard_ids)
 
-    def _heard(self, shard: int, notice: Notice) -> None:
-        task = asyncio.get_running_loop().create_task(self._take(notice))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    async def _take(self, notice: Notice) -> None:
+    def _took(self, notice: Notice, text: str) -> None:
         try:
-            text = await self.queue.take(notice)
-        except Exception:
-            log.exception("could not take forwarded interaction %d", notice.forward_id)
+            data, deferral = read_message(text)
+        except ValueError:
+            log.warning("forwarded interaction %d is unreadable", notice.forward_id)
             return
-        if text is None:
-            return  # taken already (a notification and the re-read), or past its deadline
-        message = json.loads(text)
         self.taken += 1
-        log.debug("took forwarded interaction %s", message["d"].get("id"))
+        log.debug("took forwarded interaction %s", data.get("id"))
         try:
-            self.handle(message["d"], message["deferral"])
+            self.handle(data, deferral)
         except Exception:
-            log.exception("could not handle forwarded interaction %s", message["d"].get("id"))
+            log.exception("could not handle forwarded interaction %s", data.get("id"))
 
     def handle(self, data: dict[str, Any], deferral: int | None) -> None:
         state = self.client._connection
@@ -255,10 +392,8 @@ class Receiver:
         dispatch(state, interaction)
 
     async def close(self) -> None:
-        for task in list(self._tasks):
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self.taker.close()
 
 
-__all__ = ["Courier", "Forwarder", "Receiver", "dispatch", "table_channel",
-           "user_of"]
+__all__ = ["Courier", "Forwarder", "Receiver", "Taker", "dispatch", "forward_message",
+           "read_message", "table_channel", "user_of"]

@@ -11,4 +11,4 @@ async def test_forward_benchmark_smoke(pg_url: str) -> None:
     assert len(results) == 4 and len(lines) == 5
     assert all(0 < p50 <= p99 <= top for p50, p99, top in results.values())
     assert not any("not taken" in line for line in lines)  # every forward was taken
-    assert "in the table" in lines[-1] and "4 at once" in lines[-1]
+    assert "12 kB" in lines[-1] and "4 at once" in lines[-1]

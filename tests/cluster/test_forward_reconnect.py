@@ -74,7 +74,7 @@ async def test_the_owner_takes_what_was_sent_while_it_was_away_once_and_in_time(
     owner, sender = await ForwardQueue.open(pg_url), await ForwardQueue.open(pg_url)
     try:
         heard: list[Notice] = []
-        await owner.listen_shards([4, 5], lambda shard, notice: heard.append(notice))
+        await owner.listen_shards([4, 5], heard.append)
         back = hold_reconnects(owner)
         await drop_listener(owner, pg_url)
         in_time = await sender.send(4, '{"d": "in time"}', timeout_s=30.0)
@@ -86,9 +86,9 @@ async def test_the_owner_takes_what_was_sent_while_it_was_away_once_and_in_time(
         await until(lambda: owner.reconnects == 1)
         assert [n.forward_id for n in heard] == [in_time]  # re-read: not late, not other
         # the re-read and a late notification of the same forward: one of them takes it
-        taken = await asyncio.gather(owner.take(heard[0]), owner.take(Notice(in_time, None)))
+        taken = await asyncio.gather(owner.take(heard[0]), owner.take(Notice(in_time, 4)))
         assert taken.count(None) == 1 and '{"d": "in time"}' in taken
-        assert await owner.take(Notice(late, None)) is None  # past its deadline: never
+        assert await owner.take(Notice(late, 5)) is None  # past its deadline: never
         assert await sender.expire(late) is True  # the sender answers it, alone
         assert await sender.expire(in_time) is False  # taken: the sender does not answer
 
@@ -115,7 +115,7 @@ async def test_a_sender_away_learns_what_was_taken_meanwhile(pg_url: str) -> Non
         async def take(notice: Notice) -> None:
             taken.append(await owner.take(notice))
         tasks: list[asyncio.Task[None]] = []
-        await owner.listen_shards([1], lambda shard, n: tasks.append(
+        await owner.listen_shards([1], lambda n: tasks.append(
             asyncio.get_running_loop().create_task(take(n))))
         back = hold_reconnects(sender)
         await drop_listener(sender, pg_url)
@@ -210,7 +210,7 @@ async def test_a_sender_whose_database_is_away_waits_its_timeout_then_says_so(
     pool = sender._pool
     try:
         heard: list[Notice] = []
-        await owner.listen_shards([2], lambda shard, notice: heard.append(notice))
+        await owner.listen_shards([2], heard.append)
         courier = Courier(sender, timeout=1.0)
         await courier.start()
         refusing = RefusingPool(pool)

@@ -5,28 +5,37 @@ forwarded interaction (``forwarded_interactions``, migration 009) and PostgreSQL
 - :meth:`ForwardQueue.send` inserts the row and notifies the owning shard's channel in one
   statement (the notification leaves with the commit). The row holds the interaction's
   JSON and its deadline (now + the sender's timeout, on the database's clock, migration
-  011); the JSON travels in the notification too when it fits (PostgreSQL's limit is
-  8000 bytes).
-- :meth:`ForwardQueue.take` (the owner) deletes the row, if its deadline has not passed,
-  and notifies the acknowledgement channel, again in one statement;
-  :meth:`ForwardQueue.expire` (the sender, when nobody took it in time) deletes it too.
-  Whoever deletes the row decides: an interaction is either handled by its owner or
-  answered "restarting" by the sender, never both, and never handled after its deadline.
+  011); the notification carries the forward's id and nothing else.
+- :meth:`ForwardQueue.take` / :meth:`~ForwardQueue.take_many` (the owner) delete the rows
+  named, if they are for the shard whose channel named them and their deadline has not
+  passed, and notify their ids on the acknowledgement channel, in one statement; the JSON
+  handed on is what that statement returned from the row. :meth:`ForwardQueue.expire`
+  (the sender, when nobody took it in time) deletes it too. Whoever deletes the row
+  decides: an interaction is either handled by its owner or answered "restarting" by the
+  sender, never both, and never handled after its deadline.
 - Notifications sent while a listener is away (its connection lost: a database restart,
   a network cut) are lost, so after every ``LISTEN`` the listener reads what it may have
   missed: the owner, the rows for its shards still within their deadline (each handed to
-  the same callback as a notification: :meth:`~ForwardQueue.take`'s delete makes a late
-  notification and the re-read take one forward once); the sender, which of the forwards
-  it waits for were taken meanwhile.
+  the same callback as a notification: the delete makes a late notification and the
+  re-read take one forward once); the sender, which of the forwards it waits for were
+  taken meanwhile.
+
+A notification is a hint; the row is the truth. PostgreSQL checks no privilege for
+``LISTEN`` or ``NOTIFY``: any role that can connect to the database hears these channels
+and can notify on them. It hears ids only (never an interaction, its token or its
+options); what it notifies is at most a wake-up. Text that is not an id is dropped (with
+one warning a minute at most, whatever the flood), an id that names no row for the shard
+costs a place in one ``DELETE``, and an id that names a real row takes it a moment early.
 
 Channels are named per database and schema (``ddz_fwd_<hash>_<shard>``, ``…_ack``), so two
-deployments (or two tests) on one server do not hear each other.
+deployments (or two tests) on one server do not hear each other; the names are no secret.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import time
 import zlib
 from collections.abc import Awaitable, Callable, Collection, Iterable
@@ -40,9 +49,10 @@ from .database import redact_url
 log = logging.getLogger("ddz.forwarding")
 
 DEFAULT_TIMEOUT = 2.0  # seconds an owner has to take a forwarded interaction
-NOTIFY_LIMIT = 7999  # PostgreSQL refuses a notification payload of 8000 bytes or more
 RETRY_S = 0.2  # between attempts to reach the database again (listen, send, expire)
-_ID_ROOM = 21  # the forward id and its separator, in front of an inline payload
+STRAY_LOG_S = 60.0  # at most one warning this often about notifications that are no id
+_ID = re.compile(r"[1-9][0-9]{0,18}")  # a forward id as send() notifies it (a BIGSERIAL)
+_MAX_ID = 2 ** 63 - 1
 # failing to reach the database: nothing was sent (a connection refused, the server starting)
 _UNREACHABLE = (OSError, asyncpg.CannotConnectNowError)
 _LOST = (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, TimeoutError)
@@ -55,19 +65,20 @@ class QueueUnreachable(Exception):
 
 @dataclass(frozen=True)
 class Notice:
-    """A notification for an owner: which forward, and its JSON if it came inline."""
+    """A forward an owner was told of: its id, and the shard whose channel named it. A
+    notification carries only the id; the row holds the rest."""
 
     forward_id: int
-    payload: str | None
+    shard: int
 
 
-def parse_notice(text: str) -> Notice:
-    head, sep, rest = text.partition(":")
-    return Notice(int(head), rest if sep else None)
-
-
-def fits_notification(payload: str) -> bool:
-    return len(payload.encode()) + _ID_ROOM <= NOTIFY_LIMIT
+def parse_id(text: str) -> int | None:
+    """The forward id a notification names; None for anything else (which this code never
+    sends: another role's ``NOTIFY``)."""
+    if len(text) > 19 or _ID.fullmatch(text) is None:
+        return None
+    value = int(text)
+    return value if value <= _MAX_ID else None
 
 
 class ForwardQueue:
@@ -87,6 +98,8 @@ class ForwardQueue:
         self._closed = False
         self._relisten: asyncio.Task[None] | None = None
         self.reconnects = 0
+        self.strays = 0  # notifications heard that named no forward id
+        self._stray_logged = -STRAY_LOG_S
         listener.add_termination_listener(self._lost)
 
     @classmethod
@@ -113,28 +126,37 @@ class ForwardQueue:
 
     # ----------------------------------------------------------------- listening
     async def listen_shards(self, shards: Iterable[int],
-                            on_notice: Callable[[int, Notice], None]) -> None:
-        """Call ``on_notice(shard, notice)`` for every interaction forwarded to ``shards``:
-        from now on as they are notified, and at once for those already waiting (after
-        every ``LISTEN``, this one and each after a lost connection)."""
+                            on_notice: Callable[[Notice], None]) -> None:
+        """Call ``on_notice(notice)`` for every interaction forwarded to ``shards``: from
+        now on as they are notified, and at once for those already waiting (after every
+        ``LISTEN``, this one and each after a lost connection). A notice is a hint (anyone
+        on the database may notify): only :meth:`take` says whether there is a forward."""
         shards = list(shards)
         for shard in shards:
-            def heard(_conn: object, _pid: int, _channel: str, text: str,
+            def heard(_conn: object, _pid: int, channel: str, text: str,
                       shard: int = shard) -> None:
-                on_notice(shard, parse_notice(text))
+                forward_id = parse_id(text)
+                if forward_id is None:
+                    self._stray(channel)
+                else:
+                    on_notice(Notice(forward_id, shard))
             await self._listen(self.shard_channel(shard), heard)
 
         async def waiting() -> None:
             for shard, forward_id in await self.waiting(shards):
-                on_notice(shard, Notice(forward_id, None))
+                on_notice(Notice(forward_id, shard))
         await self._catch_up_always(waiting)
 
     async def listen_acks(self, on_ack: Callable[[int], None],
                           pending: Callable[[], Collection[int]] = frozenset) -> None:
         """Call ``on_ack(forward_id)`` when an owner took a forwarded interaction; after a
         lost connection, also for those of ``pending()`` taken while it was away."""
-        def heard(_conn: object, _pid: int, _channel: str, text: str) -> None:
-            on_ack(int(text))
+        def heard(_conn: object, _pid: int, channel: str, text: str) -> None:
+            forward_id = parse_id(text)
+            if forward_id is None:
+                self._stray(channel)
+            else:
+                on_ack(forward_id)
         await self._listen(self.ack_channel, heard)
 
         async def taken() -> None:
@@ -142,6 +164,17 @@ class ForwardQueue:
             for forward_id in await self.gone(waited) if waited else []:
                 on_ack(forward_id)
         await self._catch_up_always(taken)
+
+    def _stray(self, channel: str) -> None:
+        """A notification that is no forward id: nothing of this bot's sent it. Counted,
+        and said at most once a ``STRAY_LOG_S``, so a flood of them floods no log."""
+        self.strays += 1
+        now = time.monotonic()
+        if now - self._stray_logged >= STRAY_LOG_S:
+            self._stray_logged = now
+            log.warning("ignoring notifications on %s that are no forward id (%d so far): "
+                        "another role on this database notifies the bot's channels",
+                        channel, self.strays)
 
     async def _listen(self, channel: str, callback: Callable[..., object]) -> None:
         await self._listener.add_listener(channel, callback)
@@ -214,35 +247,46 @@ class ForwardQueue:
                    ) -> int:
         """Queue ``payload`` (an interaction's JSON) for ``shard``'s owner, to be taken
         within ``timeout_s``; its forward id. QueueUnreachable when the database could not
-        be reached within ``timeout_s``."""
-        inline = fits_notification(payload)
+        be reached within ``timeout_s``. The notification names only the id."""
         raw = await self._reach(time.monotonic() + timeout_s)
         try:
             forward_id = await raw.fetchval(
                 "WITH row AS (INSERT INTO forwarded_interactions "
                 "(shard, payload, created_at, deadline) "
-                "VALUES ($1, $2, $3, clock_timestamp() + make_interval(secs => $6)) "
+                "VALUES ($1, $2, $3, clock_timestamp() + make_interval(secs => $5)) "
                 "RETURNING forward_id) "
                 "SELECT forward_id FROM row, LATERAL (SELECT pg_notify($4, "
-                "row.forward_id::text || $5)) AS note",
-                shard, payload, _now(), self.shard_channel(shard),
-                ":" + payload if inline else "", timeout_s)
+                "row.forward_id::text)) AS note",
+                shard, payload, _now(), self.shard_channel(shard), timeout_s)
         finally:
             await self._pool.release(raw)
         return int(forward_id)
 
     async def take(self, notice: Notice) -> str | None:
-        """The owner takes a forwarded interaction: its JSON, or None when it is not there
-        to take (taken already, or its sender gave up on it: past its deadline)."""
+        """The owner takes a forwarded interaction: the JSON of its row, or None when there
+        is no such row to take (taken already, past its deadline, for another shard, or
+        never there: a notification is only a hint)."""
+        taken = await self.take_many([notice])
+        return taken[0][1] if taken else None
+
+    async def take_many(self, notices: Collection[Notice]) -> list[tuple[Notice, str]]:
+        """Take, in one statement, those of ``notices`` that name a forward there to take:
+        each with the JSON of its row, oldest first. An id that names no row for its shard
+        (a forgery, or a forward taken already) costs only its place in the statement."""
         async with self._pool.acquire() as raw:
-            row = await raw.fetchrow(
-                "WITH gone AS (DELETE FROM forwarded_interactions WHERE forward_id = $1 "
-                "AND deadline > clock_timestamp() RETURNING forward_id, payload) "
-                "SELECT gone.payload, pg_notify($2, gone.forward_id::text) FROM gone",
-                notice.forward_id, self.ack_channel)
-        if row is None:
-            return None
-        return notice.payload if notice.payload is not None else row["payload"]
+            rows = await raw.fetch(
+                "WITH named AS (SELECT DISTINCT * FROM unnest($1::bigint[], "
+                "$2::integer[]) AS n(forward_id, shard)), "
+                "gone AS (DELETE FROM forwarded_interactions f USING named "
+                "WHERE f.forward_id = named.forward_id AND f.shard = named.shard "
+                "AND f.deadline > clock_timestamp() AND f.payload IS NOT NULL "
+                "RETURNING f.forward_id, f.shard, f.payload) "
+                "SELECT forward_id, shard, payload, pg_notify($3, forward_id::text) "
+                "FROM gone ORDER BY forward_id",
+                [n.forward_id for n in notices], [n.shard for n in notices],
+                self.ack_channel)
+        return [(Notice(int(r["forward_id"]), int(r["shard"])), str(r["payload"]))
+                for r in rows]
 
     async def waiting(self, shards: Collection[int]) -> list[tuple[int, int]]:
         """``(shard, forward_id)`` of the forwards to ``shards`` nobody took yet and still
@@ -275,6 +319,20 @@ class ForwardQueue:
                 guild = await raw.fetchval(
                     "SELECT guild_id FROM table_seats WHERE user_id = $1", user_id)
         return None if guild is None else int(guild)
+
+    async def is_gone(self, forward_id: int) -> bool:
+        """Whether ``forward_id`` is no longer queued (taken, or expired): how a sender
+        checks an acknowledgement, which anyone on the database could have notified.
+        QueueUnreachable when the database cannot answer now."""
+        raw = await self._reach(time.monotonic())
+        try:
+            return not await raw.fetchval(
+                "SELECT EXISTS (SELECT 1 FROM forwarded_interactions WHERE forward_id = $1)",
+                forward_id)
+        except _LOST as e:
+            raise QueueUnreachable(f"cannot reach {self.location}: {e}") from e
+        finally:
+            await self._pool.release(raw)
 
     async def expire(self, forward_id: int, *, timeout_s: float = DEFAULT_TIMEOUT) -> bool:
         """The sender gives up waiting: True when no owner took it (the sender answers).
@@ -320,5 +378,5 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
-__all__ = ["DEFAULT_TIMEOUT", "NOTIFY_LIMIT", "RETRY_S", "ForwardQueue", "Notice",
-           "QueueUnreachable", "fits_notification", "parse_notice"]
+__all__ = ["DEFAULT_TIMEOUT", "RETRY_S", "STRAY_LOG_S", "ForwardQueue", "Notice",
+           "QueueUnreachable", "parse_id"]
