@@ -26,7 +26,7 @@ import pytest
 
 from bot.cluster import ShardPlan
 from bot.forwarding.relay import Courier, Receiver
-from bot.store.pg.forward import ForwardQueue
+from bot.store.pg.forward import ForwardQueue, parse_id
 
 from .test_forward_reconnect import migrated, until
 
@@ -223,6 +223,40 @@ async def test_a_listener_on_every_forwarding_channel_hears_only_ids(
     leaked = [text for _, text in overheard if not re.fullmatch(r"[0-9]+", text)]
     assert not leaked, f"{len(leaked)} notification(s) carry more than an id: {leaked[0]!r}"
     assert not any(c["token"] in text for c in clicks for _, text in overheard)
+
+
+async def test_a_forged_acknowledgement_does_not_silence_the_restarting_answer(
+        side: Side, pg_url: str) -> None:
+    """The owner of shard 3 is down; for every forward to it the forger notifies its id on
+    the acknowledgement channel, again and again. The sender still finds the row there at
+    its timeout, deletes it and answers "restarting" (deliver is False)."""
+    spy = await asyncpg.connect(pg_url)
+    courier = Courier(side.sender, timeout=1.0)
+    await courier.start()
+    try:
+        forger = side.forger.raw.get_server_pid()
+
+        def heard(pid: int, _channel: str, text: str) -> None:
+            if pid != forger:
+                side.forger.notify(side.owner.ack_channel, [text.partition(":")[0]] * 5)
+        await listening(spy, [side.owner.shard_channel(3)], heard)
+        results = await asyncio.gather(*(courier.deliver(3, message(interaction(n)))
+                                         for n in range(5)))
+        await side.forger.drained()
+    finally:
+        await spy.close()
+    assert side.forger.sent >= 5
+    assert results == [False] * 5  # nobody took them: each is answered "restarting"
+    assert courier.false_acks >= 5  # each looked at its row, and found it still there
+
+
+@pytest.mark.parametrize("text, forward_id", [
+    ("1", 1), ("42", 42), (str(2 ** 63 - 1), 2 ** 63 - 1), (str(2 ** 63), None),
+    ("0", None), ("-5", None), ("007", None), ("12 ", None), (" 12", None), ("12\n", None),
+    ("٣", None), ("1:{}", None), ("", None), ("x", None), ("9" * 40, None)])
+def test_a_notification_names_a_forward_only_by_a_plain_id(text: str,
+                                                           forward_id: int | None) -> None:
+    assert parse_id(text) == forward_id
 
 
 class WatchedPool:
