@@ -30,6 +30,7 @@ import argparse
 import asyncio
 import contextlib
 import dataclasses
+import gc
 import json
 import logging
 import multiprocessing
@@ -257,19 +258,34 @@ class LagProbe:
 
     def __init__(self) -> None:
         self.lags: list[tuple[float, float]] = []  # (seconds late, CPU seconds meanwhile)
+        self.worst_at = 0.0  # seconds after the start the longest stall ended
+        self.collections: list[float] = []  # seconds each garbage collection took
         self._task: asyncio.Task[None] | None = None
+        self._collecting = 0.0
 
     def start(self) -> None:
+        self.began = time.perf_counter()
+        gc.callbacks.append(self._collector)
         self._task = asyncio.create_task(self._run())
+
+    def _collector(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._collecting = time.perf_counter()
+        else:
+            self.collections.append(time.perf_counter() - self._collecting)
 
     async def _run(self) -> None:
         while True:
             asked, cpu = time.perf_counter(), time.thread_time()
             await asyncio.sleep(PROBE)
-            self.lags.append((max(0.0, time.perf_counter() - asked - PROBE),
-                              time.thread_time() - cpu))
+            lag = max(0.0, time.perf_counter() - asked - PROBE)
+            if not self.lags or lag > max(self.lags)[0]:
+                self.worst_at = time.perf_counter() - self.began
+            self.lags.append((lag, time.thread_time() - cpu))
 
     async def stop(self) -> None:
+        if self._collector in gc.callbacks:
+            gc.callbacks.remove(self._collector)
         if self._task is not None:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
@@ -381,7 +397,9 @@ async def run(seconds: float = 60.0, workers: int = 4, sockets: int = 1200,
         "door": dict(server.door.refusals), "auth": dict(auth.refusals),
         "seen": flood["seen"], "attempts": flood["attempts"], "fresh": flood["fresh"],
         "stall_ms": lags[-1] * 1000, "stall_cpu_ms": worst[1] * 1000,
-        "busiest_ms": busiest * 1000, "lag_p99_ms": lags[int(0.99 * (len(lags) - 1))] * 1000,
+        "busiest_ms": busiest * 1000, "stall_at_s": probe.worst_at,
+        "gc_longest_ms": max(probe.collections, default=0.0) * 1000,
+        "gc_count": len(probe.collections), "lag_p99_ms": lags[int(0.99 * (len(lags) - 1))] * 1000,
         "lag_median_ms": statistics.median(lags) * 1000, "log_lines": dict(logs.lines)}
     attempts = sum(flood["attempts"].values())
     out(f"auth flood: {took:.1f} s on loopback, {attempts} attempts "
@@ -395,11 +413,13 @@ async def run(seconds: float = 60.0, workers: int = 4, sockets: int = 1200,
     out(f"  refused by the auth (never asked of Discord): {_counts(auth.refusals)}")
     out(f"  the flood's clients were answered: {_counts(flood['seen'])}")
     out(f"  real sign-ins meanwhile: {_counts(flood['fresh'])}")
-    out(f"  event loop: longest stall {report['stall_ms']:.1f} ms (the loop's CPU meanwhile "
-        f"{report['stall_cpu_ms']:.1f} ms), p99 {report['lag_p99_ms']:.1f} ms, median "
+    out(f"  event loop: longest stall {report['stall_ms']:.1f} ms, {probe.worst_at:.1f} s in "
+        f"(the loop's CPU meanwhile {report['stall_cpu_ms']:.1f} ms), p99 "
+        f"{report['lag_p99_ms']:.1f} ms, median "
         f"{report['lag_median_ms']:.2f} ms; the most CPU between two wake-ups "
         f"{report['busiest_ms']:.1f} ms ({len(probe.lags)} wake-ups of a "
-        f"{PROBE * 1000:.0f} ms sleep)")
+        f"{PROBE * 1000:.0f} ms sleep); garbage collections: {len(probe.collections)}, "
+        f"the longest {report['gc_longest_ms']:.1f} ms")
     out(f"  the server's log meanwhile: {_counts(logs.lines)} lines")
     return report
 

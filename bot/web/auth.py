@@ -101,7 +101,8 @@ class DiscordAuth:
         self._clock = clock
         self.budget = InvalidBudget(invalid_per_minute, 60.0, clock)
         self._tokens: TtlCache[str, WebUser] = TtlCache(TOKEN_TTL, clock)
-        self._refused: TtlCache[str, AuthError] = TtlCache(REFUSED_TTL, clock)
+        # (code, message, status): not the error itself, whose traceback holds frames
+        self._refused: TtlCache[str, tuple[str, str, int]] = TtlCache(REFUSED_TTL, clock)
         self._instances: TtlCache[str, Instance] = TtlCache(INSTANCE_TTL, clock)
         self._unknown: TtlCache[str, bool] = TtlCache(UNKNOWN_TTL, clock)
         self._pause_until: dict[str, float] = {}  # "user"/"bot": no request before
@@ -170,6 +171,14 @@ class DiscordAuth:
         if not done.cancelled():
             done.exception()  # read, so an answer nobody waited for is not reported
 
+    def _remember(self, key: str, error: AuthError) -> None:
+        """A code or token Discord refused: refused here too, for :data:`REFUSED_TTL`."""
+        self._refused.put(key, (error.code, str(error), error.status))
+
+    def _recall(self, key: str) -> AuthError | None:
+        known = self._refused.get(key)
+        return None if known is None else self._local("refused_before", _refused(*known))
+
     def _local(self, why: str, error: AuthError) -> AuthError:
         self.refusals[why] += 1
         return error
@@ -220,8 +229,8 @@ class DiscordAuth:
         if not SECRET_SHAPE.fullmatch(code):
             raise self._local("shape", _refused("bad_code", "that is not an OAuth2 code",
                                                 400))
-        if (known := self._refused.get(code)) is not None:
-            raise self._local("refused_before", known)
+        if (known := self._recall(code)) is not None:
+            raise known
         form = {"client_id": self.client_id, "client_secret": self._secret,
                 "grant_type": "authorization_code", "code": code}
         status, body = await self._call("user", "POST", f"{self.api}/oauth2/token", "the code",
@@ -230,7 +239,7 @@ class DiscordAuth:
         if status >= 400 or not isinstance(token, str) or not SECRET_SHAPE.fullmatch(token):
             error = _refused("bad_code", f"Discord refused the code (HTTP {status})"
                              if status >= 400 else "Discord gave no access token for that code")
-            self._refused.put(code, error)
+            self._remember(code, error)
             raise error
         return token, await self.user_of(token)
 
@@ -242,8 +251,8 @@ class DiscordAuth:
                                                 400))
         if (user := self._tokens.get(token)) is not None:
             return user
-        if (known := self._refused.get(token)) is not None:
-            raise self._local("refused_before", known)
+        if (known := self._recall(token)) is not None:
+            raise known
         return await self._once(f"token:{token}", lambda: self._prove(token))
 
     async def _prove(self, token: str) -> WebUser:
@@ -263,7 +272,7 @@ class DiscordAuth:
                                "the identify scope)")
             user = WebUser(int(who["id"]), str(who.get("global_name") or who["username"]))
         except AuthError as error:
-            self._refused.put(token, error)
+            self._remember(token, error)
             raise
         except (KeyError, TypeError, ValueError):
             raise AuthError("bad_token", "Discord's answer about the token had no user or "
