@@ -18,15 +18,15 @@ import logging
 import re
 import secrets
 from collections.abc import AsyncIterator, Callable
-from typing import Any
+from typing import Any, cast
 
 import asyncpg
 import discord
 import pytest
 
 from bot.cluster import ShardPlan
-from bot.forwarding.relay import Courier, Receiver
-from bot.store.pg.forward import ForwardQueue, parse_id
+from bot.forwarding.relay import Courier, Receiver, Taker
+from bot.store.pg.forward import ForwardQueue, Notice, parse_id
 
 from .test_forward_reconnect import migrated, until
 
@@ -318,3 +318,73 @@ async def test_a_flood_of_forged_ids_costs_bounded_work_and_no_log_flood(
     noisy = [r for r in caplog.records if r.levelno >= logging.WARNING]
     assert len(noisy) <= 2, [r.getMessage()[:120] for r in noisy[:5]]
 
+
+
+class TableQueue:
+    """A stand-in for the owner's :class:`ForwardQueue` (no database): ``rows`` are the
+    forwards waiting; ``fail`` statements fail before the next one works."""
+
+    def __init__(self, rows: dict[int, str]) -> None:
+        self.rows = rows
+        self.fail = 0
+        self.statements: list[int] = []  # ids named in each take_many
+        self.rereads = 0
+        self.heard: Callable[[Notice], None] | None = None
+
+    async def listen_shards(self, shards: Any, on_notice: Callable[[Notice], None]) -> None:
+        self.heard = on_notice
+
+    async def waiting(self, shards: Any) -> list[tuple[int, int]]:
+        self.rereads += 1
+        return [(OWNER_SHARD, forward_id) for forward_id in sorted(self.rows)]
+
+    async def take_many(self, notices: Any) -> list[tuple[Notice, str]]:
+        await asyncio.sleep(0)
+        if self.fail:
+            self.fail -= 1
+            raise ConnectionResetError("the database went away (held by the test)")
+        self.statements.append(len(notices))
+        return [(n, self.rows.pop(n.forward_id)) for n in notices
+                if n.shard == OWNER_SHARD and n.forward_id in self.rows]
+
+
+async def test_past_its_backlog_the_taker_reads_the_table_instead() -> None:
+    """5,000 made-up ids heard at once by a taker that keeps 100: it drops the rest, and
+    its next statement starts from the table's own list, so the real forward named last
+    is taken all the same, in a handful of statements."""
+    table = TableQueue({7: "real"})
+    taken: list[tuple[Notice, str]] = []
+    taker = Taker(cast(ForwardQueue, table), lambda n, text: taken.append((n, text)),
+                  batch=50, backlog=100)
+    await taker.start([OWNER_SHARD])
+    try:
+        assert table.heard is not None
+        for forward_id in range(10 ** 12, 10 ** 12 + 5000):
+            table.heard(Notice(forward_id, OWNER_SHARD))
+        table.heard(Notice(7, OWNER_SHARD))
+        await until(lambda: bool(taken))
+        assert taken == [(Notice(7, OWNER_SHARD), "real")]
+        assert taker.dropped >= 4900 and table.rereads == 1
+        assert len(table.statements) <= 3 and max(table.statements) <= 50
+    finally:
+        await taker.close()
+
+
+async def test_after_a_failed_statement_the_taker_reads_the_table_again(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """The database fails three statements in a row: the forward named meanwhile is taken
+    once it answers again (from the table's list), with one warning said."""
+    table = TableQueue({9: "real"})
+    table.fail = 3
+    taken: list[tuple[Notice, str]] = []
+    taker = Taker(cast(ForwardQueue, table), lambda n, text: taken.append((n, text)))
+    caplog.set_level(logging.WARNING)
+    await taker.start([OWNER_SHARD])
+    try:
+        assert table.heard is not None
+        table.heard(Notice(9, OWNER_SHARD))
+        await until(lambda: bool(taken))
+        assert taken == [(Notice(9, OWNER_SHARD), "real")] and table.rereads >= 1
+        assert len([r for r in caplog.records if r.levelno >= logging.WARNING]) == 1
+    finally:
+        await taker.close()
