@@ -148,10 +148,12 @@ class Courier:
                 else:
                     taken = self._waiting[forward_id] = loop.create_future()
                     await asyncio.wait_for(taken, max(0.0, give_up - loop.time()))
-                if await self._row_gone(forward_id):
+                gone = await self._row_gone(forward_id)
+                if gone:
                     self.latencies.append(time.perf_counter() - started)
                     return True
-                self.false_acks += 1
+                if gone is False:
+                    self.false_acks += 1
             self._waiting.pop(forward_id, None)
             log.debug("forward %d: acknowledged %d times, its row still there", forward_id,
                       ACK_CHECKS)
@@ -163,12 +165,13 @@ class Courier:
             self._early.discard(forward_id)
         return await self._taken_after_all(forward_id)
 
-    async def _row_gone(self, forward_id: int) -> bool:
-        """Whether an acknowledgement of ``forward_id`` holds: its row is gone."""
+    async def _row_gone(self, forward_id: int) -> bool | None:
+        """Whether an acknowledgement of ``forward_id`` holds: its row is gone (None: the
+        database cannot say now; the sender waits its timeout, then expire() settles it)."""
         try:
             return await self.queue.is_gone(forward_id)
         except QueueUnreachable:
-            return False  # the sender waits its timeout, then expire() settles it
+            return None
 
     async def _taken_after_all(self, forward_id: int) -> bool:
         """Whether the owner took ``forward_id`` (just now, or its acknowledgement was lost)
