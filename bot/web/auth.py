@@ -171,13 +171,16 @@ class DiscordAuth:
         if not done.cancelled():
             done.exception()  # read, so an answer nobody waited for is not reported
 
-    def _remember(self, key: str, error: AuthError) -> None:
+    def _remember(self, key: str, error: AuthError) -> AuthError:
         """A code or token Discord refused: refused here too, for :data:`REFUSED_TTL`."""
         self._refused.put(key, (error.code, str(error), error.status))
+        return error
 
-    def _recall(self, key: str) -> AuthError | None:
-        known = self._refused.get(key)
-        return None if known is None else self._local("refused_before", _refused(*known))
+    def _refused_before(self, key: str) -> None:
+        """Raise what Discord said of ``key`` if it refused it (the error is bound to no
+        name in a frame it passes through: no cycle for the collector to find)."""
+        if key in self._refused:
+            raise self._local("refused_before", _refused(*(self._refused.get(key) or ())))
 
     def _local(self, why: str, error: AuthError) -> AuthError:
         self.refusals[why] += 1
@@ -229,18 +232,16 @@ class DiscordAuth:
         if not SECRET_SHAPE.fullmatch(code):
             raise self._local("shape", _refused("bad_code", "that is not an OAuth2 code",
                                                 400))
-        if (known := self._recall(code)) is not None:
-            raise known
+        self._refused_before(code)
         form = {"client_id": self.client_id, "client_secret": self._secret,
                 "grant_type": "authorization_code", "code": code}
         status, body = await self._call("user", "POST", f"{self.api}/oauth2/token", "the code",
                                         data=form)
         token = body.get("access_token") if isinstance(body, dict) else None
         if status >= 400 or not isinstance(token, str) or not SECRET_SHAPE.fullmatch(token):
-            error = _refused("bad_code", f"Discord refused the code (HTTP {status})"
-                             if status >= 400 else "Discord gave no access token for that code")
-            self._remember(code, error)
-            raise error
+            raise self._remember(code, _refused(
+                "bad_code", f"Discord refused the code (HTTP {status})" if status >= 400
+                else "Discord gave no access token for that code"))
         return token, await self.user_of(token)
 
     async def user_of(self, token: str) -> WebUser:
@@ -251,8 +252,7 @@ class DiscordAuth:
                                                 400))
         if (user := self._tokens.get(token)) is not None:
             return user
-        if (known := self._recall(token)) is not None:
-            raise known
+        self._refused_before(token)
         return await self._once(f"token:{token}", lambda: self._prove(token))
 
     async def _prove(self, token: str) -> WebUser:
