@@ -61,6 +61,7 @@ class Plan:
     seconds: float
     workers: int  # tasks per kind of garbage
     sockets: int  # sockets the holder keeps open
+    addresses: str  # "many": each attempt names a new address; "one": all from one
     fresh_codes: list[str]
     player_token: str
     framer_token: str
@@ -70,7 +71,9 @@ def _shaped(rng: random.Random, prefix: str) -> str:
     return prefix + "".join(rng.choices(string.ascii_letters + string.digits, k=24))
 
 
-def _address(rng: random.Random) -> str:
+def _address(rng: random.Random, many: bool = True) -> str:
+    if not many:
+        return "203.0.113.66"
     return f"10.{rng.randrange(256)}.{rng.randrange(256)}.{rng.randrange(1, 255)}"
 
 
@@ -83,6 +86,7 @@ class Flood:
         self.attempts: Counter[str] = Counter()
         self.fresh: Counter[str] = Counter()  # the real sign-ins: ok, or the refusal
         self.deadline = time.monotonic() + plan.seconds
+        self.many = plan.addresses == "many"
 
     def headers(self, address: str | None) -> dict[str, str]:
         return {"Origin": self.url} | ({"X-Forwarded-For": address} if address else {})
@@ -117,7 +121,7 @@ class Flood:
                 frame = json.dumps({"type": "auth", "token": rng.choice(BAD_TOKENS),
                                     "instance_id": INSTANCE})
             self.attempts["garbage frames"] += 1
-            self.seen[await self.first_answer(http, frame, _address(rng))] += 1
+            self.seen[await self.first_answer(http, frame, _address(rng, self.many))] += 1
 
     async def tokens(self, http: aiohttp.ClientSession, seed: int) -> None:
         rng = random.Random(seed)
@@ -125,14 +129,15 @@ class Flood:
             frame = json.dumps({"type": "auth", "token": _shaped(rng, "tok"),
                                 "instance_id": INSTANCE})
             self.attempts["made-up tokens"] += 1
-            self.seen[await self.first_answer(http, frame, _address(rng))] += 1
+            self.seen[await self.first_answer(http, frame, _address(rng, self.many))] += 1
 
     async def codes(self, http: aiohttp.ClientSession, seed: int) -> None:
         rng = random.Random(seed)
         while self.on:
             code = _shaped(rng, "code") if rng.random() < 0.8 else rng.choice(BAD_TOKENS)
             self.attempts["made-up codes"] += 1
-            self.seen[(await self.post_code(http, code, _address(rng))).split(":")[0]] += 1
+            answer = await self.post_code(http, code, _address(rng, self.many))
+            self.seen[answer.split(":")[0]] += 1
 
     async def post_code(self, http: aiohttp.ClientSession, code: str,
                         address: str | None) -> str:
@@ -166,7 +171,7 @@ class Flood:
                 await asyncio.sleep(0.05)
                 continue
             self.attempts["sockets"] += 1
-            address = None if rng.random() < 0.5 else _address(rng)
+            address = None if rng.random() < 0.5 else _address(rng, self.many)
             try:
                 held.append(await http.ws_connect(f"{self.url}/api/ws",
                                                   headers=self.headers(address)))
@@ -324,7 +329,8 @@ def _counts(counter: Counter[str] | dict[str, int]) -> str:
 
 
 async def run(seconds: float = 60.0, workers: int = 4, sockets: int = 1200,
-              out: Callable[[str], None] = print, **limits: Any) -> dict[str, Any]:
+              out: Callable[[str], None] = print, addresses: str = "many",
+              **limits: Any) -> dict[str, Any]:
     """Flood a server for ``seconds``; print and return the measured figures."""
     from bench.tables import cheap_decide
     from bot.config import activity_limits
@@ -358,7 +364,7 @@ async def run(seconds: float = 60.0, workers: int = 4, sockets: int = 1200,
         await server.start()
         share_the_gil()  # the process runs as the bot's does (bot.tuning)
         collect_rarely()
-        plan = Plan(seconds, workers, sockets,
+        plan = Plan(seconds, workers, sockets, addresses,
                     [stand.grant(FIRST_FRESH + i) for i in range(int(seconds * 2) + 2)],
                     stand.mint_token(PLAYER), stand.mint_token(FRAMER))
         stand.open_instance(INSTANCE, GUILD, CHANNEL, [PLAYER, FRAMER, *range(
@@ -403,7 +409,8 @@ async def run(seconds: float = 60.0, workers: int = 4, sockets: int = 1200,
         "gc_count": len(probe.collections), "lag_p99_ms": lags[int(0.99 * (len(lags) - 1))] * 1000,
         "lag_median_ms": statistics.median(lags) * 1000, "log_lines": dict(logs.lines)}
     attempts = sum(flood["attempts"].values())
-    out(f"auth flood: {took:.1f} s on loopback, {attempts} attempts "
+    out(f"auth flood: {took:.1f} s on loopback from {addresses} address"
+        f"{'es' if addresses == 'many' else ''}, {attempts} attempts "
         f"({_counts(flood['attempts'])})")
     window = "in the busiest 60 s" if took >= 60 else f"over all {took:.1f} s (under a minute)"
     out(f"  Discord (the stand-in) received {len(calls)} requests, {len(invalid)} answered 4xx;"
@@ -433,6 +440,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--workers", type=int, default=4, help="tasks per kind of garbage")
     parser.add_argument("--sockets", type=int, default=1200, help="sockets held open")
+    parser.add_argument("--addresses", choices=("many", "one"), default="many",
+                        help="the flood from a new address each attempt (a botnet, or a "
+                        "trusted proxy's word taken for it), or from one")
     parser.add_argument("--smoke", action="store_true", help="2 seconds, a small flood")
     args = parser.parse_args(argv)
     from bot import tuning
@@ -440,7 +450,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.smoke:
         tuning.run(run(2.0, 2, 60, sockets_total=40))
     else:
-        tuning.run(run(args.seconds, args.workers, args.sockets))
+        tuning.run(run(args.seconds, args.workers, args.sockets, addresses=args.addresses))
 
 
 if __name__ == "__main__":
