@@ -280,3 +280,21 @@ async def test_pages_asking_together_make_one_request(activity) -> None:
     pages = await asyncio.gather(*(knock(activity, auth_frame(made_up)) for _ in range(10)))
     assert all(p.of_type("error")[-1]["code"] == "bad_token" for p in pages)
     assert asked(activity, "/oauth2/@me") == 21
+
+
+async def test_a_closed_socket_holds_no_timer(activity) -> None:
+    """aiohttp arms a closed socket's heartbeat again when the page's close frame comes
+    after the server's; the socket and its request were then held 30 s each (a heap for
+    the collector under a flood of connections)."""
+    from aiohttp import web
+
+    pages = [await knock(activity, auth_frame("not-a-token")) for _ in range(5)]
+    for page in pages:
+        await page.close()
+    await activity.stand.wait(lambda: activity.server.door.open == 0)
+    await asyncio.sleep(0)  # the close frames' own callbacks
+    loop = asyncio.get_running_loop()
+    held = [h for h in loop._scheduled  # type: ignore[attr-defined]
+            if not h.cancelled() and isinstance(getattr(h._callback, "__self__", None),
+                                                web.WebSocketResponse)]
+    assert not held
