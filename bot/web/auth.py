@@ -60,7 +60,8 @@ T = TypeVar("T")
 class AuthError(Exception):
     """The page could not be authenticated; ``code`` names why, the message is safe to
     show (it never holds the client secret or a token). ``definite``: Discord said no (or
-    would: the shape), as opposed to a failure to ask (busy, unreachable)."""
+    would: the shape), as opposed to a failure to ask (busy, unreachable); ``local``:
+    refused here without asking Discord (the shape, a refusal remembered, the budget)."""
 
     def __init__(self, code: str, message: str, status: int = 401, *,
                  definite: bool = False) -> None:
@@ -68,6 +69,7 @@ class AuthError(Exception):
         self.code = code
         self.status = status
         self.definite = definite
+        self.local = False
 
 
 @dataclass(frozen=True)
@@ -184,6 +186,7 @@ class DiscordAuth:
 
     def _local(self, why: str, error: AuthError) -> AuthError:
         self.refusals[why] += 1
+        error.local = True
         return error
 
     async def _call(self, who: str, method: str, url: str, what: str,

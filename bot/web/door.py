@@ -8,8 +8,11 @@ clear code, and said in the log at most once a minute per kind of limit.
 - frames: ``frames_per_user`` a second over all of a user's sockets and
   ``frames_per_address`` a second from one address, besides each socket's own
   :data:`~bot.web.protocol.RATE`;
-- sign-ins: an address whose sign-ins failed ``failures_per_address`` times in a minute
-  asks Discord about no new code or token until its bucket refills (``auth_limited``);
+- sign-ins: an address whose codes, tokens or instances Discord refused
+  ``failures_per_address`` times in a minute asks Discord about no new one until its
+  bucket refills (``auth_limited``); what is refused without asking (a malformed token, a
+  refusal remembered) does not count: it costs Discord nothing, and an address shared by
+  many (a proxy) is not locked out by garbage;
 - instance checks: a user may have ``instance_checks_per_user`` instances asked of
   Discord a minute (what is remembered is free).
 """

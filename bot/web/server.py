@@ -175,14 +175,13 @@ class ActivityServer:
             self.door.quiet.note("bad_request", "a sign-in request was refused: %s", err)
         code = body.get("code") if isinstance(body, dict) else None
         if not isinstance(code, str) or not code:
-            self.door.failed(address)
             return _refusal("bad_request", "send {\"code\": <the OAuth2 code>}", 400)
         if (refusal := self.door.may_sign_in(address)) is not None:
             return _refusal(refusal.code, refusal.message, refusal.status)
         try:
             token, user = await self.auth.exchange(code)
         except AuthError as err:
-            if err.definite:
+            if err.definite and not err.local:  # Discord was asked, and refused
                 self.door.failed(address)
             self.door.quiet.note(f"sign_in_{err.code}", "a sign-in was refused: %s", err)
             return _refusal(err.code, str(err), err.status)
@@ -297,7 +296,8 @@ class ActivityServer:
     async def _who(self, token: str, instance_id: str, claimed: Any,
                    address: str) -> tuple[WebUser, Instance]:
         """The token's user and the instance, asking Discord only within the door's
-        limits; a definite refusal counts against the address."""
+        limits; Discord's refusal counts against the address (what is refused here
+        without asking costs Discord nothing, and locks no shared address out)."""
         if not self.auth.knows_token(token) and \
                 (refusal := self.door.may_sign_in(address)) is not None:
             raise _auth_error(refusal)
@@ -305,7 +305,7 @@ class ActivityServer:
             user = await self.auth.user_of(token)
             instance = await self._instance(user.user_id, instance_id)
         except AuthError as err:
-            if err.definite:
+            if err.definite and not err.local:  # Discord was asked, and refused
                 self.door.failed(address)
             raise
         if user.user_id not in instance.users:

@@ -45,11 +45,10 @@ async def test_malformed_codes_and_tokens_never_reach_discord(tmp_path) -> None:
             status, answer = await post_code(act, code)
             assert (status, answer["code"]) == (400, "bad_code"), code
         assert asked(act) == 0  # not one request to Discord
-    async with activity_with(tmp_path / "limited") as act:  # and they count as failures
+    async with activity_with(tmp_path / "limited") as act:  # nor lock the address out
         for _ in range(30):
             await post_code(act, "x")
-        status, answer = await post_code(act, act.stand.grant(101))
-        assert (status, answer["code"]) == (429, "auth_limited") and asked(act) == 0
+        assert (await post_code(act, act.stand.grant(101)))[0] == 200
 
 
 async def test_a_refused_token_or_code_is_refused_again_without_asking(activity) -> None:
