@@ -28,7 +28,7 @@ class ActivityLimits:
     sockets_total: int = 1000  # DDZ_WS_TOTAL: every socket (kept below the fd limit)
     frames_per_user: int = 20  # DDZ_FRAMES_PER_USER: a second, over all a user's pages
     frames_per_address: int = 100  # DDZ_FRAMES_PER_ADDRESS: a second, from one address
-    failures_per_address: int = 10  # DDZ_AUTH_FAILURES_PER_ADDRESS: failed sign-ins a minute
+    failures_per_address: int = 5  # DDZ_AUTH_FAILURES_PER_ADDRESS: Discord refusals a minute
     instance_checks_per_user: int = 10  # DDZ_INSTANCE_CHECKS_PER_USER: asked of Discord a minute
     invalid_per_minute: int = 30  # DDZ_AUTH_INVALID_PER_MINUTE: requests ending in 4xx
     trusted_proxies: tuple[str, ...] = ()  # DDZ_TRUSTED_PROXIES: whose X-Forwarded-For counts
