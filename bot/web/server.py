@@ -282,7 +282,8 @@ class ActivityServer:
         try:
             if page.token:
                 await self.auth.user_of(page.token)
-            instance = await self._instance(page.user.user_id, page.instance_id)
+            instance = await self._instance(page.user.user_id, page.instance_id,
+                                            page.address)
         except AuthError as err:
             if err.definite:
                 return "token_revoked" if err.code in ("bad_token", "foreign_token") \
@@ -303,7 +304,7 @@ class ActivityServer:
             raise _auth_error(refusal)
         try:
             user = await self.auth.user_of(token)
-            instance = await self._instance(user.user_id, instance_id)
+            instance = await self._instance(user.user_id, instance_id, address)
         except AuthError as err:
             if err.definite and not err.local:  # Discord was asked, and refused
                 self.door.failed(address)
@@ -314,13 +315,15 @@ class ActivityServer:
             raise FrameError("wrong_channel", "this Activity is in another channel")
         return user, instance
 
-    async def _instance(self, user_id: int, instance_id: str) -> Instance:
+    async def _instance(self, user_id: int, instance_id: str, address: str) -> Instance:
         """The instance as the user's page needs it: what is remembered, unless the user
         is not in it (then asked afresh: they may have just joined); a question to
-        Discord counts toward the user's instance checks."""
+        Discord counts toward the user's instance checks, and waits while the address's
+        refusals are at their limit."""
         for fresh in (False, True):
             known = self.auth.knows_instance(instance_id)
-            if not known and (refusal := self.door.may_check(user_id)) is not None:
+            if not known and (refusal := self.door.may_sign_in(address)
+                              or self.door.may_check(user_id)) is not None:
                 raise _auth_error(refusal)
             instance = await self.auth.instance(instance_id)
             if user_id in instance.users or not known or fresh:

@@ -298,3 +298,14 @@ async def test_a_closed_socket_holds_no_timer(activity) -> None:
             if not h.cancelled() and isinstance(getattr(h._callback, "__self__", None),
                                                 web.WebSocketResponse)]
     assert not held
+
+
+async def test_an_addresss_refusals_hold_back_its_instance_checks_too(activity) -> None:
+    cap = activity.server.limits.failures_per_address
+    token = await activity.token(101, "Ann")
+    codes = []
+    for i in range(cap + 3):
+        page = await knock(activity, auth_frame(token, f"i-made-up-{i}"))
+        codes.append(page.of_type("error")[-1]["code"])
+    assert codes == ["bad_instance"] * cap + ["auth_limited"] * 3
+    assert asked(activity, INSTANCES) == cap < activity.server.limits.instance_checks_per_user

@@ -84,12 +84,16 @@ async def test_failed_sign_ins_are_limited_per_address(tmp_path) -> None:
         act.clock.advance(60)
         assert (await post_code(act, "madeUpCode-0006-abcdefgh", address="203.0.113.7")
                 )[0] == 401
-        # a user already signed in (a remembered token) is never held back
+        # a user already signed in is not held back by what others at the address do
         token = await act.token(101, "Ann", address="198.51.100.2")
+        ann = await act.page(101, "Ann", token=token, address="198.51.100.2")
         for i in range(5):
             await post_code(act, f"madeUpCode-1{i:03d}-abcdefgh", address="198.51.100.2")
-        ann = await act.page(101, "Ann", token=token, address="198.51.100.2")
-        assert ann.of_type("welcome")
+        assert (await post_code(act, "madeUpCode-2000-abcdefgh", address="198.51.100.2")
+                )[1]["code"] == "auth_limited"
+        assert (await ann.act("cost"))["code"] != "auth_limited"
+        tab = await act.page(101, "Ann", token=token, address="198.51.100.2")
+        assert tab.of_type("welcome")  # token and instance remembered: nothing asked
 
 
 async def test_the_invalid_requests_a_minute_are_capped_whatever_arrives(tmp_path) -> None:
