@@ -391,6 +391,11 @@ async def run(*, variants: tuple[str, ...] = VARIANTS, turns: int = 3, workers: 
     out(f"  whole run: {len(everything)} wakes, max stall {lags[-1]:.1f} ms, p99 lag "
         f"{lags[min(len(lags) - 1, int(0.99 * len(lags)))]:.1f} ms, loop CPU between wakes "
         f"at most {max((s[2] * 1000 for s in everything), default=0.0):.1f} ms")
+    between = [s for s in everything
+               if not any(m[2] <= s[0] <= m[3] + 0.05 for m in marks)]
+    out(f"  outside the bursts (deals, AI turns, moves, the first turn's imports): max "
+        f"stall {max((s[1] * 1000 for s in between), default=0.0):.1f} ms, loop CPU "
+        f"between wakes at most {max((s[2] * 1000 for s in between), default=0.0):.1f} ms")
     return found
 
 

@@ -150,7 +150,8 @@ async def hint_text(manager: TableManager, channel_id: int, user_id: int, locale
     table = manager.snapshot(channel_id)
     index = state.hints.step(user_id, table.seq, len(hints)) if state is not None else 0
     hint = hints[index]
-    words = hint_words(hint.action, locale, manager.seat_view(channel_id, user_id)[1])
+    words = hint_words(hint.action, locale, manager.seat_view(channel_id, user_id)[1],
+                       play=hint.play)  # its reading resolved with the list
     if len(hints) > 1:
         words += f" ({index + 1}/{len(hints)})"
     return words + reason_line(locale, hint.reason)

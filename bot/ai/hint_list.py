@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.engine import Action, Pass, PlayCards, SeatView, reading_of
+from bot.engine import Action, Pass, Play, PlayCards, SeatView, reading_of
 
 from .agent import decide, explain_action
 from .reasons import Reason
@@ -25,11 +25,13 @@ test's stand-in)."""
 
 @dataclass(frozen=True)
 class Suggestion:
-    """One suggestion of the hint list: the action and why the AI would make it (None:
-    no reason it can attribute)."""
+    """One suggestion of the hint list: the action, why the AI would make it (None: no
+    reason it can attribute) and, for a play, its reading resolved (what its words say:
+    a play of four wild cards reads 1,820 ways, too many to look for at every press)."""
 
     action: Action
     reason: Reason | None
+    play: Play | None = None
 
 
 def hint_list(view: SeatView, level: str, seed: int, budget_ms: float | None = 100, *,
@@ -49,7 +51,17 @@ def hint_list(view: SeatView, level: str, seed: int, budget_ms: float | None = 1
                             main_rank=first.main) if isinstance(first, PlayCards) else None
         actions += [PlayCards(first.seat, p.cards, p.kind, p.main_rank)
                     for p in plays_after(view, chosen)]
-    return tuple(Suggestion(a, explain_action(view, a, level)) for a in actions)
+    return tuple(Suggestion(a, explain_action(view, a, level), _resolved(a, view))
+                 for a in actions)
+
+
+def _resolved(action: Action, view: SeatView) -> Play | None:
+    """The reading a play makes in the deal (as :func:`bot.words.cards.action_play`)."""
+    if not isinstance(action, PlayCards):
+        return None
+    last = view.last[1] if view.last and view.last[0] != action.seat else None
+    return reading_of(action.cards, view.rules, kind=action.kind, main_rank=action.main,
+                      last=last)
 
 
 __all__ = ["Decide", "Suggestion", "hint_list"]

@@ -95,7 +95,8 @@ async def _hint(a: Act) -> dict[str, Any]:
     hint = hints[index] if hints else None
     view = a.manager.seat_view(a.channel, a.user)[1] if hint is not None else None
     action, reason = (hint.action, hint.reason) if hint is not None else (None, None)
-    return {"hint": hint_json(action), "text": hint_words(action, a.locale, view),
+    words = hint_words(action, a.locale, view, play=hint.play if hint is not None else None)
+    return {"hint": hint_json(action), "text": words,
             "reason": reason_words(a.locale, reason) if reason is not None else None,
             "index": index, "count": len(hints)}
 

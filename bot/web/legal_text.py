@@ -20,7 +20,7 @@ from typing import Any
 from bot.engine import Play, SeatView
 from bot.tables import TableSnapshot
 
-from .protocol import dumps, play_json, you_json
+from .protocol import play_json, you_json
 
 MAX_BYTES = 32 << 20  # of JSON text kept, every table's together (the oldest go first)
 MAX_ENTRIES = 4096
@@ -51,8 +51,14 @@ def _knowing(view: SeatView, plays: tuple[Play, ...]) -> SeatView:
 def legal_of(view: SeatView) -> Legal:
     """The view's legal plays now, found and written out (any thread)."""
     plays = tuple(view.legal_plays())
-    return Legal(plays, json.dumps([play_json(p) for p in plays], ensure_ascii=False,
-                                   separators=(",", ":")))  # as bot.web.protocol.dumps
+    return Legal(plays, ascii_json([play_json(p) for p in plays]))
+
+
+def ascii_json(value: Any) -> str:
+    """JSON text as :func:`bot.web.protocol.dumps` writes it, but in ASCII (``\\u`` escapes):
+    joined to a list of thousands of plays, one emoji in a name would make Python hold the
+    whole frame at four bytes a character, and copy and encode it at that width."""
+    return json.dumps(value, ensure_ascii=True, separators=(",", ":"))
 
 
 def _turn(view: SeatView) -> tuple[Any, ...]:
@@ -110,10 +116,10 @@ def you_text(table: TableSnapshot, view: SeatView, legal: Legal) -> str:
     you = you_json(table, _knowing(view, ()))  # every field but the plays (none looked for)
     you["cannot_beat"] = _knowing(view, legal.plays).cannot_beat
     del you["legal"]
-    return f'{dumps(you)[:-1]},"legal":{legal.text}}}'
+    return f'{ascii_json(you)[:-1]},"legal":{legal.text}}}'
 
 
 LEGAL = LegalTexts()
 """The Activity's lists (one a seat to act of each table: the pages' frames share them)."""
 
-__all__ = ["LEGAL", "Legal", "LegalTexts", "legal_of", "you_text"]
+__all__ = ["LEGAL", "Legal", "LegalTexts", "ascii_json", "legal_of", "you_text"]

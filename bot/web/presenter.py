@@ -24,7 +24,7 @@ from bot.tables import (
 )
 from bot.words.locales import EN
 
-from .legal_text import LEGAL, LegalTexts, you_text
+from .legal_text import LEGAL, LegalTexts, ascii_json, you_text
 from .protocol import dumps, open_choices, result_json, table_json
 from .sessions import Connection, Sessions
 
@@ -53,9 +53,9 @@ def you_for(reader: TableReader, table: TableSnapshot, user_id: int,
     try:
         table, view = reader.seat_view(table.channel_id, user_id)
     except CodedError:  # no deal yet: a seat without cards
-        return dumps({"seat": seat, "hand": "", "cards": [], "my_turn": False, "phase": None,
-                      "seq": table.seq, "legal": [], "cannot_beat": False,
-                      "is_leading": False})
+        return ascii_json({"seat": seat, "hand": "", "cards": [], "my_turn": False,
+                           "phase": None, "seq": table.seq, "legal": [],
+                           "cannot_beat": False, "is_leading": False})
     return you_text(table, view, legal.of(table.channel_id, view))
 
 
@@ -70,7 +70,7 @@ class TableFrames:
 
     def public(self, locale: str) -> str:
         if locale not in self._public:
-            self._public[locale] = dumps(table_json(self.table, locale))
+            self._public[locale] = ascii_json(table_json(self.table, locale))
         return self._public[locale]
 
     def for_user(self, user_id: int, locale: str) -> str:
@@ -82,6 +82,8 @@ class TableFrames:
         return self._frame(locale, you)
 
     def _frame(self, locale: str, you: str) -> str:
+        """The frame's text, in ASCII: a 750 kB list of plays is copied and encoded at a
+        byte a character (:func:`~bot.web.legal_text.ascii_json`)."""
         return f'{{"type":"table","table":{self.public(locale)},"you":{you}}}'
 
 

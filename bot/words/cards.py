@@ -163,14 +163,16 @@ def action_play(action: PlayCards, view: SeatView) -> Play:
                       main_rank=action.main, last=last)
 
 
-def hint_words(action: Action | None, locale: str, view: SeatView | None) -> str:
+def hint_words(action: Action | None, locale: str, view: SeatView | None, *,
+               play: Play | None = None) -> str:
     """The AI's advice in words: ``Hint: QQQ + 3 (trio with a single)``, ``Hint: don't
     call``, ``Hint: bid 2`` (never the action's type); ``view`` is the deal's view (any
-    seat's) when the hint was asked."""
+    seat's) when the hint was asked; ``play``, a play's reading when it is resolved already
+    (:class:`bot.ai.hint_list.Suggestion`)."""
     if action is None or view is None:
         return t(locale, "hint.none")
     if isinstance(action, PlayCards):
-        play = action_play(action, view)
+        play = play or action_play(action, view)
         return t(locale, "hint.text", cards=play_phrase(locale, play, kind_name(locale, play.kind)))
     if isinstance(action, Pass):
         return t(locale, "hint.pass")

@@ -18,6 +18,7 @@ from bot.ai.suggestions import plays_after
 from bot.engine import Game, PlayCards, Rules, reading_of
 from bot.tables import TableManager
 from bot.tables.ai_pool import AiPool
+from bot.words.cards import hint_words
 
 from .helpers import make_manager, open_store, quick_decide, run_until
 
@@ -146,6 +147,9 @@ async def test_the_list_is_the_ais_suggestions_with_their_reasons(tmp_path, vari
         assert hints[0].action == type(first)(**{**first.__dict__, "auto": True})
         assert [h.reason for h in hints] == [explain_action(view, h.action, table.ai_level)
                                              for h in hints]
+        for locale in ("en", "zh-CN", "zh-TW"):  # the words from the resolved reading
+            assert [hint_words(h.action, locale, view, play=h.play) for h in hints] == \
+                [hint_words(h.action, locale, view) for h in hints]
         assert await manager.hint(CH, ALICE) == hints[0].action
         assert await manager.hint_reason(CH, ALICE) == hints[0].reason
     finally:
@@ -199,6 +203,10 @@ async def test_with_a_pool_the_list_is_worked_out_in_a_worker_once(tmp_path, mon
         for hint in lists[0]:
             assert await manager.explain(CH, ALICE, hint.action) == hint.reason
         assert calls == []
+        view = manager._tables[CH].game.view(0)
+        for hint in lists[0]:  # the reading came back from the worker whole
+            assert hint_words(hint.action, "en", view, play=hint.play) == \
+                hint_words(hint.action, "en", view)
     finally:
         pool.on_decided = None
         await manager.shutdown()
