@@ -15,7 +15,7 @@ allows, then a second's pause),
 * ``hint``: Hint pressed 20 times at once at a fresh turn (index 0..19);
 * ``state``: 20 auth frames at once (each answered by the whole state afresh);
 * ``readings``: 20 plays of the card set of its hand with the most readings;
-* ``whole hand``: 20 plays of its whole hand;
+* ``whole hand``: 20 plays of its whole hand (every other one naming a reading);
 * ``trustee``: 托管 asked for and taken back, 10 times each (every change re-sends the state
   to every page and starts the turn again);
 then plays on, pressing Hint 20 times at once at each of its next ``--turns`` turns; then,
@@ -320,7 +320,8 @@ async def _attack_table(page: HostilePage, ids: itertools.count[int], variant: s
                 ("state", [auth] * BURST, True),
                 ("readings", [_action(ids, "play", cards=_most_readings(hand, variant))
                               for _ in range(BURST)], False),
-                ("whole hand", [_action(ids, "play", cards=hand) for _ in range(BURST)],
+                ("whole hand", [_action(ids, "play", cards=hand, **({"kind": "bomb",
+                                 "main": hand[-1]} if i % 2 else {})) for i in range(BURST)],
                  False),
                 ("trustee", [_action(ids, "trustee", on=i % 2 == 0) for i in range(BURST)],
                  False)]

@@ -43,10 +43,12 @@ async def test_a_play_of_wild_cards_is_read_in_a_thread(monkeypatch) -> None:
     with pytest.raises(RuleError) as engine:
         game.verify(PlayCards(0, hand))
     assert refused.value.code == engine.value.code
+    with pytest.raises(RuleError):  # naming a reading: looked for among them all
+        await play_check.checked_play(game, 0, PlayCards(0, hand, "bomb", wild))
     pair = wild * 2
     assert await play_check.checked_play(game, 0, PlayCards(0, pair)) == \
         game.readings_for(0, pair)
-    assert len(threads) == 2 and threading.get_ident() not in threads
+    assert len(threads) == 3 and threading.get_ident() not in threads
     single = next(c for c in hand if c != wild)
     assert await play_check.checked_play(game, 0, PlayCards(0, single)) == \
         game.readings_for(0, single)
