@@ -8,11 +8,12 @@ clear code, and said in the log at most once a minute per kind of limit.
 - frames: ``frames_per_user`` a second over all of a user's sockets and
   ``frames_per_address`` a second from one address, besides each socket's own
   :data:`~bot.web.protocol.RATE`;
-- sign-ins: an address whose codes, tokens or instances Discord refused
-  ``failures_per_address`` times in a minute asks Discord about no new one until its
-  bucket refills (``auth_limited``); what is refused without asking (a malformed token, a
-  refusal remembered) does not count: it costs Discord nothing, and an address shared by
-  many (a proxy) is not locked out by garbage;
+- questions to Discord: an address has ``failures_per_address`` a minute; each question
+  about a code, token or instance not remembered is charged before it is asked (so
+  questions in flight count) and given back unless Discord refused it; at the limit,
+  ``auth_limited``. What is refused without asking (a malformed token, a refusal
+  remembered) does not count: it costs Discord nothing, and an address shared by many
+  (a proxy) is not locked out by garbage;
 - instance checks: a user may have ``instance_checks_per_user`` instances asked of
   Discord a minute (what is remembered is free).
 """
@@ -136,18 +137,19 @@ class Door:
         return True
 
     # ------------------------------------------------------------------ Discord lookups
-    def may_sign_in(self, address: str) -> Refusal | None:
-        """May a new code or token from this address be asked of Discord?"""
-        if self.limits.failures_per_address and not self.failures.ready(address):
+    def may_ask(self, address: str) -> Refusal | None:
+        """May Discord be asked about a code, token or instance for this address? The
+        question is charged now (questions in flight count), :meth:`give_back` when
+        Discord did not refuse it."""
+        if self.limits.failures_per_address and not self.failures.allow(address):
             return self.refuse("auth_address", Refusal(
-                "auth_limited", "too many failed sign-ins from here: try again in a minute"),
+                "auth_limited", "too many sign-ins from here: try again in a moment"),
                 self._per_address(address))
         return None
 
-    def failed(self, address: str) -> None:
-        """A sign-in from the address failed (counted toward its limit)."""
+    def give_back(self, address: str) -> None:
         if self.limits.failures_per_address:
-            self.failures.allow(address)
+            self.failures[address].give()
 
     def may_check(self, user_id: int) -> Refusal | None:
         """May an instance not remembered be asked of Discord for this user?"""

@@ -46,6 +46,10 @@ class Bucket:
     def take(self) -> None:
         self._tokens -= 1
 
+    def give(self) -> None:
+        """A token taken is given back (what it was taken for did not count)."""
+        self._tokens = min(self.burst, self._tokens + 1)
+
     def allow(self) -> bool:
         """Take a token if there is one."""
         if not self.ready():

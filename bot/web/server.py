@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -176,13 +177,10 @@ class ActivityServer:
         code = body.get("code") if isinstance(body, dict) else None
         if not isinstance(code, str) or not code:
             return _refusal("bad_request", "send {\"code\": <the OAuth2 code>}", 400)
-        if (refusal := self.door.may_sign_in(address)) is not None:
-            return _refusal(refusal.code, refusal.message, refusal.status)
         try:
-            token, user = await self.auth.exchange(code)
+            with self._charged(address):
+                token, user = await self.auth.exchange(code)
         except AuthError as err:
-            if err.definite and not err.local:  # Discord was asked, and refused
-                self.door.failed(address)
             self.door.quiet.note(f"sign_in_{err.code}", "a sign-in was refused: %s", err)
             return _refusal(err.code, str(err), err.status)
         log.info("the Activity signed in user %s", user.user_id)
@@ -297,18 +295,10 @@ class ActivityServer:
     async def _who(self, token: str, instance_id: str, claimed: Any,
                    address: str) -> tuple[WebUser, Instance]:
         """The token's user and the instance, asking Discord only within the door's
-        limits; Discord's refusal counts against the address (what is refused here
-        without asking costs Discord nothing, and locks no shared address out)."""
-        if not self.auth.knows_token(token) and \
-                (refusal := self.door.may_sign_in(address)) is not None:
-            raise _auth_error(refusal)
-        try:
+        limits (:meth:`_charged`)."""
+        with self._charged(address, asks=not self.auth.knows_token(token)):
             user = await self.auth.user_of(token)
-            instance = await self._instance(user.user_id, instance_id, address)
-        except AuthError as err:
-            if err.definite and not err.local:  # Discord was asked, and refused
-                self.door.failed(address)
-            raise
+        instance = await self._instance(user.user_id, instance_id, address)
         if user.user_id not in instance.users:
             raise FrameError("not_in_instance", "you are not in this Activity")
         if claimed is not None and str(claimed) != str(instance.channel_id):
@@ -322,14 +312,34 @@ class ActivityServer:
         refusals are at their limit."""
         for fresh in (False, True):
             known = self.auth.knows_instance(instance_id)
-            if not known and (refusal := self.door.may_sign_in(address)
-                              or self.door.may_check(user_id)) is not None:
-                raise _auth_error(refusal)
-            instance = await self.auth.instance(instance_id)
+            with self._charged(address, asks=not known):
+                if not known and (refusal := self.door.may_check(user_id)) is not None:
+                    raise _auth_error(refusal)
+                instance = await self.auth.instance(instance_id)
             if user_id in instance.users or not known or fresh:
                 return instance
             self.auth.forget_instance(instance_id)
         raise AssertionError("unreachable")  # pragma: no cover
+
+    @contextlib.contextmanager
+    def _charged(self, address: str, asks: bool = True) -> Iterator[None]:
+        """A question to Discord (when ``asks``), charged to the address before it is
+        asked, so questions in flight count too; given back unless Discord refused it
+        (what is refused here costs Discord nothing, and locks no shared address out)."""
+        if not asks:
+            yield
+            return
+        if (refusal := self.door.may_ask(address)) is not None:
+            raise _auth_error(refusal)
+        refused = False
+        try:
+            yield
+        except AuthError as err:
+            refused = err.definite and not err.local
+            raise
+        finally:
+            if not refused:
+                self.door.give_back(address)
 
     async def _drop_user(self, user_id: int) -> None:
         """Discord refused the user's token: every page of theirs is told and closed."""

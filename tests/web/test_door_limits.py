@@ -267,9 +267,14 @@ def test_the_total_cap_stays_below_the_file_limit(monkeypatch, caplog) -> None:
     assert Door(ActivityLimits(sockets_total=100)).total_cap == 100
 
 
-async def test_pages_asking_together_make_one_request(activity) -> None:
+async def test_pages_asking_together_make_one_request(tmp_path) -> None:
     """Pages reconnecting together (a restart) ask about their instance once, and the
     same made-up token sent by many sockets at once is one request too."""
+    async with activity_with(tmp_path, failures_per_address=0) as act:  # one address
+        await _together(act)
+
+
+async def _together(activity) -> None:
     users = range(201, 221)
     tokens = [activity.stand.mint_token(u) for u in users]
     activity.stand.open_instance(INSTANCE, GUILD, CHANNEL, list(users))

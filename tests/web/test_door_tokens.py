@@ -84,6 +84,12 @@ async def test_failed_sign_ins_are_limited_per_address(tmp_path) -> None:
         act.clock.advance(60)
         assert (await post_code(act, "madeUpCode-0006-abcdefgh", address="203.0.113.7")
                 )[0] == 401
+        # questions in flight count: a burst from a new address asks Discord 5 times
+        before = asked(act, *OAUTH)
+        burst = await asyncio.gather(*(post_code(act, f"madeUpCode-3{i:03d}-abcdefgh",
+                                                 address="192.0.2.77") for i in range(20)))
+        assert asked(act, *OAUTH) - before == 5
+        assert sorted(status for status, _ in burst) == [401] * 5 + [429] * 15
         # a user already signed in is not held back by what others at the address do
         token = await act.token(101, "Ann", address="198.51.100.2")
         ann = await act.page(101, "Ann", token=token, address="198.51.100.2")
