@@ -9,6 +9,7 @@ process serving the page, the OAuth2 token exchange and a WebSocket per open pag
 - :mod:`~bot.web.actions`: the pages' actions, through the table manager's methods;
 - :mod:`~bot.web.sessions`: the open pages by table;
 - :mod:`~bot.web.door`: what each user, address and everyone may open and send;
+- :mod:`~bot.web.signin`: a page's sign-in and re-checks, asked within the door's limits;
 - :mod:`~bot.web.origins`: who may call and frame the server, the client's address;
 - :mod:`~bot.web.limits`: the token buckets, budget, caches and quiet log behind them.
 

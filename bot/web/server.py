@@ -15,7 +15,6 @@ from __future__ import annotations
 import contextlib
 import logging
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -28,13 +27,14 @@ from bot.words.locales import spoken
 from bot.words.page import page_words
 
 from .actions import Act, perform
-from .auth import AuthError, DiscordAuth, Instance, WebUser
+from .auth import AuthError, DiscordAuth
 from .door import Door, Refusal
 from .limits import Clock, QuietFilter
 from .origins import client_address, frame_ancestors, origin_allowed, trusted_networks
 from .presenter import WebPresenter, state_frame
 from .protocol import FrameError, dumps, parse_action, parse_frame, parse_json
 from .sessions import STRIKES, Connection, Sessions
+from .signin import RECHECK, SignIn
 
 log = logging.getLogger("ddz.web")
 HTTP_LOG = logging.getLogger("ddz.web.http")  # aiohttp's protocol errors, quietly
@@ -44,7 +44,6 @@ SERVER = "doudizhu-bot"  # the Server header: no Python or aiohttp version
 MAX_TOKEN_BODY = 4096  # bytes of a POST /api/token body
 MAX_MESSAGE = 16 * 1024  # bytes of one WebSocket message (a frame is at most MAX_FRAME)
 AUTH_TIMEOUT = 10.0  # seconds a new socket has to send its auth frame
-RECHECK = 60.0  # seconds after which an action checks again that its user is in the instance
 NOT_BUILT = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <title>Dou Dizhu</title></head><body><h1>Dou Dizhu</h1>
 <p>The Activity's page is not built yet. Build it with <code>cd web &amp;&amp; npm ci
@@ -79,6 +78,7 @@ class ActivityServer:
         self.door = Door(self.limits, clock)
         self.trusted = trusted_networks(self.limits.trusted_proxies)
         self.csp = frame_ancestors(auth.client_id)
+        self.signin = SignIn(auth, self.door, clock)
         self.sessions = Sessions()
         self.presenter = WebPresenter(self.sessions)
         self.manager: TableManager | None = None
@@ -178,7 +178,7 @@ class ActivityServer:
         if not isinstance(code, str) or not code:
             return _refusal("bad_request", "send {\"code\": <the OAuth2 code>}", 400)
         try:
-            with self._charged(address):
+            with self.signin.charged(address):
                 token, user = await self.auth.exchange(code)
         except AuthError as err:
             self.door.quiet.note(f"sign_in_{err.code}", "a sign-in was refused: %s", err)
@@ -240,7 +240,7 @@ class ActivityServer:
             token, instance_id = frame.get("token"), frame.get("instance_id")
             if not isinstance(token, str) or not isinstance(instance_id, str):
                 raise FrameError("bad_frame", "auth needs \"token\" and \"instance_id\"")
-            user, instance = await self._who(token, instance_id, frame.get("channel_id"),
+            user, instance = await self.signin.who(token, instance_id, frame.get("channel_id"),
                                              address)
         except (FrameError, AuthError) as err:
             self.door.quiet.note(f"auth_{err.code}", "a page's sign-in was refused: %s", err)
@@ -266,80 +266,6 @@ class ActivityServer:
             self.door.unbind(user.user_id)  # counted only while it is served
             raise
         return page
-
-    async def _recheck(self, page: Connection) -> str | None:
-        """Whether the page may act on: None, or why not (``token_revoked``,
-        ``not_in_instance``). Asked again once the last check is :data:`RECHECK` seconds
-        old: the token (proven again when its proof is older than
-        :data:`~bot.web.auth.TOKEN_TTL`) and the instance. Only Discord's definite answer
-        counts (the token refused, the instance unknown, the user not in it): a 429, a 5xx,
-        no answer or a limit reached here keeps the page playing."""
-        now = self.clock()
-        if now - page.checked_at < RECHECK:
-            return None
-        try:
-            if page.token:
-                await self.auth.user_of(page.token)
-            instance = await self._instance(page.user.user_id, page.instance_id,
-                                            page.address)
-        except AuthError as err:
-            if err.definite:
-                return "token_revoked" if err.code in ("bad_token", "foreign_token") \
-                    else "not_in_instance"
-            self.door.quiet.note("recheck", "a page's check could not be made (kept): %s",
-                                 err)
-            return None
-        page.checked_at = now
-        return None if page.user.user_id in instance.users else "not_in_instance"
-
-    async def _who(self, token: str, instance_id: str, claimed: Any,
-                   address: str) -> tuple[WebUser, Instance]:
-        """The token's user and the instance, asking Discord only within the door's
-        limits (:meth:`_charged`)."""
-        with self._charged(address, asks=not self.auth.knows_token(token)):
-            user = await self.auth.user_of(token)
-        instance = await self._instance(user.user_id, instance_id, address)
-        if user.user_id not in instance.users:
-            raise FrameError("not_in_instance", "you are not in this Activity")
-        if claimed is not None and str(claimed) != str(instance.channel_id):
-            raise FrameError("wrong_channel", "this Activity is in another channel")
-        return user, instance
-
-    async def _instance(self, user_id: int, instance_id: str, address: str) -> Instance:
-        """The instance as the user's page needs it: what is remembered, unless the user
-        is not in it (then asked afresh: they may have just joined); a question to
-        Discord counts toward the user's instance checks, and waits while the address's
-        refusals are at their limit."""
-        for fresh in (False, True):
-            known = self.auth.knows_instance(instance_id)
-            with self._charged(address, asks=not known):
-                if not known and (refusal := self.door.may_check(user_id)) is not None:
-                    raise _auth_error(refusal)
-                instance = await self.auth.instance(instance_id)
-            if user_id in instance.users or not known or fresh:
-                return instance
-            self.auth.forget_instance(instance_id)
-        raise AssertionError("unreachable")  # pragma: no cover
-
-    @contextlib.contextmanager
-    def _charged(self, address: str, asks: bool = True) -> Iterator[None]:
-        """A question to Discord (when ``asks``), charged to the address before it is
-        asked, so questions in flight count too; given back unless Discord refused it
-        (what is refused here costs Discord nothing, and locks no shared address out)."""
-        if not asks:
-            yield
-            return
-        if (refusal := self.door.may_ask(address)) is not None:
-            raise _auth_error(refusal)
-        refused = False
-        try:
-            yield
-        except AuthError as err:
-            refused = err.definite and not err.local
-            raise
-        finally:
-            if not refused:
-                self.door.give_back(address)
 
     async def _drop_user(self, user_id: int) -> None:
         """Discord refused the user's token: every page of theirs is told and closed."""
@@ -384,7 +310,7 @@ class ActivityServer:
             page.send(refusal)
             return
         ref = frame.get("id")
-        verdict = await self._recheck(page)
+        verdict = await self.signin.recheck(page)
         if verdict == "token_revoked":
             await self._drop_user(page.user.user_id)
             return
@@ -415,13 +341,9 @@ def _disarm(ws: web.WebSocketResponse) -> None:
         cancel()
 
 
-def _auth_error(refusal: Refusal) -> AuthError:
-    return AuthError(refusal.code, refusal.message, refusal.status)
-
-
 async def _send_error(ws: web.WebSocketResponse, code: str, message: str) -> None:
     with contextlib.suppress(ConnectionError, RuntimeError):  # the page is gone already
         await ws.send_str(dumps({"type": "error", "code": code, "error": message}))
 
 
-__all__ = ["SERVER", "ActivityServer", "origin_allowed", "page_locale"]
+__all__ = ["RECHECK", "SERVER", "ActivityServer", "origin_allowed", "page_locale"]
