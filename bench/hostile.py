@@ -18,13 +18,17 @@ allows, then a second's pause),
 * ``whole hand``: 20 plays of its whole hand (every other one naming a reading);
 * ``trustee``: 托管 asked for and taken back, 10 times each (every change re-sends the state
   to every page and starts the turn again);
+
 then plays on, pressing Hint 20 times at once at each of its next ``--turns`` turns; then,
 on a page of its own, ``junk``: 20 frames of every malformed kind (bad JSON, nested 2,000
 deep, unknown actions, cards that do not read).
-A probe on the server's loop wakes every 2 ms and notes how late it woke (the stall) and
-how much CPU the loop's thread spent meanwhile. Printed: for each variant and sequence, the
-frames answered, the longest stall, the lag's p99 and the most CPU the loop spent between two
-wakes.
+
+The process runs as the bot's does (:mod:`bot.tuning`: uvloop where installed, the GIL's
+switch interval, the collector's pace). A probe on the server's loop wakes every 2 ms and
+notes how late it woke (the stall) and how much CPU the loop's thread spent meanwhile (its
+own work: a core taken by another process does not count). Printed: for each variant and
+sequence, the frames answered, the longest stall, the lag's p99 and the most CPU the loop
+spent between two wakes; then the whole run's, and the stalls outside the bursts.
 """
 
 from __future__ import annotations
@@ -32,10 +36,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import importlib
 import itertools
 import json
 import multiprocessing
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -353,10 +359,14 @@ async def run(*, variants: tuple[str, ...] = VARIANTS, turns: int = 3, workers: 
     from bot.store import Store
     from bot.tables import TableManager
     from bot.tables.ai_pool import AiPool
+    from bot.tuning import collect_rarely, share_the_gil
 
     seeds = [worst_seed(v, tries) for v in variants]
     pool = AiPool(workers)
     probe = LoopProbe()
+    switch, thresholds = sys.getswitchinterval(), gc.get_threshold()
+    share_the_gil()  # the process runs as the bot's does (bot.tuning)
+    collect_rarely()
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store.open(Path(tmp) / "ddz.db")
         dealt = iter(seeds)
@@ -382,6 +392,9 @@ async def run(*, variants: tuple[str, ...] = VARIANTS, turns: int = 3, workers: 
             await kit.close_activity(activity)
             await store.close()
             pool.close()
+            sys.setswitchinterval(switch)  # as it was (a test's process goes on)
+            gc.unfreeze()
+            gc.set_threshold(*thresholds)
     found = [figures(probe, m) for m in marks]
     everything = probe.samples
     lags = sorted(s[1] * 1000 for s in everything) or [0.0]
@@ -434,11 +447,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--tries", type=int, default=200, help="deals searched a variant")
     args = parser.parse_args(argv)
+    from bot import tuning
+
     if args.smoke:
-        asyncio.run(run(variants=("laizi",), turns=0, workers=1, tries=40))
+        tuning.run(run(variants=("laizi",), turns=0, workers=1, tries=40))
         return
-    asyncio.run(run(variants=tuple(v for v in args.variants.split(",") if v),
-                    turns=args.turns, workers=args.workers, tries=args.tries))
+    tuning.run(run(variants=tuple(v for v in args.variants.split(",") if v),
+                   turns=args.turns, workers=args.workers, tries=args.tries))
 
 
 if __name__ == "__main__":
