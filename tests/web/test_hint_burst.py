@@ -66,7 +66,7 @@ async def laizi_lead(tmp_path, pool: AiPool) -> AsyncIterator[tuple[Activity, Pa
             await page.act(action, seq=you["seq"], **fields)
             await page.wait(lambda you=you: page.table["table"]["seq"] != you["seq"])
         assert len(page.table["you"]["legal"]) > 1000, "a lead of many readings"
-        await asyncio.sleep(1.05)  # the page's rate limit fills again (20 frames a second)
+        act.clock.advance(1.05)  # the rate limits fill again (20 frames a second)
         yield act, page
     finally:
         await close_activity(act)
@@ -115,7 +115,7 @@ async def test_twenty_state_requests_write_the_legal_plays_once(laizi_lead) -> N
     await ws.send_str(auth)
     texts.append((await ws.receive()).data)  # welcome
     texts.append((await ws.receive()).data)  # the table
-    await asyncio.sleep(1.05)  # the user's rate limit fills again
+    act.clock.advance(1.05)  # the rate limits fill again
 
     async def read() -> None:
         while len(texts) < 22:
