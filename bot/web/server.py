@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import WSMsgType, web, web_response
 
 from bot.config import ActivityLimits
 from bot.store import Store
@@ -41,6 +41,11 @@ HTTP_LOG = logging.getLogger("ddz.web.http")  # aiohttp's protocol errors, quiet
 HTTP_LOG.addFilter(QuietFilter())
 PAGE_DIR = Path(__file__).resolve().parents[2] / "web" / "dist"
 SERVER = "doudizhu-bot"  # the Server header: no Python or aiohttp version
+# aiohttp answers a request its parser refuses (a 400 before any handler or middleware) with
+# its own Server header, naming Python's and aiohttp's versions; that default is a module
+# constant of aiohttp.web_response, so it is replaced there (aiohttp's clients keep theirs)
+if isinstance(getattr(web_response, "SERVER_SOFTWARE", None), str):
+    web_response.SERVER_SOFTWARE = SERVER  # type: ignore[attr-defined]
 MAX_TOKEN_BODY = 4096  # bytes of a POST /api/token body
 MAX_MESSAGE = 16 * 1024  # bytes of one WebSocket message (a frame is at most MAX_FRAME)
 AUTH_TIMEOUT = 10.0  # seconds a new socket has to send its auth frame
