@@ -20,10 +20,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from bot.ai.hint_list import Suggestion, hint_list
-from bot.engine import Action, Game, PlayCards
+from bot.engine import Action, Game, PlayCards, SeatView
 
 from .state import Table
-from .turns import TurnRunner, ai_seed, default_decider, safe_action
+from .turns import Decider, TurnRunner, ai_seed, default_decider, safe_action
 
 log = logging.getLogger(__name__)
 
@@ -41,9 +41,12 @@ class HintBook:
     """Each table's hint list for its turn now (one list a table: only the seat to act is
     given one), worked out by ``turns``' AI (its pool, its thread, or inline)."""
 
-    def __init__(self, turns: TurnRunner, live: Callable[[int], Table | None]) -> None:
+    def __init__(self, turns: TurnRunner, live: Callable[[int], Table | None],
+                 decide: Decider | None = None) -> None:
+        """``decide``: the manager's AI seam (a test's stand-in), else the AI's own."""
         self.turns = turns
         self._live = live
+        self._decide = decide
         self._book: dict[int, _Entry] = {}  # channel -> the list of its turn now
         self.worked = 0  # lists worked out (one a turn asked for, however often asked)
 
@@ -61,7 +64,9 @@ class HintBook:
                 first = table.hint[1] if table.hint is not None and \
                     table.hint[0] == turn[:2] else None
                 self._prune()
-                work = asyncio.ensure_future(self._work(table, game, seat, first))
+                # the view is taken now, under the lock: the list reads it, never the game
+                work = asyncio.ensure_future(self._work(table, game, game.view(seat),
+                                                        ai_seed(game, seat), first))
                 entry = self._book[table.channel_id] = _Entry(turn, work)
         asked = time.perf_counter()
         # one waiter going away (a closed socket) never cancels the list the others await
@@ -72,18 +77,17 @@ class HintBook:
             table.hint = (turn[:2], hints[0].action)  # the AI's hint this turn, as before
         return hints
 
-    async def _work(self, table: Table, game: Game, seat: int,
+    async def _work(self, table: Table, game: Game, view: SeatView, seed: int,
                     first: Action | None) -> tuple[Suggestion, ...]:
-        view = game.view(seat)  # taken under the lock: the list reads this view only
-        level, seed = table.ai_level, ai_seed(game, seat)
+        seat, level = view.seat, table.ai_level
         self.worked += 1
         turns = self.turns
         try:
-            if turns.ai_pool is not None and turns._decider is None:
+            if turns.ai_pool is not None and self._decide is None:
                 hints = await turns.ai_pool.hints(view, level, seed, first=first)
             else:
                 job = functools.partial(hint_list, view, level, seed, first=first,
-                                        choose=turns._decider or default_decider())
+                                        choose=self._decide or default_decider())
                 hints = await asyncio.to_thread(job) if turns.ai_in_thread else job()
         except Exception:
             # a failing AI never leaves a player without a hint: the safe move

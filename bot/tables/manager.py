@@ -100,7 +100,7 @@ class TableManager:
         # tournament tables: open, deal, leave, close; ``on_settled`` (bot.tables.tournament)
         self.tournaments = TournamentTables(self, store, self._tables, self.turns,
                                             self._lock)
-        self.hint_lists = HintBook(self.turns, self.live)  # bot.tables.hints
+        self.hint_lists = HintBook(self.turns, self.live, decide)  # bot.tables.hints
 
     @property
     def ai_pool(self) -> AiPool | None:
