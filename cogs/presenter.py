@@ -47,19 +47,15 @@ from .drawing_slots import DrawingSlots
 from .edits import TokenEdits
 from .ephemeral import EphemeralHands
 from .hand_dms import HandDms
-from .handtext import (
-    ends_words,
-    table_state,
-)
-from .markdown import CONTENT, FIELD_VALUE, clip, ping, safe_seat
+from .markdown import CONTENT, clip, ping, safe_seat
 from .pings import DEFAULT_BUDGET, PingBudget, TurnPings
 from .preferences import Preferences
-from .private import lobby_lines
 from .readers import PresenterStore, required
 from .result_text import result_text
 from .scenes import result_scene, table_scene
 from .selection import Selection
 from .table_state import TableState, TableStates
+from .table_text import lobby_embed, turn_lines
 from .views import HandViews, table_view, view_key
 
 if TYPE_CHECKING:
@@ -356,7 +352,7 @@ class DiscordPresenter(HandDms):
         """The words (with the notices waiting) and controls under a deal's picture."""
         locale = self.locale(table.channel_id)
         notices, state.notices = state.notices, []
-        return "\n".join([*notices, *self.turn_words(table, locale)]), \
+        return "\n".join([*notices, *turn_lines(table, locale)]), \
             table_view(table, locale, app=self.app)
 
     def _later(self, state: TableState, channel_id: int) -> None:
@@ -471,19 +467,19 @@ class DiscordPresenter(HandDms):
         if state is not None:
             notices, state.notices, ended = state.notices, [], state.result
         if table.status != "playing" and ended is not None and table.game is not None:
-            text = self._result_text(ended, locale)
+            text = result_text(ended, locale)
             result = result_scene(ended, table, title=t(locale, "result.title"),
                                   locale=locale)
             file = None
             if result is not None:
                 png = await self.draw(render_result, result)
                 file = discord.File(io.BytesIO(png), filename="result.png")
-            return clip("\n".join([*notices, text]), CONTENT), self._lobby_embed(table, locale), \
+            return clip("\n".join([*notices, text]), CONTENT), lobby_embed(table, locale), \
                 file
         if table.status != "playing" or table.game is None:
-            return clip("\n".join(notices), CONTENT), self._lobby_embed(table, locale), None
+            return clip("\n".join(notices), CONTENT), lobby_embed(table, locale), None
         _, png = await self.table_picture(table, state)
-        lines = [*notices, *self.turn_words(table, locale)]
+        lines = [*notices, *turn_lines(table, locale)]
         return clip("\n".join(lines), CONTENT), None, discord.File(io.BytesIO(png),
                                                                  filename="table.png")
 
@@ -500,52 +496,6 @@ class DiscordPresenter(HandDms):
         if state is not None:
             state.drawn = (scene, png)
         return scene, png
-
-    def turn_words(self, table: TableSnapshot, locale: str) -> list[str]:
-        """Whose turn it is and the deal in words, under the table picture."""
-        game = table.game
-        assert game is not None
-        seat = game.to_act
-        lines = []
-        if seat is not None:
-            entry = table.seats[seat]
-            name = safe_seat(entry, locale) if entry else "?"
-            if entry is not None and entry.is_ai:
-                lines.append(t(locale, "turn.ai", name=name))
-            elif entry is not None and (entry.auto or seat in game.escaped):
-                how = "escaped" if seat in game.escaped else "trustee"
-                lines.append(t(locale, "turn.auto", name=name, how=t(locale, f"how.{how}")))
-            else:
-                mention = f"<@{entry.user_id}>" if entry and entry.user_id else name
-                lines.append(t(locale, "turn.who", name=mention,
-                               phase=t(locale, f"phase.{game.phase}"),
-                               ends=ends_words(locale, table.deadline)))
-        lines.extend(table_state(table, locale))
-        return lines
-
-    def _lobby_embed(self, table: TableSnapshot, locale: str) -> discord.Embed:
-        rules = table.rules
-        embed = discord.Embed(title=t(locale, "lobby.title",
-                                      variant=variant_name(locale, rules.variant)),
-                              colour=discord.Colour.dark_green())
-        lines = []
-        for i, seat in enumerate(table.seats):
-            if seat is None:
-                lines.append(f"{i + 1}. {t(locale, 'lobby.empty')}")
-            elif seat.user_id is None:
-                lines.append(f"{i + 1}. {safe_seat(seat, locale)}")
-            else:
-                lines.append(f"{i + 1}. <@{seat.user_id}>")
-        if table.private:
-            embed.description = "\n".join(lobby_lines(table, locale))
-        embed.add_field(name=t(locale, "lobby.seats"), value=clip("\n".join(lines), FIELD_VALUE),
-                        inline=False)
-        embed.set_footer(text=t(locale, "lobby.room", n=rules.beans_per_point,
-                                a=rules.table_fee, min=rules.min_balance))
-        return embed
-
-    def _result_text(self, ended: DealEnded, locale: str) -> str:
-        return result_text(ended, locale)
 
     async def _closed(self, channel_id: int, reason: str) -> None:
         text = t(self.locale(channel_id), f"closed.{reason}")
