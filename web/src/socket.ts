@@ -9,6 +9,10 @@ export interface FrameSink {
 
 const PAUSES = [500, 1000, 2000, 5000]; // ms before each new try (the last repeats)
 const ANSWER_MS = 10000; // an action not answered by then is given up
+// refusals that a new try would meet again: the page stops and shows why (a busy server,
+// "discord_busy", "auth_limited" or "server_full", is tried again after the pauses)
+const STOP = new Set(["auth_failed", "bad_token", "bad_instance", "foreign_token",
+  "token_revoked", "not_in_instance", "wrong_channel", "too_many_sockets"]);
 
 export class Socket {
   private ws: WebSocket | null = null;
@@ -36,8 +40,7 @@ export class Socket {
         this.waiting.delete(frame.id);
         done?.(frame as Answer);
       }
-      if (frame.type === "error" && (frame.code === "auth_failed" || frame.code === "bad_token"
-          || frame.code === "not_in_instance" || frame.code === "wrong_channel")) {
+      if (frame.type === "error" && STOP.has(String(frame.code))) {
         this.stopped = true; // refused: trying again would be refused again
       }
       this.sink.onFrame(frame);
