@@ -41,6 +41,8 @@ from typing import Any, TypeVar
 
 import aiohttp
 
+from bot.text_input import PLAYER_NAME, normalise_name
+
 from .limits import Clock, InvalidBudget, TtlCache
 
 DISCORD_API = "https://discord.com/api/v10"
@@ -87,6 +89,17 @@ class Instance:
 
 def _refused(code: str, message: str, status: int = 401) -> AuthError:
     return AuthError(code, message, status, definite=True)
+
+
+def _display_name(who: dict[str, Any]) -> str:
+    """The user's display name as it enters (normalised once, as a Discord front-end's):
+    the global name, else the username, else a stand-in made of the id's last digits."""
+    user_id = int(who["id"])
+    for key in ("global_name", "username"):
+        name = normalise_name(str(who.get(key) or ""), PLAYER_NAME)
+        if name:
+            return name
+    return f"#{user_id % 10_000:04d}"
 
 
 class DiscordAuth:
@@ -273,7 +286,7 @@ class DiscordAuth:
             if not isinstance(who, dict):
                 raise _refused("bad_token", "the sign-in does not name its user (it needs "
                                "the identify scope)")
-            user = WebUser(int(who["id"]), str(who.get("global_name") or who["username"]))
+            user = WebUser(int(who["id"]), _display_name(who))
         except AuthError as error:
             self._remember(token, error)
             raise
