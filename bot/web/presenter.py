@@ -8,6 +8,7 @@ socket is written by its own task (:mod:`bot.web.sessions`).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any, Protocol
 
@@ -101,11 +102,21 @@ class WebPresenter:
     def __init__(self, sessions: Sessions) -> None:
         self.sessions = sessions
         self.reader: TableReader | None = None  # the manager, once it is made (attach)
+        # a table's frames go out in the order of its events, though an event may wait
+        # for its legal plays to be made in a thread
+        self._order: dict[int, asyncio.Lock] = {}
 
     def attach(self, reader: TableReader) -> None:
         self.reader = reader
 
     async def publish(self, event: TableEvent) -> None:
+        order = self._order.setdefault(event.channel_id, asyncio.Lock())
+        async with order:
+            await self._publish(event)
+        if isinstance(event, TableClosed) and not order.locked():
+            self._order.pop(event.channel_id, None)
+
+    async def _publish(self, event: TableEvent) -> None:
         pages = self.sessions.at(event.channel_id)
         # a reading is asked in the play's answer; a new hand was in the table frame the
         # event before it already (each page's frame reads its seat's view then)

@@ -184,3 +184,41 @@ class _Snap:
 
     seq = 7
     playing = True
+
+
+async def test_frames_keep_their_events_order_while_plays_are_made(tmp_path) -> None:
+    """A table frame waiting for its legal plays (made in a thread) goes out before the
+    frame of the event after it (here the table's closing)."""
+    from types import SimpleNamespace
+
+    from bot.tables import TableClosed, TurnStarted
+    from bot.web.presenter import WebPresenter
+    from tests.bot.helpers import quick_decide
+    from tests.bot.test_hint_list import _to_play_turn, alice_bids_first
+
+    sent: list[str] = []
+    page = SimpleNamespace(user=SimpleNamespace(user_id=ALICE), locale="en",
+                           send=lambda frame: sent.append(
+                               frame if isinstance(frame, str) else json.dumps(frame)))
+    pages: list[Any] = []  # no page open while the deal is played to Alice's lead
+    presenter = WebPresenter(SimpleNamespace(at=lambda channel: pages))  # type: ignore[arg-type]
+    store = await open_store(tmp_path)
+    manager = TableManager(store, presenter, decide=quick_decide, ai_delay=0.0,
+                           trustee_delay=0.0, ai_in_thread=False,
+                           seed_source=alice_bids_first("laizi"))
+    presenter.attach(manager)
+    try:
+        await _to_play_turn(manager, "laizi")
+        table = manager.snapshot(CH_BOT)
+        pages.append(page)
+        turn = TurnStarted(CH_BOT, 0, "play", None, table.seq, False)
+        object.__setattr__(turn, "table", table)
+        closed = TableClosed(CH_BOT, "closed")
+        await asyncio.gather(presenter.publish(turn), presenter.publish(closed))
+        assert [json.loads(f)["type"] for f in sent] == ["table", "no_table"]
+    finally:
+        await manager.shutdown()
+        await store.close()
+
+
+CH_BOT = 10  # tests.bot.test_hint_list's channel
