@@ -12,6 +12,7 @@ and this application's Activity, no ``X-Frame-Options``) and names no software v
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import time
@@ -222,6 +223,9 @@ class ActivityServer:
             async for message in ws:
                 if message.type in (WSMsgType.TEXT, WSMsgType.BINARY):
                     await self._on_frame(page, message.data)
+                    # frames the socket already holds come back without a wait: let the
+                    # loop's other work in between two of them, whatever each one cost
+                    await asyncio.sleep(0)
                 elif message.type == WSMsgType.ERROR:
                     break
         finally:
