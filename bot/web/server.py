@@ -24,7 +24,8 @@ from aiohttp import WSMsgType, web, web_response
 from bot.config import ActivityLimits
 from bot.store import Store
 from bot.tables import TableManager
-from bot.words.locales import spoken
+from bot.words.door import door_text
+from bot.words.locales import EN, spoken
 from bot.words.page import page_words
 
 from .actions import Act, perform
@@ -238,12 +239,15 @@ class ActivityServer:
         try:
             message = await ws.receive(timeout=AUTH_TIMEOUT)
         except TimeoutError:
-            await _send_error(ws, "not_authenticated", "send the auth frame first")
+            await _send_error(ws, "not_authenticated", door_text(EN, "not_authenticated",
+                                                                 "send the auth frame first"))
             return None
         if message.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
             return None
+        locale = EN  # the page's language once its auth frame says it
         try:
             frame = parse_frame(message.data)
+            locale = page_locale(frame.get("locale"))
             if frame["type"] != "auth":
                 raise FrameError("not_authenticated", "the first frame is {\"type\": \"auth\"}")
             token, instance_id = frame.get("token"), frame.get("instance_id")
@@ -253,15 +257,16 @@ class ActivityServer:
                                              address)
         except (FrameError, AuthError) as err:
             self.door.quiet.note(f"auth_{err.code}", "a page's sign-in was refused: %s", err)
-            await _send_error(ws, err.code, str(err))
+            await _send_error(ws, err.code, door_text(locale, err.code, str(err)))
             return None
         if (refusal := self.door.bind(user.user_id)) is not None:
-            await _send_error(ws, refusal.code, refusal.message)
+            await _send_error(ws, refusal.code, door_text(
+                locale, refusal.code, refusal.message, n=self.limits.sockets_per_user))
             return None
         try:
             page = Connection(ws, user, guild_id=instance.guild_id,
                               channel_id=instance.channel_id,
-                              locale=page_locale(frame.get("locale")),
+                              locale=locale,
                               instance_id=instance_id, clock=self.clock, token=token,
                               address=address)
             page.send({"type": "welcome", "user_id": str(user.user_id), "name": user.name,
@@ -280,8 +285,9 @@ class ActivityServer:
         """Discord refused the user's token: every page of theirs is told and closed."""
         log.info("the token of user %s was refused: closing their pages", user_id)
         for page in self.sessions.of_user(user_id):
-            page.send({"type": "error", "code": "token_revoked", "error": "your sign-in "
-                       "is no longer valid: open the Activity again"})
+            page.send({"type": "error", "code": "token_revoked",
+                       "error": door_text(page.locale, "token_revoked", "your sign-in is no "
+                                          "longer valid: open the Activity again")})
             await page.close()
 
     async def _on_frame(self, page: Connection, data: str | bytes) -> None:
@@ -312,7 +318,8 @@ class ActivityServer:
             if not limited:
                 self.door.quiet.note("bad_frame", "a page sent a frame the server could not "
                                      "take: %s", err)
-            refusal: dict[str, Any] = {"type": "error", "code": err.code, "error": str(err)}
+            refusal: dict[str, Any] = {"type": "error", "code": err.code,
+                                       "error": door_text(page.locale, err.code, str(err))}
             if (limited or frame.get("type") == "action") and isinstance(frame.get("id"),
                                                                         int | str):
                 refusal.update(type="answer", id=frame["id"], ok=False)  # its action hears
@@ -325,12 +332,14 @@ class ActivityServer:
             return
         if verdict is not None:
             page.send({"type": "error", "code": "not_in_instance",
-                       "error": "you are no longer in this Activity"})
+                       "error": door_text(page.locale, "not_in_instance",
+                                          "you are no longer in this Activity")})
             await page.close()
             return
         if self.manager is None:
             page.send({"type": "answer", "id": ref, "ok": False, "code": "starting",
-                       "error": "the tables are not ready yet"})
+                       "error": door_text(page.locale, "starting",
+                                          "the tables are not ready yet")})
             return
         answer = await perform(Act(self.manager, self.store, page, fields,
                                    self.turn_seconds), action)

@@ -3,22 +3,22 @@ picks one and fills it in.
 
 The main sentences (:mod:`bot.words.texts`, zh-TW drafted from zh-CN) and the features'
 own (:mod:`bot.words.history`, :mod:`bot.words.review`,
-:mod:`bot.words.tournament`) are merged here, in that order, so
-the catalogue is whole whichever module is imported first.
+:mod:`bot.words.tournament`, the Activity's refusals :mod:`bot.words.door`) are merged
+here, in that order, so the catalogue is whole whichever module is imported first.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from . import history, review, texts, tournament
+from . import door, history, review, texts, tournament
 from .locales import EN, TW, ZH, traditional
 
 
 def _merged() -> dict[str, dict[str, str]]:
     merged = {EN: dict(texts.TEXTS[EN]), ZH: dict(texts.TEXTS[ZH])}
     merged[TW] = {key: traditional(value) for key, value in texts.TEXTS[ZH].items()}
-    for feature in (history.TEXTS, review.TEXTS, tournament.TEXTS):
+    for feature in (history.TEXTS, review.TEXTS, tournament.TEXTS, door.TEXTS):
         for locale, feature_texts in feature.items():
             merged[locale].update(feature_texts)
     return merged
