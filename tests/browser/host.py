@@ -100,6 +100,18 @@ class Player:
                                      f"{data} (last frames: {self.frames[-2:]})")
             await asyncio.sleep(0.03)
 
+    async def wait_frames(self, predicate: Callable[[], Any], what: str,
+                          timeout: float = 15.0) -> Any:
+        """Until the frames the page received (as the browser reports them) satisfy
+        ``predicate``; its value."""
+        deadline = time.monotonic() + timeout
+        while not (found := predicate()):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the page never received {what} (last frames: "
+                                     f"{self.frames[-2:]})")
+            await asyncio.sleep(0.03)
+        return found
+
     async def wait_state(self, state: str, timeout: float = 15.0) -> dict[str, str]:
         return await self.wait_data(lambda d: d.get("state") == state, timeout, f"state {state}")
 
