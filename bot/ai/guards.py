@@ -1,0 +1,246 @@
+"""Guards: the rules every player expects of a move, read from a seat's view alone.
+
+Issue 55's "What every player expects", as predicates on a :class:`~bot.engine.SeatView`
+(what the seat may see: its hand, the plays so far, the counts, the shown hands, the
+bottom once revealed) and :func:`violations`, which names the rules an action breaks:
+
+- ``lead_single_into_one``: leading a single that an opponent with one card (报单) could
+  beat, while some lead that no short opponent could beat is at hand;
+- ``lead_pair_into_two``: the same for a pair and an opponent with two cards (报双);
+- ``pass_when_must_beat``: following, passing while an opponent has one card and a play
+  is at hand that no one-card opponent could beat back, unless the partner holds the
+  trick (his play, and no opponent still to act on it could beat it);
+- ``let_stand_unsafe``: passing on a partner's play that an opponent still to act, down to
+  one or two cards, could beat, while a play is at hand that no such opponent could beat
+  (the opponents with many cards are left out: overtaking a partner's low card whenever
+  some opponent could beat it throws more deals away than it saves);
+- ``not_winning_now``: the whole hand is one legal play and the action is not it.
+
+"Could beat" is decided from the cards still unseen by this seat (not in its hand, not
+played, not shown; the bottom's cards the landlord has not played are his), or from the
+opponent's shown hand: any legal play of those cards (wild cards read every way the
+engine allows) of at most as many cards as the opponent holds that beats the play. It is
+conservative: a card that could be anywhere is taken as possibly his.
+
+Pure: no asyncio, Discord, store or clock; everything here is picklable data in and out.
+"""
+
+from __future__ import annotations
+
+from bot.engine import Action, Pass, Play, PlayCards, SeatView, legal_plays, reading_of
+from bot.engine.cards import counts_of, counts_of_text, make_deck
+from bot.engine.errors import RuleError
+
+RULES = ("lead_single_into_one", "lead_pair_into_two", "pass_when_must_beat",
+         "let_stand_unsafe", "not_winning_now")
+"""Every rule :func:`violations` may name, in the issue's order."""
+
+SHORT = 2  # an opponent with this many cards or fewer is about to go out
+
+
+def players(view: SeatView) -> int:
+    return len(view.counts)
+
+
+def is_partner(view: SeatView, seat: int) -> bool:
+    """Is ``seat`` on the view's seat's side (and not the seat itself)?"""
+    me = view.seat
+    if me is None or seat == me or view.landlord is None:
+        return False
+    return (seat == view.landlord) == (me == view.landlord)
+
+
+def opponents(view: SeatView) -> list[int]:
+    """The seats on the other side, in seat order."""
+    me = view.seat
+    if me is None or view.landlord is None:
+        return []
+    return [s for s in range(players(view))
+            if s != me and (s == view.landlord) != (me == view.landlord)]
+
+
+def with_cards(view: SeatView, n: int) -> list[int]:
+    """The opponents holding exactly ``n`` cards (1: 报单, 2: 报双)."""
+    return [o for o in opponents(view) if view.counts[o] == n]
+
+
+def next_seat(view: SeatView) -> int:
+    """The seat that acts after the view's seat."""
+    assert view.seat is not None
+    return (view.seat + 1) % players(view)
+
+
+def still_to_act(view: SeatView) -> list[int]:
+    """The seats that act on the trick after this seat, in order: everyone else when
+    leading, else the seats between this one and the one who made the play to beat."""
+    me = view.seat
+    assert me is not None
+    n = players(view)
+    stop = view.last[0] if view.last is not None else me
+    out: list[int] = []
+    s = (me + 1) % n
+    while s != stop and s != me:
+        if view.counts[s] > 0:
+            out.append(s)
+        s = (s + 1) % n
+    return out
+
+
+def _landlord_keeps(view: SeatView) -> list[int]:
+    """Rank counts of the bottom's cards the landlord still surely holds (the bottom less
+    every card of its ranks he has played: conservative when he played such a rank)."""
+    keep = counts_of_text(view.bottom or "")
+    if view.landlord is None:
+        return [0] * len(keep)
+    for seat, play in view.plays:
+        if seat == view.landlord and play is not None:
+            for i, n in enumerate(counts_of_text(play.cards)):
+                keep[i] = max(0, keep[i] - n)
+    return keep
+
+
+def unseen(view: SeatView) -> list[int]:
+    """Rank counts of the cards this seat cannot place: the deck less its hand, the cards
+    played and the hands shown."""
+    rules = view.rules
+    left = counts_of(make_deck(rules.decks, rules.flower))
+    gone = [counts_of_text(view.hand)]
+    gone += [counts_of_text(p.cards) for _, p in view.plays if p is not None]
+    gone += [counts_of_text(cards) for s, cards in view.shown.items() if s != view.seat]
+    for counts in gone:
+        for i, n in enumerate(counts):
+            left[i] = max(0, left[i] - n)
+    return left
+
+
+def pool_of(view: SeatView, seat: int) -> list[int]:
+    """Rank counts of the cards ``seat`` may hold, as far as this seat knows."""
+    if seat in view.shown:
+        return counts_of_text(view.shown[seat])
+    pool = unseen(view)
+    if view.landlord is not None and seat != view.landlord and view.landlord != view.seat:
+        keep = _landlord_keeps(view)
+        pool = [max(0, n - k) for n, k in zip(pool, keep, strict=True)]
+    return pool
+
+
+def could_beat(view: SeatView, seat: int, play: Play) -> bool:
+    """Could ``seat`` beat ``play`` with cards it may hold (at most as many as it has)?"""
+    n = view.counts[seat]
+    if n <= 0:
+        return False
+    pool = pool_of(view, seat)
+    if sum(pool) == 0:
+        return False
+    return any(len(p.cards) <= n for p in legal_plays(pool, play, view.rules))
+
+
+def safe_from(view: SeatView, play: Play, seats: list[int]) -> bool:
+    """No seat of ``seats`` could beat ``play``."""
+    return not any(could_beat(view, s, play) for s in seats)
+
+
+def short_opponents(view: SeatView) -> list[int]:
+    """The opponents down to one or two cards (报单, 报双)."""
+    return [o for o in opponents(view) if 0 < view.counts[o] <= SHORT]
+
+
+def open_lead(view: SeatView, play: Play) -> str | None:
+    """The rule a lead of ``play`` breaks by itself (an opponent holding as many cards as
+    a single or a pair could beat it and go out), or None."""
+    if play.is_bomb or len(play.cards) == len(view.hand):
+        return None
+    if play.kind == "single" and any(could_beat(view, o, play) for o in with_cards(view, 1)):
+        return "lead_single_into_one"
+    if play.kind == "pair" and any(could_beat(view, o, play) for o in with_cards(view, 2)):
+        return "lead_pair_into_two"
+    return None
+
+
+def whole_hand(view: SeatView) -> Play | None:
+    """A legal play of the whole hand, if there is one (the deal is won by it)."""
+    n = len(view.hand)
+    return next((p for p in view.legal_plays() if len(p.cards) == n), None)
+
+
+def partner_holds(view: SeatView) -> bool:
+    """The play to beat is the partner's and no opponent still to act could beat it."""
+    if view.last is None or not is_partner(view, view.last[0]):
+        return False
+    return safe_from(view, view.last[1], [s for s in still_to_act(view)
+                                          if not is_partner(view, s)])
+
+
+def play_of(view: SeatView, action: Action) -> Play | None:
+    """The reading of a play action in this position (None: a pass or no play)."""
+    if not isinstance(action, PlayCards):
+        return None
+    last = view.last[1] if view.last is not None and view.last[0] != view.seat else None
+    try:
+        return reading_of(action.cards, view.rules, kind=action.kind,
+                          main_rank=action.main, last=last)
+    except RuleError:
+        return None
+
+
+def violations(view: SeatView, action: Action, legal: list[Play] | None = None
+               ) -> list[str]:
+    """The rules of :data:`RULES` that ``action`` breaks for the view's seat (which must
+    be the seat to act in the play phase; otherwise none). ``legal``: the seat's legal
+    plays when already known."""
+    if view.phase != "play" or view.seat is None or view.to_act != view.seat \
+            or view.landlord is None:
+        return []
+    plays = view.legal_plays() if legal is None else legal
+    play = play_of(view, action)
+    out: list[str] = []
+    n = len(view.hand)
+    if any(len(p.cards) == n for p in plays) and (play is None or len(play.cards) != n):
+        out.append("not_winning_now")
+    if view.last is None:
+        if play is not None:
+            rule = open_lead(view, play)
+            if rule is not None and any(open_lead(view, p) is None for p in plays):
+                out.append(rule)
+        return out
+    if not isinstance(action, Pass) or not plays:
+        return out
+    ones = with_cards(view, 1)
+    if ones and not partner_holds(view) and any(safe_from(view, p, ones) for p in plays):
+        out.append("pass_when_must_beat")
+    if is_partner(view, view.last[0]):
+        danger = [s for s in still_to_act(view) if s in short_opponents(view)]
+        if danger and not safe_from(view, view.last[1], danger) \
+                and any(safe_from(view, p, danger) for p in plays):
+            out.append("let_stand_unsafe")
+    return out
+
+
+def applies(view: SeatView, legal: list[Play] | None = None) -> list[str]:
+    """The rules of :data:`RULES` that some action could break in this position (the
+    bench's denominator): a rule applies when the position has its trigger."""
+    if view.phase != "play" or view.seat is None or view.to_act != view.seat \
+            or view.landlord is None:
+        return []
+    plays = view.legal_plays() if legal is None else legal
+    out: list[str] = []
+    if any(len(p.cards) == len(view.hand) for p in plays):
+        out.append("not_winning_now")
+    if view.last is None:
+        if with_cards(view, 1):
+            out.append("lead_single_into_one")
+        if with_cards(view, 2):
+            out.append("lead_pair_into_two")
+        return out
+    if plays and with_cards(view, 1):
+        out.append("pass_when_must_beat")
+    if plays and is_partner(view, view.last[0]) and \
+            any(s in short_opponents(view) for s in still_to_act(view)):
+        out.append("let_stand_unsafe")
+    return out
+
+
+__all__ = ["RULES", "SHORT", "applies", "could_beat", "is_partner", "next_seat",
+           "open_lead", "opponents", "partner_holds", "play_of", "pool_of",
+           "short_opponents", "still_to_act", "unseen", "violations", "whole_hand",
+           "with_cards"]
