@@ -51,10 +51,14 @@ def door_text(locale: str, code: str, fallback: str, **params: object) -> str:
     """The refusal ``code``'s sentence in ``locale``, filled in with ``params``; ``fallback``
     (the server's own English detail) for a code with no words here (a malformed frame: no
     page of ours sends one)."""
-    from .catalogue import STRINGS, t
-
     key = f"door.{code}"
-    return t(locale, key, **params) if key in STRINGS[EN] else fallback
+    if key not in _EN:
+        return fallback
+    text = TEXTS.get(locale, _EN).get(key) or _EN[key]
+    try:
+        return text.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return text
 
 
 __all__ = ["TEXTS", "door_text"]
