@@ -27,13 +27,39 @@ Pure: no asyncio, Discord, store or clock; everything here is picklable data in 
 
 from __future__ import annotations
 
-from bot.engine import Action, Pass, Play, PlayCards, SeatView, legal_plays, reading_of
+from bot.engine import (
+    Action,
+    Pass,
+    Play,
+    PlayCards,
+    SeatView,
+    beats,
+    legal_plays,
+    reading_of,
+    readings,
+)
 from bot.engine.cards import counts_of, counts_of_text, make_deck
 from bot.engine.errors import RuleError
 
 RULES = ("lead_single_into_one", "lead_pair_into_two", "pass_when_must_beat",
          "let_stand_unsafe", "not_winning_now")
 """Every rule :func:`violations` may name, in the issue's order."""
+
+RISKS = ("risky_one", "risky_two", "risky_not_win")
+"""The risks a hint alternative kept though it breaks a rule says (``Reason.risk``): a
+lead an opponent with one card (two cards) could beat and go out on; a play that is not
+the whole hand when the whole hand goes out (words: :mod:`bot.words.reasons`)."""
+
+
+def risk_of(broken: list[str]) -> str:
+    """The risk (of :data:`RISKS`) of a play that breaks the rules ``broken``, or ""."""
+    if "not_winning_now" in broken:
+        return "risky_not_win"
+    if "lead_single_into_one" in broken:
+        return "risky_one"
+    if "lead_pair_into_two" in broken:
+        return "risky_two"
+    return ""
 
 SHORT = 2  # an opponent with this many cards or fewer is about to go out
 
@@ -158,9 +184,15 @@ def open_lead(view: SeatView, play: Play) -> str | None:
 
 
 def whole_hand(view: SeatView) -> Play | None:
-    """A legal play of the whole hand, if there is one (the deal is won by it)."""
-    n = len(view.hand)
-    return next((p for p in view.legal_plays() if len(p.cards) == n), None)
+    """A legal play of the whole hand, if there is one (the deal is won by it): a reading
+    of every card held that leads, or beats the play to beat."""
+    if not view.hand:
+        return None
+    last = view.last[1] if view.last is not None and view.last[0] != view.seat else None
+    for play in readings(view.hand, view.rules):
+        if last is None or beats(play, last, view.rules):
+            return play
+    return None
 
 
 def partner_holds(view: SeatView) -> bool:
@@ -183,48 +215,60 @@ def play_of(view: SeatView, action: Action) -> Play | None:
         return None
 
 
+def danger_to_stand(view: SeatView) -> list[int]:
+    """The opponents still to act on the trick who are down to one or two cards."""
+    short = short_opponents(view)
+    return [s for s in still_to_act(view) if s in short]
+
+
+def _in_play(view: SeatView) -> bool:
+    return (view.phase == "play" and view.seat is not None and view.to_act == view.seat
+            and view.landlord is not None)
+
+
 def violations(view: SeatView, action: Action, legal: list[Play] | None = None
                ) -> list[str]:
     """The rules of :data:`RULES` that ``action`` breaks for the view's seat (which must
     be the seat to act in the play phase; otherwise none). ``legal``: the seat's legal
-    plays when already known."""
-    if view.phase != "play" or view.seat is None or view.to_act != view.seat \
-            or view.landlord is None:
+    plays when already known (else worked out only when a rule needs them)."""
+    if not _in_play(view):
         return []
-    plays = view.legal_plays() if legal is None else legal
     play = play_of(view, action)
     out: list[str] = []
     n = len(view.hand)
-    if any(len(p.cards) == n for p in plays) and (play is None or len(play.cards) != n):
+    if (play is None or len(play.cards) != n) and whole_hand(view) is not None:
         out.append("not_winning_now")
     if view.last is None:
         if play is not None:
             rule = open_lead(view, play)
-            if rule is not None and any(open_lead(view, p) is None for p in plays):
-                out.append(rule)
+            if rule is not None:
+                plays = view.legal_plays() if legal is None else legal
+                if any(open_lead(view, p) is None for p in plays):
+                    out.append(rule)
         return out
-    if not isinstance(action, Pass) or not plays:
+    if not isinstance(action, Pass):
         return out
     ones = with_cards(view, 1)
+    stand = is_partner(view, view.last[0])
+    danger = danger_to_stand(view) if stand else []
+    if not ones and not danger:
+        return out
+    plays = view.legal_plays() if legal is None else legal
     if ones and not partner_holds(view) and any(safe_from(view, p, ones) for p in plays):
         out.append("pass_when_must_beat")
-    if is_partner(view, view.last[0]):
-        danger = [s for s in still_to_act(view) if s in short_opponents(view)]
-        if danger and not safe_from(view, view.last[1], danger) \
-                and any(safe_from(view, p, danger) for p in plays):
-            out.append("let_stand_unsafe")
+    if danger and not safe_from(view, view.last[1], danger) \
+            and any(safe_from(view, p, danger) for p in plays):
+        out.append("let_stand_unsafe")
     return out
 
 
 def applies(view: SeatView, legal: list[Play] | None = None) -> list[str]:
     """The rules of :data:`RULES` that some action could break in this position (the
     bench's denominator): a rule applies when the position has its trigger."""
-    if view.phase != "play" or view.seat is None or view.to_act != view.seat \
-            or view.landlord is None:
+    if not _in_play(view):
         return []
-    plays = view.legal_plays() if legal is None else legal
     out: list[str] = []
-    if any(len(p.cards) == len(view.hand) for p in plays):
+    if whole_hand(view) is not None:
         out.append("not_winning_now")
     if view.last is None:
         if with_cards(view, 1):
@@ -232,15 +276,15 @@ def applies(view: SeatView, legal: list[Play] | None = None) -> list[str]:
         if with_cards(view, 2):
             out.append("lead_pair_into_two")
         return out
+    plays = view.legal_plays() if legal is None else legal
     if plays and with_cards(view, 1):
         out.append("pass_when_must_beat")
-    if plays and is_partner(view, view.last[0]) and \
-            any(s in short_opponents(view) for s in still_to_act(view)):
+    if plays and is_partner(view, view.last[0]) and danger_to_stand(view):
         out.append("let_stand_unsafe")
     return out
 
 
-__all__ = ["RULES", "SHORT", "applies", "could_beat", "is_partner", "next_seat",
-           "open_lead", "opponents", "partner_holds", "play_of", "pool_of",
-           "short_opponents", "still_to_act", "unseen", "violations", "whole_hand",
-           "with_cards"]
+__all__ = ["RISKS", "RULES", "SHORT", "applies", "could_beat", "danger_to_stand",
+           "is_partner", "next_seat", "open_lead", "opponents", "partner_holds", "play_of",
+           "pool_of", "risk_of", "short_opponents", "still_to_act", "unseen", "violations",
+           "whole_hand", "with_cards"]

@@ -18,7 +18,9 @@ Levels: ``easy`` plays the heuristic (:mod:`bot.ai.policy`) with a greedy slip a
 of the time and never searches; ``normal`` searches every decision
 (:mod:`bot.ai.search`: 4 candidates, up to 20 sampled deals); ``hard`` weighs 6
 candidates over up to 40 samples. Every answer is checked with the engine before it is
-returned.
+returned, and held to the guards of :mod:`bot.ai.guards` (:mod:`bot.ai.guarded`): the
+whole hand is played when it is one legal play, and a move that breaks a guard gives way
+to the best legal play that breaks none.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from bot.engine import Play, Rules, legal_plays
 from bot.engine.cards import FLOWER, text_of_counts
 
 from .decompose import Planner
+from .guarded import guarded, view_of, win_now
 from .levels import AI_LEVELS
 from .move import Counts, Move, to_play
 from .movegen import beating_moves, lead_moves
@@ -67,9 +70,13 @@ def choose_play_reading(rules: Rules, hand: str | Counts, history: Sequence[Hist
         raise ValueError(f"unknown level {level!r}; choose one of {', '.join(AI_LEVELS)}")
     started = time.perf_counter()
     sit = read_situation(rules, hand, history, landlord, seat, bottom, shown)
+    view = view_of(sit, bottom, shown)
+    whole = win_now(view)
+    if whole is not None:  # the deal is won by one play: nothing to search
+        return whole
     rng = random.Random(position_seed(seed, sit))
     move = decide_move(sit, rng, level, budget_ms, started)
-    return checked_play(sit, move)
+    return guarded(view, turn_of(sit), checked_play(sit, move))
 
 
 def decide_move(sit: Situation, rng: random.Random, level: str,
