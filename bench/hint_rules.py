@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from bot.ai.agent import decide
 from bot.ai.guards import RULES, applies, violations
 from bot.ai.hint_list import hint_list
+from bot.ai.reasons import Reason
 from bot.engine import Rules
 from bot.engine.game import Game
 
@@ -55,9 +56,9 @@ class Tally:
             getattr(self, name).update(getattr(other, name))
 
 
-def is_risky(kind: str) -> bool:
-    """Does a reason of this kind mark its play as risky?"""
-    return kind.startswith("risky")
+def is_risky(reason: Reason | None) -> bool:
+    """Does the reason mark its play as risky (``Reason.risk``)?"""
+    return reason is not None and bool(reason.risk)
 
 
 def play_deal(variant: str, seed: int, level: str, budget_ms: float | None,
@@ -83,7 +84,7 @@ def play_deal(variant: str, seed: int, level: str, budget_ms: float | None,
                 t.alts_seen.update(where)
                 broken = [r for r in violations(view, s.action, legal) if r in where]
                 t.alts.update(broken)
-                if s.reason is None or not is_risky(s.reason.kind):
+                if not is_risky(s.reason):
                     t.alts_open.update(broken)
         game.apply(move)
     return t

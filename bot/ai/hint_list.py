@@ -10,13 +10,14 @@ plain, picklable values; :mod:`bot.tables.hints` keeps the answer for the turn).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.engine import Action, Pass, Play, PlayCards, SeatView, reading_of
 
 from .agent import decide, explain_action
+from .guards import risk_of, violations
 from .reasons import Reason
-from .suggestions import plays_after
+from .suggestions import MORE, plays_after
 
 Decide = Callable[[SeatView, str, int], Action]
 """``decide(view, level, seed) -> action``: who chooses the first suggestion (the AI, or a
@@ -40,19 +41,38 @@ def hint_list(view: SeatView, level: str, seed: int, budget_ms: float | None = 1
     """The suggestions for the view's seat (which must be the seat to act), best first:
     ``first`` (default: the AI's :func:`~bot.ai.agent.decide` at ``level`` with ``seed``
     and ``budget_ms``, or ``choose(view, level, seed)`` when given), then in the play phase
-    the plays :func:`~bot.ai.suggestions.plays_after` ranks after it; each with its reason
-    at ``level`` (:func:`~bot.ai.agent.explain_action`)."""
+    the plays :func:`~bot.ai.suggestions.plays_after` ranks after it, less those that break a
+    rule of :mod:`bot.ai.guards` (all kept, marked risky, when every one does); each with
+    its reason at ``level`` (:func:`~bot.ai.agent.explain_action`)."""
     if first is None:
         first = choose(view, level, seed) if choose is not None else \
             decide(view, level, seed, budget_ms)
-    actions: list[Action] = [first]
+    out = [Suggestion(first, explain_action(view, first, level), _resolved(first, view))]
     if isinstance(first, PlayCards | Pass):
         chosen = reading_of(first.cards, view.rules, kind=first.kind,
                             main_rank=first.main) if isinstance(first, PlayCards) else None
-        actions += [PlayCards(first.seat, p.cards, p.kind, p.main_rank)
-                    for p in plays_after(view, chosen)]
-    return tuple(Suggestion(a, explain_action(view, a, level), _resolved(a, view))
-                 for a in actions)
+        more = [PlayCards(first.seat, p.cards, p.kind, p.main_rank)
+                for p in plays_after(view, chosen, MORE * 3)]
+        out += _guarded(view, more, level)
+    return tuple(out)
+
+
+def _guarded(view: SeatView, more: list[PlayCards], level: str) -> list[Suggestion]:
+    """The alternatives that break no rule of :mod:`bot.ai.guards` (the first
+    :data:`~bot.ai.suggestions.MORE`); when every one breaks one, the first ones kept,
+    each reason marked with its risk (``Reason.risk``)."""
+    broken = [(a, violations(view, a)) for a in more]
+    kept = [(a, "") for a, rules in broken if not rules][:MORE] or \
+        [(a, risk_of(rules) or "risky_one") for a, rules in broken[:MORE]]
+    return [Suggestion(a, _marked(explain_action(view, a, level), risk), _resolved(a, view))
+            for a, risk in kept]
+
+
+def _marked(reason: Reason | None, risk: str) -> Reason | None:
+    """``reason`` with ``risk`` (a reason of its own when there is none)."""
+    if not risk:
+        return reason
+    return Reason(risk, risk=risk) if reason is None else replace(reason, risk=risk)
 
 
 def _resolved(action: Action, view: SeatView) -> Play | None:

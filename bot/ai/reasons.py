@@ -17,10 +17,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from bot.engine import Play, Rules, reading_of
+from bot.engine import Pass, Play, Rules, reading_of
 from bot.engine.errors import RuleError
 from bot.engine.kinds import PLAIN_RUNS  # the runs "keeps your chain" names
 
+from . import guards
 from .cooperation import (
     feed_partner,
     lowest_single,
@@ -28,6 +29,7 @@ from .cooperation import (
     partner_leads,
     wins_from_here,
 )
+from .guarded import view_of
 from .move import Counts, Move, move_of_play, subtract
 from .movegen import beating_moves, lead_moves
 from .position import turn_of
@@ -40,12 +42,15 @@ class Reason:
     """A reason kind and what its sentence names: ``cards`` (a chain kept, the play that
     holds, the answer held back), ``count`` (cards an opponent or the partner has left,
     plays the hand's plan has left; in the auction a bid, a multiplier or bombs) and
-    ``chance`` (the auction's win chance, in tenths: "about 7 in 10")."""
+    ``chance`` (the auction's win chance, in tenths: "about 7 in 10"); ``risk``: a kind of
+    :data:`bot.ai.guards.RISKS` when the play breaks a rule every player expects (a hint
+    alternative kept though risky: its words say the risk after the reason)."""
 
     kind: str
     cards: str = ""
     count: int = 0
     chance: int = 0
+    risk: str = ""
 
 
 @dataclass
@@ -55,6 +60,8 @@ class Position:
     sit: Situation
     turn: Turn
     moves: list[Move]
+    bottom: str | Counts = ""
+    shown: Mapping[int, str | Counts] | None = None
 
     @property
     def total(self) -> int:
@@ -67,7 +74,7 @@ def position_of(rules: Rules, hand: str | Counts, history: Sequence[HistoryItem]
     sit = read_situation(rules, hand, history, landlord, seat, bottom, shown)
     moves = lead_moves(sit.hand, sit.v) if sit.last_move is None else \
         beating_moves(sit.hand, sit.last_move, sit.v)
-    return Position(sit, turn_of(sit), moves)
+    return Position(sit, turn_of(sit), moves, bottom, shown)
 
 
 def _wins_now(p: Position, m: Move | None) -> Reason | None:
@@ -98,7 +105,13 @@ def _block(p: Position, m: Move | None) -> Reason | None:
 
 
 def _partner_holds(p: Position, m: Move | None) -> Reason | None:
+    """A pass on the partner's play that the guards find safe: no opponent still to act
+    down to one or two cards could beat it while this hand has an answer none of them
+    could beat (``let_stand_unsafe`` of :func:`bot.ai.guards.violations`)."""
     if m is not None or not p.moves or not partner_leads(p.turn):
+        return None
+    view = view_of(p.sit, p.bottom, p.shown)
+    if "let_stand_unsafe" in guards.violations(view, Pass(p.sit.seat)):
         return None
     return Reason("partner_holds")
 

@@ -9,6 +9,7 @@ written out in Traditional script (not converted), with Taiwan's usual words.
 from __future__ import annotations
 
 from bot.ai.auction_reasons import AUCTION_REASONS
+from bot.ai.guards import RISKS
 from bot.ai.reasons import REASONS, Reason
 
 from .cards import cards_text
@@ -143,16 +144,42 @@ AUCTION_WORDS: dict[str, dict[str, str]] = {
 """The auction's reasons (:mod:`bot.ai.auction_reasons`): ``{chance}`` is the model's win
 chance in tenths ("about 7 in 10", 胜率约7成), ``{n}`` the bid, multiplier or bombs."""
 
+RISK_WORDS: dict[str, dict[str, str]] = {
+    EN: {
+        "risky_one": "risky: an opponent has 1 card left and could beat it",
+        "risky_two": "risky: an opponent has 2 cards left and could beat it",
+        "risky_not_win": "risky: your whole hand goes out in one play now",
+    },
+    ZH: {
+        "risky_one": "有风险：对手只剩1张牌，可能管上",
+        "risky_two": "有风险：对手只剩2张牌，可能管上",
+        "risky_not_win": "有风险：你现在一手就能出完",
+    },
+    TW: {
+        "risky_one": "有風險：對手只剩1張牌，可能管上",
+        "risky_two": "有風險：對手只剩2張牌，可能管上",
+        "risky_not_win": "有風險：你現在一手就能出完",
+    },
+}
+"""A hint alternative kept though it breaks a rule of :mod:`bot.ai.guards` says its risk
+(``Reason.risk``, one of :data:`bot.ai.guards.RISKS`) after its reason."""
+
 assert all(set(words) == set(REASONS) for words in REASON_WORDS.values())
+assert all(set(words) == set(RISKS) for words in RISK_WORDS.values())
 assert all(set(words) == set(AUCTION_REASONS) for words in AUCTION_WORDS.values())
 
 
 def reason_words(locale: str, reason: Reason) -> str:
     """The sentence of ``reason`` in ``locale`` (English when the language is missing)."""
+    risk = RISK_WORDS.get(locale, RISK_WORDS[EN])[reason.risk] if reason.risk else ""
+    if reason.kind in RISKS:
+        return risk
     table = AUCTION_WORDS if reason.kind in AUCTION_REASONS else REASON_WORDS
     words = table.get(locale, table[EN])[reason.kind]
-    return words.format(cards=cards_text(locale, reason.cards) if reason.cards else "",
+    text = words.format(cards=cards_text(locale, reason.cards) if reason.cards else "",
                         n=reason.count, chance=reason.chance)
+    return f"{text} ({risk})" if risk and locale == EN else f"{text}（{risk}）" if risk \
+        else text
 
 
 def reason_line(locale: str, reason: Reason | None) -> str:
