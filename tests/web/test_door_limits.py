@@ -106,19 +106,21 @@ async def test_a_429_or_an_outage_is_never_taken_for_leaving(activity) -> None:
     # Discord answers again: Ann left the call, and that is definite
     activity.stand.instance_status = None
     activity.stand.open_instance(INSTANCE, GUILD, CHANNEL, [102])
-    activity.clock.advance(RECHECK + 1)
-    await ann.send({"type": "action", "id": 9, "action": "cost"})
-    await ann.wait(lambda: ann.closed)
-    assert ann.of_type("error")[-1]["code"] == "not_in_instance"
+    await _closed_as_gone(activity, ann)
 
 
 async def test_an_instance_that_ended_closes_its_pages(activity) -> None:
     ann = await activity.page(101, "Ann")
     del activity.stand.instances[INSTANCE]  # the Activity ended: Discord answers 404
+    await _closed_as_gone(activity, ann)
+
+
+async def _closed_as_gone(activity, page) -> None:
+    """The page's next action, past the re-check's time, closes it: not in the instance."""
     activity.clock.advance(RECHECK + 1)
-    await ann.send({"type": "action", "id": 9, "action": "cost"})
-    await ann.wait(lambda: ann.closed)
-    assert ann.of_type("error")[-1]["code"] == "not_in_instance"
+    await page.send({"type": "action", "id": 9, "action": "cost"})
+    await page.wait(lambda: page.closed)
+    assert page.of_type("error")[-1]["code"] == "not_in_instance"
 
 
 async def test_frames_are_limited_per_user_over_all_their_sockets(activity) -> None:
