@@ -13,12 +13,15 @@ is what that seat may see, by construction. Each phase maps to one pure decision
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.engine import Play, reading_of
 from bot.engine.actions import Action, Bid, Call, Choice, Double, Grab, Pass, PlayCards, Show
 from bot.engine.errors import RuleError
 from bot.engine.view import SeatView
 
 from .auction_reasons import AUCTION_PHASES, answer_of, ask_of, explain_auction
+from .guards import stake_after
 from .position import choose_play_reading
 from .reasons import Reason, explain
 
@@ -88,5 +91,8 @@ def explain_action(view: SeatView, action: Action, level: str = "normal") -> Rea
     else:
         return None
     history = [(s, p if p is not None else "") for s, p in view.plays]
-    return explain(view.rules, view.hand, history, view.landlord, seat, play,
-                   view.bottom or "", dict(view.shown))
+    reason = explain(view.rules, view.hand, history, view.landlord, seat, play,
+                     view.bottom or "", dict(view.shown))
+    if reason is None or play is None or not play.is_bomb:
+        return reason
+    return replace(reason, stake=stake_after(view, play))  # what the bomb does to the stake

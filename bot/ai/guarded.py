@@ -70,10 +70,14 @@ def clean_plays(view: SeatView, broken: list[str], legal: list[Play]) -> list[Pl
     return out
 
 
+ENFORCED = tuple(r for r in guards.RULES if r != "bomb_without_race")
+"""The rules the AI's move is held to (the hint's alternatives are held to every rule)."""
+
+
 def guarded(view: SeatView, turn: Turn, chosen: Play | None) -> Play | None:
-    """``chosen`` (None: a pass), unless it breaks a guard that some legal play mends:
-    then the best such play by the heuristic's value."""
-    broken = guards.violations(view, _action(view, chosen))
+    """``chosen`` (None: a pass), unless it breaks a guard of :data:`ENFORCED` that some
+    legal play mends: then the best such play by the heuristic's value."""
+    broken = [r for r in guards.violations(view, _action(view, chosen)) if r in ENFORCED]
     if not broken:
         return chosen
     if "not_winning_now" in broken:
@@ -89,4 +93,4 @@ def guarded(view: SeatView, turn: Turn, chosen: Play | None) -> Play | None:
                                        -len(p.cards), p.key))
 
 
-__all__ = ["clean_plays", "guarded", "view_of", "win_now"]
+__all__ = ["ENFORCED", "clean_plays", "guarded", "view_of", "win_now"]

@@ -14,7 +14,15 @@ bottom once revealed) and :func:`violations`, which names the rules an action br
   one or two cards, could beat, while a play is at hand that no such opponent could beat
   (the opponents with many cards are left out: overtaking a partner's low card whenever
   some opponent could beat it throws more deals away than it saves);
-- ``not_winning_now``: the whole hand is one legal play and the action is not it.
+- ``not_winning_now``: the whole hand is one legal play and the action is not it;
+- ``bomb_without_race``: a bomb or rocket (not the whole hand, no opponent down to one or
+  two cards: then it is defence) that does not win the trick race. The race is read by the
+  AI's own planner and card counting (:func:`bot.ai.cooperation.wins_from_here`): after the
+  bomb, the plan of the cards left has more than :data:`RACE_LEADS` plays an opponent
+  could beat (the bomb regains the lead, then the lead is lost again and again). Where the
+  stake weighs more (:func:`stake_aware`: the four-player game, whose stakes reach every
+  farmer, and the novice room) any bomb that does not win from here breaks it: the bomb
+  must stand and leave at most one play that could be beaten.
 
 "Could beat" is decided from the cards still unseen by this seat (not in its hand, not
 played, not shown; the bottom's cards the landlord has not played are his), or from the
@@ -40,15 +48,24 @@ from bot.engine import (
 )
 from bot.engine.cards import counts_of, counts_of_text, make_deck
 from bot.engine.errors import RuleError
+from bot.engine.rules import room_of
+from bot.engine.scoring import SUPER_CAP, bomb_factor
+
+from .cooperation import SURE, wins_from_here
+from .decompose import Planner
+from .move import move_of_play, subtract
+from .situation import read_situation
+from .turn import Turn
 
 RULES = ("lead_single_into_one", "lead_pair_into_two", "pass_when_must_beat",
-         "let_stand_unsafe", "not_winning_now")
+         "let_stand_unsafe", "not_winning_now", "bomb_without_race")
 """Every rule :func:`violations` may name, in the issue's order."""
 
-RISKS = ("risky_one", "risky_two", "risky_not_win")
+RISKS = ("risky_one", "risky_two", "risky_not_win", "risky_stake")
 """The risks a hint alternative kept though it breaks a rule says (``Reason.risk``): a
 lead an opponent with one card (two cards) could beat and go out on; a play that is not
-the whole hand when the whole hand goes out (words: :mod:`bot.words.reasons`)."""
+the whole hand when the whole hand goes out; a bomb that raises the stake without winning
+the race (words: :mod:`bot.words.reasons`)."""
 
 
 def risk_of(broken: list[str]) -> str:
@@ -59,6 +76,8 @@ def risk_of(broken: list[str]) -> str:
         return "risky_one"
     if "lead_pair_into_two" in broken:
         return "risky_two"
+    if "bomb_without_race" in broken:
+        return "risky_stake"
     return ""
 
 SHORT = 2  # an opponent with this many cards or fewer is about to go out
@@ -226,6 +245,56 @@ def _in_play(view: SeatView) -> bool:
             and view.landlord is not None)
 
 
+RACE_LEADS = 2
+"""A bomb leaving more plays than this that an opponent could beat does not win the race."""
+
+
+def stake_aware(view: SeatView) -> bool:
+    """Is every bomb weighed against the stake: the four-player game or the novice room?"""
+    return players(view) == 4 or room_of(view.rules) == "novice"
+
+
+def _turn(view: SeatView) -> Turn:
+    """The AI's turn (planner, card counting) for the view's seat."""
+    assert view.seat is not None and view.landlord is not None
+    history = [(s, p if p is not None else "") for s, p in view.plays]
+    sit = read_situation(view.rules, view.hand, history, view.landlord, view.seat,
+                         view.bottom or "", dict(view.shown))
+    opp = sit.opposition()
+    return Turn(sit.v, sit.seat, sit.landlord, sit.hand, sit.counts, sit.last_move,
+                sit.last_seat, opp, Planner(sit.v, opp), sit.unknown)
+
+
+def bomb_race(view: SeatView, play: Play, turn: Turn | None = None) -> bool:
+    """Does the bomb or rocket ``play`` break ``bomb_without_race`` (see the module
+    docstring)? ``turn``: the AI's turn for the view when already built."""
+    if not play.is_bomb or len(play.cards) == len(view.hand) or short_opponents(view):
+        return False
+    t = _turn(view) if turn is None else turn
+    m = move_of_play(play, t.v)
+    if wins_from_here(t, m):
+        return False
+    if stake_aware(view):
+        return True
+    groups = [g for g in t.planner.plan(subtract(t.hand, m.cards)).groups
+              if g.kind in t.v.classes]
+    return sum(1 for g in groups if t.opp.strength(g.kind, g.n, g.main) < SURE) > RACE_LEADS
+
+
+def stake_after(view: SeatView, play: Play) -> tuple[int, int]:
+    """The table's multiplier (its base included: the bid, the call game's initial ×)
+    before and after ``play`` (a bomb or rocket multiplies it by the variant's factor,
+    RULES.md §6.1: ×2, laizi's hard and wild bombs and rocket ×4, super's super bomb ×3,
+    super capped at 24; 加倍 is pairwise and left out). Equal for an ordinary play."""
+    before = view.total_multiplier
+    mult = max(1, view.multiplier)
+    base = max(1, before // mult)
+    after = mult * bomb_factor(view.rules, play.kind) if play.is_bomb else mult
+    if view.rules.variant == "super":
+        after = min(after, SUPER_CAP)
+    return before, max(after, mult) * base
+
+
 def violations(view: SeatView, action: Action, legal: list[Play] | None = None
                ) -> list[str]:
     """The rules of :data:`RULES` that ``action`` breaks for the view's seat (which must
@@ -238,6 +307,8 @@ def violations(view: SeatView, action: Action, legal: list[Play] | None = None
     n = len(view.hand)
     if (play is None or len(play.cards) != n) and whole_hand(view) is not None:
         out.append("not_winning_now")
+    if play is not None and bomb_race(view, play):
+        out.append("bomb_without_race")
     if view.last is None:
         if play is not None:
             rule = open_lead(view, play)
@@ -270,13 +341,16 @@ def applies(view: SeatView, legal: list[Play] | None = None) -> list[str]:
     out: list[str] = []
     if whole_hand(view) is not None:
         out.append("not_winning_now")
+    plays = view.legal_plays() if legal is None else legal
+    if not short_opponents(view) and any(p.is_bomb and len(p.cards) < len(view.hand)
+                                         for p in plays):
+        out.append("bomb_without_race")
     if view.last is None:
         if with_cards(view, 1):
             out.append("lead_single_into_one")
         if with_cards(view, 2):
             out.append("lead_pair_into_two")
         return out
-    plays = view.legal_plays() if legal is None else legal
     if plays and with_cards(view, 1):
         out.append("pass_when_must_beat")
     if plays and is_partner(view, view.last[0]) and danger_to_stand(view):
@@ -284,7 +358,7 @@ def applies(view: SeatView, legal: list[Play] | None = None) -> list[str]:
     return out
 
 
-__all__ = ["RISKS", "RULES", "SHORT", "applies", "could_beat", "danger_to_stand",
-           "is_partner", "next_seat", "open_lead", "opponents", "partner_holds", "play_of",
-           "pool_of", "risk_of", "short_opponents", "still_to_act", "unseen", "violations",
-           "whole_hand", "with_cards"]
+__all__ = ["RACE_LEADS", "RISKS", "RULES", "SHORT", "applies", "bomb_race", "could_beat",
+           "danger_to_stand", "is_partner", "next_seat", "open_lead", "opponents",
+           "partner_holds", "play_of", "pool_of", "risk_of", "short_opponents", "stake_after",
+           "stake_aware", "still_to_act", "unseen", "violations", "whole_hand", "with_cards"]

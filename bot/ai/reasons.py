@@ -44,13 +44,16 @@ class Reason:
     plays the hand's plan has left; in the auction a bid, a multiplier or bombs) and
     ``chance`` (the auction's win chance, in tenths: "about 7 in 10"); ``risk``: a kind of
     :data:`bot.ai.guards.RISKS` when the play breaks a rule every player expects (a hint
-    alternative kept though risky: its words say the risk after the reason)."""
+    alternative kept though risky: its words say the risk after the reason); ``stake``:
+    for a bomb or rocket, the table's multiplier before and after it ("×4 → ×8 for
+    everyone", :func:`bot.ai.guards.stake_after`; (0, 0) for any other play)."""
 
     kind: str
     cards: str = ""
     count: int = 0
     chance: int = 0
     risk: str = ""
+    stake: tuple[int, int] = (0, 0)
 
 
 @dataclass

@@ -149,20 +149,31 @@ RISK_WORDS: dict[str, dict[str, str]] = {
         "risky_one": "risky: an opponent has 1 card left and could beat it",
         "risky_two": "risky: an opponent has 2 cards left and could beat it",
         "risky_not_win": "risky: your whole hand goes out in one play now",
+        "risky_stake": "risky: the bomb raises everyone's stake but does not win the race",
     },
     ZH: {
         "risky_one": "有风险：对手只剩1张牌，可能管上",
         "risky_two": "有风险：对手只剩2张牌，可能管上",
         "risky_not_win": "有风险：你现在一手就能出完",
+        "risky_stake": "有风险：炸了全桌翻倍，却抢不到先出完",
     },
     TW: {
         "risky_one": "有風險：對手只剩1張牌，可能管上",
         "risky_two": "有風險：對手只剩2張牌，可能管上",
         "risky_not_win": "有風險：你現在一手就能出完",
+        "risky_stake": "有風險：炸了全桌翻倍，卻搶不到先出完",
     },
 }
 """A hint alternative kept though it breaks a rule of :mod:`bot.ai.guards` says its risk
 (``Reason.risk``, one of :data:`bot.ai.guards.RISKS`) after its reason."""
+
+STAKE_WORDS: dict[str, str] = {
+    EN: "×{a} → ×{b} for everyone",
+    ZH: "全桌倍数×{a}→×{b}",
+    TW: "全桌倍數×{a}→×{b}",
+}
+"""What a bomb or rocket does to the table's multiplier (``Reason.stake``), said after its
+reason: every seat's stake changes with it."""
 
 assert all(set(words) == set(REASONS) for words in REASON_WORDS.values())
 assert all(set(words) == set(RISKS) for words in RISK_WORDS.values())
@@ -178,6 +189,10 @@ def reason_words(locale: str, reason: Reason) -> str:
     words = table.get(locale, table[EN])[reason.kind]
     text = words.format(cards=cards_text(locale, reason.cards) if reason.cards else "",
                         n=reason.count, chance=reason.chance)
+    if reason.stake[1]:
+        stake = STAKE_WORDS.get(locale, STAKE_WORDS[EN]).format(a=reason.stake[0],
+                                                                  b=reason.stake[1])
+        text = f"{text} ({stake})" if locale == EN else f"{text}（{stake}）"
     return f"{text} ({risk})" if risk and locale == EN else f"{text}（{risk}）" if risk \
         else text
 
