@@ -55,9 +55,11 @@ def _action(view: SeatView, play: Play | None) -> PlayCards | Pass:
     return PlayCards(view.seat, play.cards, play.kind, play.main_rank)
 
 
-def clean_plays(view: SeatView, broken: list[str], legal: list[Play]) -> list[Play]:
+def clean_plays(view: SeatView, broken: list[str], legal: list[Play],
+                turn: Turn | None = None) -> list[Play]:
     """The legal plays that mend every rule of ``broken`` (a lead no short opponent can
-    answer; a play no one-card opponent, or no short opponent still to act, can beat)."""
+    answer; a play no one-card opponent, or no short opponent still to act, can beat; no
+    bomb that does not win the race). ``turn``: the AI's turn for the view, if built."""
     out = legal
     if "lead_single_into_one" in broken or "lead_pair_into_two" in broken:
         out = [p for p in out if guards.open_lead(view, p) is None]
@@ -67,16 +69,20 @@ def clean_plays(view: SeatView, broken: list[str], legal: list[Play]) -> list[Pl
     if "let_stand_unsafe" in broken:
         danger = guards.danger_to_stand(view)
         out = [p for p in out if guards.safe_from(view, p, danger)]
+    if "bomb_without_race" in broken:
+        out = [p for p in out if not guards.bomb_race(view, p, turn)]
     return out
 
 
-ENFORCED = tuple(r for r in guards.RULES if r != "bomb_without_race")
+ENFORCED = guards.RULES
 """The rules the AI's move is held to (the hint's alternatives are held to every rule)."""
 
 
 def guarded(view: SeatView, turn: Turn, chosen: Play | None) -> Play | None:
     """``chosen`` (None: a pass), unless it breaks a guard of :data:`ENFORCED` that some
-    legal play mends: then the best such play by the heuristic's value."""
+    legal play mends: then the best such play by the heuristic's value. A bomb that does
+    not win the race, following, gives way to a pass when no other play mends it and
+    the pass breaks no rule."""
     broken = [r for r in guards.violations(view, _action(view, chosen)) if r in ENFORCED]
     if not broken:
         return chosen
@@ -85,8 +91,12 @@ def guarded(view: SeatView, turn: Turn, chosen: Play | None) -> Play | None:
         if whole is not None:
             return whole
     legal = view.legal_plays()
-    options = clean_plays(view, broken, legal)
+    options = clean_plays(view, broken, legal, turn)
     if not options:
+        if broken == ["bomb_without_race"] and view.last is not None and not [
+                r for r in guards.violations(view, _action(view, None), legal)
+                if r in ENFORCED]:
+            return None
         return chosen
     v = turn.v
     return max(options, key=lambda p: (value_of(turn, move_of_play(p, v)),

@@ -254,7 +254,7 @@ def stake_aware(view: SeatView) -> bool:
     return players(view) == 4 or room_of(view.rules) == "novice"
 
 
-def _turn(view: SeatView) -> Turn:
+def turn_of_view(view: SeatView) -> Turn:
     """The AI's turn (planner, card counting) for the view's seat."""
     assert view.seat is not None and view.landlord is not None
     history = [(s, p if p is not None else "") for s, p in view.plays]
@@ -270,7 +270,7 @@ def bomb_race(view: SeatView, play: Play, turn: Turn | None = None) -> bool:
     docstring)? ``turn``: the AI's turn for the view when already built."""
     if not play.is_bomb or len(play.cards) == len(view.hand) or short_opponents(view):
         return False
-    t = _turn(view) if turn is None else turn
+    t = turn_of_view(view) if turn is None else turn
     m = move_of_play(play, t.v)
     if wins_from_here(t, m):
         return False
@@ -361,4 +361,5 @@ def applies(view: SeatView, legal: list[Play] | None = None) -> list[str]:
 __all__ = ["RACE_LEADS", "RISKS", "RULES", "SHORT", "applies", "bomb_race", "could_beat",
            "danger_to_stand", "is_partner", "next_seat", "open_lead", "opponents",
            "partner_holds", "play_of", "pool_of", "risk_of", "short_opponents", "stake_after",
-           "stake_aware", "still_to_act", "unseen", "violations", "whole_hand", "with_cards"]
+           "stake_aware", "still_to_act", "turn_of_view", "unseen", "violations", "whole_hand",
+           "with_cards"]

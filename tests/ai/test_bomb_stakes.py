@@ -7,7 +7,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.ai.agent import explain_action
-from bot.ai.guards import applies, bomb_race, stake_after, stake_aware, violations
+from bot.ai.guarded import guarded
+from bot.ai.guards import (
+    applies,
+    bomb_race,
+    stake_after,
+    stake_aware,
+    turn_of_view,
+    violations,
+)
 from bot.engine import Pass, Play, PlayCards, Rules, SeatView, reading_of
 from bot.engine.rules import table_rules
 from bot.engine.states import Phase
@@ -141,3 +149,29 @@ def test_the_four_player_case_of_the_issue() -> None:
     reason = explain_action(v, _play(v, "3333"))
     assert reason is not None and reason.stake == (192, 384)
     assert replace(reason, stake=(0, 0)) != reason
+
+
+# --- the AI's move held to it (bot.ai.guarded) ------------------------------------------------
+
+def test_a_bomb_without_race_gives_way_to_a_pass_when_following() -> None:
+    v = _view("3333569JQK", counts=(15, 10, 17), plays=((0, "A"),))
+    assert guarded(v, turn_of_view(v), _bomb(v, "3333")) is None  # nothing else beats the A
+
+
+def test_a_bomb_without_race_gives_way_to_an_answer_that_breaks_no_rule() -> None:
+    novice = table_rules("classic", "novice")
+    v = _view("333356789JJ2", counts=(15, 12, 17), plays=((0, "A"),), rules=novice)
+    got = guarded(v, turn_of_view(v), _bomb(v, "3333"))
+    assert got is not None and got.cards == "2"
+    # a bomb that wins from here is kept
+    v = _view("BR22", counts=(15, 4, 17), plays=((0, "A"),), rules=novice)
+    kept = _bomb(v, "BR")
+    assert guarded(v, turn_of_view(v), kept) == kept
+
+
+def test_a_four_player_lead_of_a_bomb_gives_way_to_an_ordinary_lead() -> None:
+    four = Rules.preset("four")
+    v = _view("3333456799JQK", counts=(20, 13, 18, 20), rules=four)
+    got = guarded(v, turn_of_view(v), _bomb(v, "3333"))
+    assert got is not None and not got.is_bomb
+    assert violations(v, _play(v, got.cards)) == []
