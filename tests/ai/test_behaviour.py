@@ -27,14 +27,22 @@ def _to_play_phase(game: Game, plays: int, seed: int) -> None:
             made += 1
 
 
+def _midgame(rules: Rules, plays: int, seed: int) -> Game:
+    """The first deal from ``seed`` on (seed, seed + 1000, ...) still played after
+    ``plays`` card-plays: a position to ask the AI about, never a skipped test."""
+    for deal in range(seed, seed + 20_000, 1000):
+        game = Game.new(rules, deal)
+        _to_play_phase(game, plays, seed)
+        if not game.is_over:
+            return game
+    raise AssertionError(f"no deal from seed {seed} lasts {plays} plays")
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_hidden_hands_do_not_change_the_decision(seed: int) -> None:
     """Swapping cards between the two other hands (same counts, same public history)
     leaves the AI's decision unchanged."""
-    game = Game.new(CLASSIC, seed)
-    _to_play_phase(game, 4 + seed, seed)
-    if game.is_over:
-        pytest.skip("the deal ended early")
+    game = _midgame(CLASSIC, 4 + seed, seed)
     me = game.to_act
     before = decide(game.view(me), level="normal", seed=seed, budget_ms=None)
     a, b = [s for s in range(3) if s != me]
@@ -86,10 +94,7 @@ def test_landlord_does_not_lead_a_single_into_a_farmer_with_one_card() -> None:
 
 
 def test_determinism_of_the_game_adapter() -> None:
-    game = Game.new(Rules.preset("laizi"), 11)
-    _to_play_phase(game, 3, 11)
-    if game.is_over:
-        pytest.skip("the deal ended early")
+    game = _midgame(Rules.preset("laizi"), 3, 11)
     me = game.to_act
     assert decide(game.view(me), seed=3, budget_ms=None) == decide(game.view(me), seed=3,
                                                              budget_ms=None)
