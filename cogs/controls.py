@@ -154,7 +154,7 @@ async def hint_text(manager: TableManager, channel_id: int, user_id: int, locale
                        play=hint.play)  # its reading resolved with the list
     if len(hints) > 1:
         words += f" ({index + 1}/{len(hints)})"
-    return words + reason_line(locale, hint.reason)
+    return words + reason_line(locale, hint.reason, hint.play)
 
 
 def no_hint_text(table: TableSnapshot, user_id: int, locale: str) -> str:

@@ -97,7 +97,8 @@ async def _hint(a: Act) -> dict[str, Any]:
     action, reason = (hint.action, hint.reason) if hint is not None else (None, None)
     words = hint_words(action, a.locale, view, play=hint.play if hint is not None else None)
     return {"hint": hint_json(action), "text": words,
-            "reason": reason_words(a.locale, reason) if reason is not None else None,
+            "reason": reason_words(a.locale, reason, hint.play if hint is not None else None)
+            if reason is not None else None,
             "index": index, "count": len(hints)}
 
 

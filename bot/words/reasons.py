@@ -11,6 +11,7 @@ from __future__ import annotations
 from bot.ai.auction_reasons import AUCTION_REASONS
 from bot.ai.guards import RISKS
 from bot.ai.reasons import REASONS, Reason
+from bot.engine import Play
 
 from .cards import cards_text
 from .locales import EN, TW, ZH
@@ -180,14 +181,20 @@ assert all(set(words) == set(RISKS) for words in RISK_WORDS.values())
 assert all(set(words) == set(AUCTION_REASONS) for words in AUCTION_WORDS.values())
 
 
-def reason_words(locale: str, reason: Reason) -> str:
-    """The sentence of ``reason`` in ``locale`` (English when the language is missing)."""
+def reason_words(locale: str, reason: Reason, play: Play | None = None) -> str:
+    """The sentence of ``reason`` in ``locale`` (English when the language is missing).
+    ``play``: the reading the hint shows; a reason naming that play's own cards names them
+    as read, as the hint does (``8 9 10 J Q (A as 8)`` is "the lowest play that beats it",
+    not ``9 10 J Q A``)."""
     risk = RISK_WORDS.get(locale, RISK_WORDS[EN])[reason.risk] if reason.risk else ""
     if reason.kind in RISKS:
         return risk
     table = AUCTION_WORDS if reason.kind in AUCTION_REASONS else REASON_WORDS
     words = table.get(locale, table[EN])[reason.kind]
-    text = words.format(cards=cards_text(locale, reason.cards) if reason.cards else "",
+    cards = reason.cards
+    if play is not None and play.wild_as and sorted(cards) == sorted(play.cards):
+        cards = play.resolved
+    text = words.format(cards=cards_text(locale, cards) if cards else "",
                         n=reason.count, chance=reason.chance)
     if reason.stake[1]:
         stake = STAKE_WORDS.get(locale, STAKE_WORDS[EN]).format(a=reason.stake[0],
@@ -197,6 +204,6 @@ def reason_words(locale: str, reason: Reason) -> str:
         else text
 
 
-def reason_line(locale: str, reason: Reason | None) -> str:
+def reason_line(locale: str, reason: Reason | None, play: Play | None = None) -> str:
     """A second line for the hint: ``"\\n-# <reason>"``, or "" without a reason."""
-    return "" if reason is None else f"\n-# {reason_words(locale, reason)}"
+    return "" if reason is None else f"\n-# {reason_words(locale, reason, play)}"
