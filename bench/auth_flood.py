@@ -30,7 +30,6 @@ import argparse
 import asyncio
 import contextlib
 import dataclasses
-import gc
 import json
 import logging
 import multiprocessing
@@ -46,6 +45,8 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+
+from bench.loop_probe import GcLoopProbe
 
 INSTANCE = "i-flood-1"
 GUILD, CHANNEL = 1_000_001, 1_000_002
@@ -256,47 +257,6 @@ class LogCount(logging.Handler):
             self.lines["tracebacks"] += 1
 
 
-class LagProbe:
-    """A task that sleeps :data:`PROBE` seconds at a time and notes how late it woke, and
-    how much CPU the loop's thread used meanwhile (a stall with little CPU is the machine
-    running something else, not the loop's own work)."""
-
-    def __init__(self) -> None:
-        self.lags: list[tuple[float, float]] = []  # (seconds late, CPU seconds meanwhile)
-        self.worst_at = 0.0  # seconds after the start the longest stall ended
-        self.collections: list[tuple[float, int, int]] = []  # (seconds, generation, freed)
-        self._task: asyncio.Task[None] | None = None
-        self._collecting = 0.0
-
-    def start(self) -> None:
-        self.began = time.perf_counter()
-        gc.callbacks.append(self._collector)
-        self._task = asyncio.create_task(self._run())
-
-    def _collector(self, phase: str, info: dict[str, int]) -> None:
-        if phase == "start":
-            self._collecting = time.perf_counter()
-        else:
-            self.collections.append((time.perf_counter() - self._collecting,
-                                     info["generation"], info["collected"]))
-
-    async def _run(self) -> None:
-        while True:
-            asked, cpu = time.perf_counter(), time.thread_time()
-            await asyncio.sleep(PROBE)
-            lag = max(0.0, time.perf_counter() - asked - PROBE)
-            if not self.lags or lag > max(self.lags)[0]:
-                self.worst_at = time.perf_counter() - self.began
-            self.lags.append((lag, time.thread_time() - cpu))
-
-    async def stop(self) -> None:
-        if self._collector in gc.callbacks:
-            gc.callbacks.remove(self._collector)
-        if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
-
-
 async def _results_of(child: Any, results: Any, timeout: float) -> dict[str, Any]:
     """The flood's figures, once the child sends them (an error if it died first)."""
     loop = asyncio.get_running_loop()
@@ -374,7 +334,7 @@ async def run(seconds: float = 60.0, workers: int = 4, sockets: int = 1200,
         child = context.Process(target=_flood_process, args=(server.url, plan, results))
         began = time.monotonic()
         child.start()  # before the probe: starting a process holds the loop a moment
-        probe = LagProbe()
+        probe = GcLoopProbe(PROBE)
         probe.start()
         try:
             flood = await _results_of(child, results, seconds + 120)
@@ -394,17 +354,18 @@ async def run(seconds: float = 60.0, workers: int = 4, sockets: int = 1200,
     for call in calls:
         by_path[call.path.rsplit("/", 1)[0] + "/…" if "/activity-instances/" in call.path
                 else call.path] += 1
-    lags = sorted(lag for lag, _ in probe.lags) or [0.0]
-    worst = max(probe.lags, default=(0.0, 0.0))
-    busiest = max((cpu for _, cpu in probe.lags), default=0.0)
+    lags = sorted(lag for _, lag, _ in probe.samples) or [0.0]
+    worst = max(probe.samples, key=lambda s: s[1], default=(began, 0.0, 0.0))
+    worst_at = worst[0] - began
+    busiest = max((cpu for _, _, cpu in probe.samples), default=0.0)
     report = {
         "seconds": took, "requests": len(calls), "invalid": len(invalid),
         "requests_minute": _busiest_minute([c.at for c in calls]),
         "invalid_minute": _busiest_minute([c.at for c in invalid]),
         "door": dict(server.door.refusals), "auth": dict(auth.refusals),
         "seen": flood["seen"], "attempts": flood["attempts"], "fresh": flood["fresh"],
-        "stall_ms": lags[-1] * 1000, "stall_cpu_ms": worst[1] * 1000,
-        "busiest_ms": busiest * 1000, "stall_at_s": probe.worst_at,
+        "stall_ms": lags[-1] * 1000, "stall_cpu_ms": worst[2] * 1000,
+        "busiest_ms": busiest * 1000, "stall_at_s": worst_at,
         "gc_longest_ms": max(probe.collections, default=(0.0, 0, 0))[0] * 1000,
         "gc_count": len(probe.collections), "lag_p99_ms": lags[int(0.99 * (len(lags) - 1))] * 1000,
         "lag_median_ms": statistics.median(lags) * 1000, "log_lines": dict(logs.lines)}
@@ -421,11 +382,11 @@ async def run(seconds: float = 60.0, workers: int = 4, sockets: int = 1200,
     out(f"  refused by the auth (never asked of Discord): {_counts(auth.refusals)}")
     out(f"  the flood's clients were answered: {_counts(flood['seen'])}")
     out(f"  real sign-ins meanwhile: {_counts(flood['fresh'])}")
-    out(f"  event loop: longest stall {report['stall_ms']:.1f} ms, {probe.worst_at:.1f} s in "
+    out(f"  event loop: longest stall {report['stall_ms']:.1f} ms, {worst_at:.1f} s in "
         f"(the loop's CPU meanwhile {report['stall_cpu_ms']:.1f} ms), p99 "
         f"{report['lag_p99_ms']:.1f} ms, median "
         f"{report['lag_median_ms']:.2f} ms; the most CPU between two wake-ups "
-        f"{report['busiest_ms']:.1f} ms ({len(probe.lags)} wake-ups of a "
+        f"{report['busiest_ms']:.1f} ms ({len(probe.samples)} wake-ups of a "
         f"{PROBE * 1000:.0f} ms sleep)")
     longest = max(probe.collections, default=(0.0, 0, 0))
     out(f"  garbage collections: {len(probe.collections)}, the longest {longest[0] * 1000:.1f} "

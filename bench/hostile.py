@@ -54,43 +54,14 @@ from bot.engine import Bid, Call, Double, Game, Grab, Rules, Show
 from bot.engine.actions import Action
 from bot.tables.turns import AI_BALANCE, ai_seed
 
+from .loop_probe import LoopProbe
+
 GUILD = 900_000_000_000_000_001
 BURST = 20  # frames a second a page (and a user) may send: bot.web.protocol.RATE
 PAUSE = 1.1  # seconds after a burst, for the rate limit to fill again
-PROBE_S = 0.002
 START_BALANCE = 10_000  # a new player's beans (the store's default start balance)
 VARIANTS = ("laizi", "super", "four", "classic")
 Mark = tuple[str, str, float, float, int, int]  # variant, sequence, start, end, answered, refused
-
-
-# ------------------------------------------------------------------ the loop's probe
-class LoopProbe:
-    """Wakes every ``every`` seconds on the running loop: how late (the loop's stall) and
-    the CPU its thread spent since the last wake (the loop's own work, not the machine's)."""
-
-    def __init__(self, every: float = PROBE_S) -> None:
-        self.every = every
-        self.samples: list[tuple[float, float, float]] = []  # (at, lag s, loop CPU s)
-        self._task: asyncio.Task[None] | None = None
-
-    def start(self) -> None:
-        self._task = asyncio.ensure_future(self._run())
-
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
-
-    async def _run(self) -> None:
-        wall, cpu = time.monotonic(), time.thread_time()
-        while True:
-            await asyncio.sleep(self.every)
-            now, used = time.monotonic(), time.thread_time()
-            self.samples.append((now, max(0.0, now - wall - self.every), used - cpu))
-            wall, cpu = now, used
-
-    def between(self, start: float, end: float) -> list[tuple[float, float, float]]:
-        return [s for s in self.samples if start <= s[0] <= end]
 
 
 @dataclass

@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from bench.hostile import LoopProbe, worst_seed
+from bench.hostile import worst_seed
+from bench.loop_probe import LoopProbe
 from bot.engine import Game, Rules
 from bot.tables import TableManager
 from bot.tables.ai_pool import AiPool
