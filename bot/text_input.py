@@ -61,9 +61,14 @@ def normalise_name(text: str, limit: int | None = None) -> str:
     return name
 
 
-def has_nul(text: str) -> bool:
-    """Whether ``text`` holds a NUL (which PostgreSQL refuses in text)."""
-    return "\x00" in text
+def player_name_of(user_id: int, *names: object) -> str:
+    """A player's name as it enters: the first of ``names`` (a display name, then the
+    username) with something left once normalised (:func:`normalise_name`, at most
+    :data:`PLAYER_NAME` characters), else ``#`` and the id's last four digits."""
+    for name in names:
+        if (kept := normalise_name(str(name or ""), PLAYER_NAME)):
+            return kept
+    return f"#{user_id % 10_000:04d}"
 
 
-__all__ = ["PLAYER_NAME", "ZWJ", "has_nul", "normalise_name"]
+__all__ = ["PLAYER_NAME", "ZWJ", "normalise_name", "player_name_of"]

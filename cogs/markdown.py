@@ -32,7 +32,6 @@ TITLE = 256  # an embed's title
 FIELD_NAME = 256
 FIELD_VALUE = 1024
 DESCRIPTION = 4096
-FOOTER = 2048
 CONTENT = 2000  # a message's content
 # what Discord's markdown and its mention, channel, time and link syntax read
 _SPECIAL = frozenset("\\*_~|`>#-[]()<@:")
@@ -81,5 +80,5 @@ def ping(users: Iterable[discord.abc.Snowflake | int]) -> discord.AllowedMention
                                    replied_user=False)
 
 
-__all__ = ["CONTENT", "DESCRIPTION", "FIELD_NAME", "FIELD_VALUE", "FOOTER", "NO_PINGS",
+__all__ = ["CONTENT", "DESCRIPTION", "FIELD_NAME", "FIELD_VALUE", "NO_PINGS",
            "TITLE", "clip", "code_safe", "ping", "safe", "safe_player", "safe_seat"]

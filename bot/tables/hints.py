@@ -20,10 +20,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from bot.ai.hint_list import Suggestion, hint_list
-from bot.engine import Action, Game, PlayCards, SeatView
+from bot.engine import Action, Game, SeatView
 
 from .state import Table
-from .turns import Decider, TurnRunner, ai_seed, default_decider, safe_action
+from .turns import Decider, TurnRunner, ai_seed, as_auto, default_decider, safe_action
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +59,7 @@ class HintBook:
             turn: Turn = (table.game_id, table.seq, seat)
             entry = self._book.get(table.channel_id)
             started = entry is None or entry.turn != turn
-            if entry is None or entry.turn != turn:
+            if entry is None or entry.turn != turn:  # (started, spelt out for the types)
                 # a first suggestion set by hand for this turn (a test's) stays the first
                 first = table.hint[1] if table.hint is not None and \
                     table.hint[0] == turn[:2] else None
@@ -116,13 +116,7 @@ class HintBook:
 
 def _as_ai(hint: Suggestion) -> Suggestion:
     """The AI's first suggestion marked as the system's, as its moves are (``auto``)."""
-    action = hint.action
-    if action.auto:
-        return hint
-    if isinstance(action, PlayCards):
-        return replace(hint, action=PlayCards(action.seat, action.cards, action.kind,
-                                              action.main, auto=True))
-    return replace(hint, action=type(action)(**{**action.__dict__, "auto": True}))
+    return replace(hint, action=as_auto(hint.action))
 
 
 __all__ = ["HintBook", "Turn"]

@@ -96,6 +96,15 @@ class TableHost(Protocol):
     async def tournament_settled(self, table: Table) -> None: ...
 
 
+
+def as_auto(action: Action) -> Action:
+    """``action`` marked as the system's (an AI seat's move, 托管, the AI's hint): ``auto``."""
+    if action.auto:
+        return action
+    if isinstance(action, PlayCards):
+        return PlayCards(action.seat, action.cards, action.kind, action.main, auto=True)
+    return type(action)(**{**action.__dict__, "auto": True})
+
 class TurnRunner:
     """The turn machinery of the tables a :class:`TableHost` (the manager) holds."""
 
@@ -396,10 +405,7 @@ class TurnRunner:
             log.exception("the AI failed for seat %s at table %s; playing a safe move",
                           seat, table.channel_id)
             action = safe_action(game)
-        if isinstance(action, PlayCards) and not action.auto:
-            action = PlayCards(seat, action.cards, action.kind, action.main, auto=True)
-        elif not action.auto:
-            action = type(action)(**{**action.__dict__, "auto": True})
+        action = as_auto(action)
         return action
 
     # ================================================================= settlement
@@ -465,5 +471,5 @@ class TurnRunner:
         return await self.store.get_player(table.guild_id, user_id)
 
 
-__all__ = ["AI_BALANCE", "Decider", "TableClosed", "TableHost", "TurnRunner", "ai_seed",
+__all__ = ["AI_BALANCE", "Decider", "TableClosed", "TableHost", "TurnRunner", "ai_seed", "as_auto",
            "default_decider"]

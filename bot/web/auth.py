@@ -41,7 +41,7 @@ from typing import Any, TypeVar
 
 import aiohttp
 
-from bot.text_input import PLAYER_NAME, normalise_name
+from bot.text_input import player_name_of
 
 from .limits import Clock, InvalidBudget, TtlCache
 
@@ -89,17 +89,6 @@ class Instance:
 
 def _refused(code: str, message: str, status: int = 401) -> AuthError:
     return AuthError(code, message, status, definite=True)
-
-
-def _display_name(who: dict[str, Any]) -> str:
-    """The user's display name as it enters (normalised once, as a Discord front-end's):
-    the global name, else the username, else a stand-in made of the id's last digits."""
-    user_id = int(who["id"])
-    for key in ("global_name", "username"):
-        name = normalise_name(str(who.get(key) or ""), PLAYER_NAME)
-        if name:
-            return name
-    return f"#{user_id % 10_000:04d}"
 
 
 class DiscordAuth:
@@ -162,9 +151,6 @@ class DiscordAuth:
 
     def knows_instance(self, instance_id: str) -> bool:
         return instance_id in self._instances or instance_id in self._unknown
-
-    def forget_token(self, token: str) -> None:
-        self._tokens.drop(token)
 
     def forget_instance(self, instance_id: str) -> None:
         """Ask about the instance afresh next time (someone not in what is remembered)."""
@@ -286,7 +272,8 @@ class DiscordAuth:
             if not isinstance(who, dict):
                 raise _refused("bad_token", "the sign-in does not name its user (it needs "
                                "the identify scope)")
-            user = WebUser(int(who["id"]), _display_name(who))
+            user = WebUser(int(who["id"]), player_name_of(int(who["id"]), who.get("global_name"),
+                                                         who.get("username")))
         except AuthError as error:
             self._remember(token, error)
             raise

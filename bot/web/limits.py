@@ -57,11 +57,6 @@ class Bucket:
         self.take()
         return True
 
-    @property
-    def full(self) -> bool:
-        self._refill()
-        return self._tokens >= self.burst
-
 
 class KeyedBuckets(Generic[K]):
     """One :class:`Bucket` per key (a user, an address), made when first asked; the least
