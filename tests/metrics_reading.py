@@ -3,7 +3,9 @@ do (the bot serves them with ``metrics_port`` set; 0: any free port)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+from collections.abc import Callable
 from typing import Any
 
 import aiohttp
@@ -25,6 +27,19 @@ async def scrape(bot: Any) -> Samples:
     assert status == 200
     return {(s.name, frozenset(s.labels.items())): s.value
             for family in text_string_to_metric_families(text) for s in family.samples}
+
+
+async def scrape_until(bot: Any, holds: Callable[[Samples], bool],
+                       timeout: float = 10.0) -> Samples:
+    """The first scrape whose samples satisfy ``holds``: for a counter the bot moves just
+    after the answer a test waits for (a sender counts a forward once the owner's
+    acknowledgement is checked, which may come after the owner has answered Discord)."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while True:
+        samples = await scrape(bot)
+        if holds(samples) or asyncio.get_running_loop().time() > deadline:
+            return samples
+        await asyncio.sleep(0.02)
 
 
 def value(samples: Samples, name: str, **labels: str) -> float:

@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.app import DdzBot
-from tests.metrics_reading import health, scrape, total, value
+from tests.metrics_reading import health, scrape, scrape_until, total, value
 
 from .payloads import dm_component
 from .standin import DiscordStandIn
@@ -36,7 +36,8 @@ async def test_forwards_are_counted_and_timed(pair: tuple[DdzBot, DdzBot],
     hint = dm_component(ALICE, f"ddzh:{CHANNEL_1}:hint")
     click(first, hint)
     await standin.wait(lambda: len(answers(standin, hint)) >= 2)
-    sent = await scrape(first)
+    sent = await scrape_until(
+        first, lambda s: value(s, "ddz_forwards_total", outcome="taken") >= 1)
     assert value(sent, "ddz_forwards_total", outcome="taken") == 1
     assert value(sent, "ddz_forward_seconds_count") == 1
     assert 0 < value(sent, "ddz_forward_seconds_sum") < 1
