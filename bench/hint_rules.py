@@ -12,8 +12,12 @@ engine and :func:`bot.ai.agent.decide`; deal ``i`` of a variant is ``Game.new(ru
 (:func:`bot.ai.hint_list.hint_list` with that move first, as the table's hint does when the
 AI has already chosen) and counts, per rule: the positions where it applies
 (:func:`bot.ai.guards.applies`), the violations by the AI's move, by the first hint and by
-the alternatives (and those of them whose reason marks them risky). The table printed is
-the measurement; ``--smoke`` plays one short deal of each variant.
+the alternatives (and those of them whose reason marks them risky). It also checks every
+hint's reason that claims something of the other hands against the real hands (the deal
+knows them): "holds the trick" (no opponent still to act can beat it), "nobody can stop
+you after this bomb", "this lead does not let him go out", "no card still out beats it";
+each such reason said and each found false is counted. The table printed is the
+measurement; ``--smoke`` plays one short deal of each variant.
 """
 
 from __future__ import annotations
@@ -22,13 +26,14 @@ import argparse
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+from bot.ai import guards
 from bot.ai.agent import decide
 from bot.ai.guards import RULES, applies, violations
 from bot.ai.hint_list import hint_list
 from bot.ai.reasons import Reason
-from bot.engine import Rules
+from bot.engine import Action, Rules, SeatView, legal_plays
 from bot.engine.game import Game
 
 VARIANTS = ("classic", "happy", "laizi", "super", "four")
@@ -47,18 +52,42 @@ class Tally:
     alts: Counter[str] = field(default_factory=Counter)  # alternatives breaking the rule
     alts_open: Counter[str] = field(default_factory=Counter)  # ... not marked risky
     alts_seen: Counter[str] = field(default_factory=Counter)  # alternatives where it applies
+    claims: Counter[str] = field(default_factory=Counter)  # reasons said that claim a fact
+    false_claims: Counter[str] = field(default_factory=Counter)  # ... false of the real hands
 
     def add(self, other: Tally) -> None:
         self.turns += other.turns
         self.deals += other.deals
         self.alternatives += other.alternatives
-        for name in ("applies", "move", "first", "alts", "alts_open", "alts_seen"):
+        for name in ("applies", "move", "first", "alts", "alts_open", "alts_seen", "claims",
+                     "false_claims"):
             getattr(self, name).update(getattr(other, name))
 
 
 def is_risky(reason: Reason | None) -> bool:
     """Does the reason mark its play as risky (``Reason.risk``)?"""
     return reason is not None and bool(reason.risk)
+
+
+CLAIMS = ("partner_holds", "bomb_win", "block", "top_card")
+"""The reasons that claim something of the other hands (:mod:`bot.ai.reasons`)."""
+
+
+def claim_holds(kind: str, view: SeatView, truth: SeatView, action: Action) -> bool:
+    """Is the claim of reason ``kind`` for ``action`` true of the real hands (``truth``:
+    the view with every other hand shown)?"""
+    play = guards.play_of(view, action)
+    if kind == "partner_holds":
+        return guards.partner_holds(truth)
+    if play is None:
+        return False
+    if kind == "bomb_win":
+        return guards.sure_win(truth, play)
+    if kind == "block":
+        return not any(guards.goes_out_on(truth, o, play) for o in guards.short_opponents(truth))
+    others = [s for s in range(len(view.counts)) if s != view.seat]
+    return not any(not p.is_bomb for s in others
+                   for p in legal_plays(truth.shown.get(s, ""), play, view.rules))
 
 
 def play_deal(variant: str, seed: int, level: str, budget_ms: float | None,
@@ -79,6 +108,13 @@ def play_deal(variant: str, seed: int, level: str, budget_ms: float | None,
             hints = hint_list(view, level, seed, budget_ms, first=move)
             t.move.update(r for r in violations(view, move, legal) if r in where)
             t.first.update(r for r in violations(view, hints[0].action, legal) if r in where)
+            truth = replace(view, shown={s: game.hand_text(s) for s in range(len(view.counts))
+                                         if s != seat})
+            for s in hints:
+                if s.reason is not None and s.reason.kind in CLAIMS:
+                    t.claims[s.reason.kind] += 1
+                    if not claim_holds(s.reason.kind, view, truth, s.action):
+                        t.false_claims[s.reason.kind] += 1
             for s in hints[1:]:
                 t.alternatives += 1
                 t.alts_seen.update(where)
@@ -134,6 +170,9 @@ def table(tallies: dict[str, Tally]) -> list[str]:
                 f"{seen:6} {t.alts[name]:9} {t.alts_open[name]:5} {pct:>6}")
 
     lines += [row(r, total) for r in RULES]
+    lines.append("reasons that claim a fact of the other hands (said / false of the real "
+                 "hands): " + "; ".join(f"{k} {total.claims[k]}/{total.false_claims[k]}"
+                                        for k in CLAIMS))
     for v, t in tallies.items():
         lines.append(f"{v}: " + "; ".join(
             f"{r} {t.applies[r]}/{t.move[r]}/{t.first[r]}/{t.alts_open[r]}"

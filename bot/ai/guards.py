@@ -53,7 +53,7 @@ from bot.engine.scoring import SUPER_CAP, bomb_factor
 
 from .cooperation import SURE, wins_from_here
 from .decompose import Planner
-from .move import move_of_play, subtract
+from .move import move_of_play, subtract, to_play
 from .situation import read_situation
 from .turn import Turn
 
@@ -180,6 +180,16 @@ def could_beat(view: SeatView, seat: int, play: Play) -> bool:
     return any(len(p.cards) <= n for p in legal_plays(pool, play, view.rules))
 
 
+def goes_out_on(view: SeatView, seat: int, play: Play) -> bool:
+    """Could ``seat`` beat ``play`` with every card it holds (and so go out)?"""
+    n = view.counts[seat]
+    if n <= 0:
+        return False
+    pool = pool_of(view, seat)
+    return sum(pool) >= n and any(len(p.cards) == n
+                                  for p in legal_plays(pool, play, view.rules))
+
+
 def safe_from(view: SeatView, play: Play, seats: list[int]) -> bool:
     """No seat of ``seats`` could beat ``play``."""
     return not any(could_beat(view, s, play) for s in seats)
@@ -281,6 +291,29 @@ def bomb_race(view: SeatView, play: Play, turn: Turn | None = None) -> bool:
     return sum(1 for g in groups if t.opp.strength(g.kind, g.n, g.main) < SURE) > RACE_LEADS
 
 
+def sure_win(view: SeatView, play: Play, turn: Turn | None = None) -> bool:
+    """Is the deal won after ``play`` whatever the unseen cards hold: no opponent could
+    beat it (a bomb or rocket included), and every play of the plan of the cards left but
+    one (played last) is beyond every opponent too? ``turn``: the AI's turn, if built."""
+    opps = [o for o in opponents(view) if view.counts[o] > 0]
+    if not safe_from(view, play, opps):
+        return False
+    t = turn_of_view(view) if turn is None else turn
+    after = subtract(t.hand, move_of_play(play, t.v).cards)
+    if not any(after):
+        return True
+    beatable = 0
+    for g in t.planner.plan(after).groups:
+        if g.kind not in t.v.classes:  # the flower as a kicker goes out with another play
+            continue
+        lead = to_play(g, t.v, None)
+        if lead is None or not safe_from(view, lead, opps):
+            beatable += 1
+            if beatable > 1:
+                return False
+    return True
+
+
 def stake_after(view: SeatView, play: Play) -> tuple[int, int]:
     """The table's multiplier (its base included: the bid, the call game's initial ×)
     before and after ``play`` (a bomb or rocket multiplies it by the variant's factor,
@@ -359,7 +392,7 @@ def applies(view: SeatView, legal: list[Play] | None = None) -> list[str]:
 
 
 __all__ = ["RACE_LEADS", "RISKS", "RULES", "SHORT", "applies", "bomb_race", "could_beat",
-           "danger_to_stand", "is_partner", "next_seat", "open_lead", "opponents",
-           "partner_holds", "play_of", "pool_of", "risk_of", "short_opponents", "stake_after",
-           "stake_aware", "still_to_act", "turn_of_view", "unseen", "violations", "whole_hand",
-           "with_cards"]
+           "danger_to_stand", "goes_out_on", "is_partner", "next_seat", "open_lead",
+           "opponents", "partner_holds", "play_of", "pool_of", "risk_of", "short_opponents",
+           "stake_after", "stake_aware", "still_to_act", "sure_win", "turn_of_view", "unseen",
+           "violations", "whole_hand", "with_cards"]

@@ -4,10 +4,14 @@
 hint) and returns the first :class:`Reason` of :data:`REASONS` that is true of them, or
 None. Each reason has a checker that looks only at the position and the play, so a reason
 is never shown where it does not hold (``tests/ai/test_reasons.py`` tries each one on
-positions where it holds and where it does not). The last kinds are fallbacks: with them
-every pass that could beat (``breaks_hand``, ``partner_next``, ``saves_answer``) and every
-play (``lowest_beat``, ``bomb_back``, ``plan_group``, ``plays_left``) has a reason, stated
-from the planner's own numbers. The words live with the other words
+positions where it holds and where it does not). A reason that claims something of the
+other hands (``bomb_win``: nobody can stop you; ``block``: he cannot go out on it;
+``partner_holds``: nobody still to act can beat it; ``top_card``) is checked against every
+card this seat cannot place, as the guards of :mod:`bot.ai.guards` read them. The last
+kinds are fallbacks: with them every pass that could beat (``partner_ahead``,
+``breaks_hand``, ``partner_next``, ``saves_answer``) and every play (``lowest_beat``,
+``bomb_back``, ``plan_group``, ``plays_left``) has a reason, stated from the planner's own
+numbers. The words live with the other words
 (``bot/words/reasons.py``); ``cards`` and ``count`` fill them in. The auction's reasons are
 in :mod:`bot.ai.auction_reasons`.
 """
@@ -30,7 +34,7 @@ from .cooperation import (
     wins_from_here,
 )
 from .guarded import view_of
-from .move import Counts, Move, move_of_play, subtract
+from .move import Counts, Move, move_of_play, subtract, to_play
 from .movegen import beating_moves, lead_moves
 from .position import turn_of
 from .situation import HistoryItem, Situation, read_situation
@@ -85,7 +89,12 @@ def _wins_now(p: Position, m: Move | None) -> Reason | None:
 
 
 def _bomb_win(p: Position, m: Move | None) -> Reason | None:
+    """A bomb or rocket after which the deal is won whatever the unseen cards hold
+    (:func:`bot.ai.guards.sure_win`: nobody could beat it or the plays left but one)."""
     if m is None or not m.cls or m.n == p.total or not wins_from_here(p.turn, m):
+        return None
+    play = to_play(m, p.sit.v, p.sit.last)
+    if play is None or not guards.sure_win(view_of(p.sit, p.bottom, p.shown), play, p.turn):
         return None
     return Reason("bomb_win", m.text)
 
@@ -98,25 +107,47 @@ def _feed_partner(p: Position, m: Move | None) -> Reason | None:
 
 
 def _block(p: Position, m: Move | None) -> Reason | None:
+    """A lead none of the opponents down to one or two cards could go out on, while some
+    other lead would let one of them go out (read from the cards unseen)."""
     t = p.turn
     if m is None or t.last is not None or open_to(t, m):
         return None
-    tempting = [x for x in p.moves if open_to(t, x)]
+    tempting = sorted((x for x in p.moves if open_to(t, x)), key=lambda x: (x.n, x.main))
     if not tempting:
         return None
-    return Reason("block", m.text, min(x.n for x in tempting))
+    view = view_of(p.sit, p.bottom, p.shown)
+    short = guards.short_opponents(view)
+    play = to_play(m, t.v, None)
+    if play is None or any(guards.goes_out_on(view, o, play) for o in short):
+        return None
+    for x in tempting:
+        lead = to_play(x, t.v, None)
+        out = [o for o in short if lead is not None and guards.goes_out_on(view, o, lead)]
+        if out:
+            return Reason("block", m.text, view.counts[out[0]])
+    return None
 
 
 def _partner_holds(p: Position, m: Move | None) -> Reason | None:
-    """A pass on the partner's play that the guards find safe: no opponent still to act
-    down to one or two cards could beat it while this hand has an answer none of them
-    could beat (``let_stand_unsafe`` of :func:`bot.ai.guards.violations`)."""
+    """A pass on the partner's play that no opponent still to act could beat from the
+    cards unseen (:func:`bot.ai.guards.partner_holds`): it holds the trick."""
+    if m is not None or not p.moves or not partner_leads(p.turn):
+        return None
+    return Reason("partner_holds") if guards.partner_holds(view_of(p.sit, p.bottom, p.shown)) \
+        else None
+
+
+def _partner_ahead(p: Position, m: Move | None) -> Reason | None:
+    """A pass on the partner's play that the guards find safe, though an opponent still to
+    act could beat it: none of them is down to one or two cards and able to beat it while
+    this hand has an answer they could not beat (``let_stand_unsafe`` of
+    :func:`bot.ai.guards.violations`). The words say only that the play is the partner's."""
     if m is not None or not p.moves or not partner_leads(p.turn):
         return None
     view = view_of(p.sit, p.bottom, p.shown)
     if "let_stand_unsafe" in guards.violations(view, Pass(p.sit.seat)):
         return None
-    return Reason("partner_holds")
+    return Reason("partner_ahead")
 
 
 def _no_answer(p: Position, m: Move | None) -> Reason | None:
@@ -247,7 +278,8 @@ def _plays_left(p: Position, m: Move | None) -> Reason | None:
 
 CHECKS: dict[str, Callable[[Position, Move | None], Reason | None]] = {
     "wins_now": _wins_now, "bomb_win": _bomb_win, "feed_partner": _feed_partner,
-    "block": _block, "partner_holds": _partner_holds, "no_answer": _no_answer,
+    "block": _block, "partner_holds": _partner_holds, "partner_ahead": _partner_ahead,
+    "no_answer": _no_answer,
     "keep_bomb": _keep_bomb, "keeps_chain": _keeps_chain, "top_card": _top_card,
     "sheds_weakest": _sheds_weakest,
     "breaks_hand": _breaks_hand, "partner_next": _partner_next,

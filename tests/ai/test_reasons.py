@@ -52,7 +52,12 @@ def _claim(case: dict, rules: Rules) -> None:
     if kind == "wins_now":
         assert len(play) == len(hand)
     elif kind == "bomb_win":
-        assert reading_of(play, rules).is_bomb and len(play) < len(hand)
+        bomb = reading_of(play, rules)
+        assert bomb.is_bomb and len(play) < len(hand)
+        if "others" in case:  # no opponent's real hand beats the bomb
+            for o in range(3):
+                if not _same_side(case, o):
+                    assert not legal_plays(case["others"][o], bomb, rules)
     elif kind == "feed_partner":
         partner = (case["seat"] + 1) % 3
         assert partner != case["landlord"] and len(case["others"][partner]) == 1
@@ -65,9 +70,14 @@ def _claim(case: dict, rules: Rules) -> None:
                                                                   case["landlord"])]
         assert any(len(case["others"][o]) == n for o in opps)
         assert len(play) != n or reading_of(play, rules).kind not in ("single", "pair")
-    elif kind == "partner_holds":
+    elif kind in ("partner_holds", "partner_ahead"):
         assert play == "" and last is not None
         assert last[0] != case["landlord"] and case["seat"] != case["landlord"]
+        if kind == "partner_holds" and "others" in case:  # the landlord cannot beat it
+            to_act = _still_to_act(case, last[0])
+            if case["landlord"] in to_act:
+                held = case["others"][case["landlord"]]
+                assert not legal_plays(held, last_play, rules), held
     elif kind == "no_answer":
         assert play == "" and not legal_plays(hand, last_play, rules)
     elif kind == "keep_bomb":
@@ -108,6 +118,15 @@ def _claim(case: dict, rules: Rules) -> None:
         assert reading_of(play, rules, last=last_play).is_bomb
     elif kind in ("plan_group", "plays_left"):
         assert play and len(play) < len(case["hand"]) and explain_case(case).count >= 1
+
+
+def _still_to_act(case: dict, last_seat: int) -> list[int]:
+    """The seats after this one, up to the one who made the play to beat."""
+    out, s = [], (case["seat"] + 1) % 3
+    while s != last_seat:
+        out.append(s)
+        s = (s + 1) % 3
+    return out
 
 
 def _same_side(case: dict, seat: int) -> bool:

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from bench.hint_rules import main, measure, table
+from bench.hint_rules import CLAIMS, claim_holds, main, measure, table
+from bot.ai.guarded import view_of
 from bot.ai.guards import RULES
+from bot.ai.situation import read_situation
+from bot.engine import Pass, PlayCards, Rules
 
 
 def test_hint_rules_counts_every_play_turn_of_every_variant(
@@ -24,3 +29,23 @@ def test_hint_rules_counts_every_play_turn_of_every_variant(
     assert main(["--smoke", "--variant", "happy"]) == 0
     out = capsys.readouterr().out
     assert "1 deals (happy)" in out and "not_winning_now" in out
+    claims = [line for line in lines if line.startswith("reasons that claim")]
+    assert len(claims) == 1 and "partner_holds" in claims[0]
+    for t in tallies.values():
+        assert all(t.false_claims[k] <= t.claims[k] for k in CLAIMS)
+
+
+def test_a_claim_is_checked_against_the_real_hands() -> None:
+    rules = Rules.preset("classic")
+    view = view_of(read_situation(rules, "2569", [], 0, 1))
+    lead = PlayCards(1, "2")
+    hidden_joker = replace(view, shown={0: "3B", 2: "44"})
+    no_answer = replace(view, shown={0: "33", 2: "44"})
+    assert not claim_holds("top_card", view, hidden_joker, lead)
+    assert claim_holds("top_card", view, no_answer, lead)
+    # the partner's 7 does not hold with the landlord, still to act, holding an 8
+    after = view_of(read_situation(rules, "5TJQ", [(0, "5"), (1, "7")], 0, 2))
+    assert not claim_holds("partner_holds", after, replace(after, shown={0: "8", 1: "9"}),
+                           Pass(2))
+    assert claim_holds("partner_holds", after, replace(after, shown={0: "3", 1: "9"}),
+                       Pass(2))
