@@ -58,7 +58,7 @@ def _action(view: SeatView, play: Play | None) -> PlayCards | Pass:
 def clean_plays(view: SeatView, broken: list[str], legal: list[Play],
                 turn: Turn | None = None) -> list[Play]:
     """The legal plays that mend every rule of ``broken`` (a lead no short opponent can
-    answer; a play no one-card opponent, or no short opponent still to act, can beat; no
+    answer; a play no one-card opponent, or no short opponent (still to act), can beat; no
     bomb that does not win the race). ``turn``: the AI's turn for the view, if built."""
     out = legal
     if "lead_single_into_one" in broken or "lead_pair_into_two" in broken:
@@ -66,6 +66,9 @@ def clean_plays(view: SeatView, broken: list[str], legal: list[Play],
     if "pass_when_must_beat" in broken:
         ones = guards.with_cards(view, 1)
         out = [p for p in out if guards.safe_from(view, p, ones)]
+    if "answer_into_one" in broken or "answer_into_two" in broken:
+        short = guards.short_opponents(view)
+        out = [p for p in out if guards.safe_from(view, p, short)]
     if "let_stand_unsafe" in broken:
         danger = guards.danger_to_stand(view)
         out = [p for p in out if guards.safe_from(view, p, danger)]

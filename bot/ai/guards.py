@@ -14,6 +14,11 @@ bottom once revealed) and :func:`violations`, which names the rules an action br
   one or two cards, could beat, while a play is at hand that no such opponent could beat
   (the opponents with many cards are left out: overtaking a partner's low card whenever
   some opponent could beat it throws more deals away than it saves);
+- ``answer_into_one``: following, answering with a play an opponent with one card could
+  beat (and go out: an opponent on one or two cards who wins a trick leads his last
+  card), while some answer is at hand that no opponent down to one or two cards could
+  beat (the issue's "the hint beats it when it can": with a card they cannot beat back);
+- ``answer_into_two``: the same for an opponent with two cards;
 - ``not_winning_now``: the whole hand is one legal play and the action is not it;
 - ``bomb_without_race``: a bomb or rocket (not the whole hand, no opponent down to one or
   two cards: then it is defence) that does not win the trick race. The race is read by the
@@ -58,7 +63,8 @@ from .situation import read_situation
 from .turn import Turn
 
 RULES = ("lead_single_into_one", "lead_pair_into_two", "pass_when_must_beat",
-         "let_stand_unsafe", "not_winning_now", "bomb_without_race")
+         "let_stand_unsafe", "answer_into_one", "answer_into_two", "not_winning_now",
+         "bomb_without_race")
 """Every rule :func:`violations` may name, in the issue's order."""
 
 RISKS = ("risky_one", "risky_two", "risky_not_win", "risky_stake")
@@ -72,9 +78,9 @@ def risk_of(broken: list[str]) -> str:
     """The risk (of :data:`RISKS`) of a play that breaks the rules ``broken``, or ""."""
     if "not_winning_now" in broken:
         return "risky_not_win"
-    if "lead_single_into_one" in broken:
+    if "lead_single_into_one" in broken or "answer_into_one" in broken:
         return "risky_one"
-    if "lead_pair_into_two" in broken:
+    if "lead_pair_into_two" in broken or "answer_into_two" in broken:
         return "risky_two"
     if "bomb_without_race" in broken:
         return "risky_stake"
@@ -210,6 +216,23 @@ def open_lead(view: SeatView, play: Play) -> str | None:
     if play.kind == "pair" and any(could_beat(view, o, play) for o in with_cards(view, 2)):
         return "lead_pair_into_two"
     return None
+
+
+def open_answer(view: SeatView, play: Play, legal: list[Play] | None = None) -> list[str]:
+    """The rules an answer of ``play`` breaks (``answer_into_one``/``_two``: an opponent
+    with that many cards could beat it, while some legal answer no short opponent could
+    beat is at hand). ``legal``: the seat's legal plays, when already known."""
+    short = short_opponents(view)
+    if not short or view.last is None or len(play.cards) == len(view.hand):
+        return []
+    beaters = {view.counts[o] for o in short if could_beat(view, o, play)}
+    if not beaters:
+        return []
+    plays = view.legal_plays() if legal is None else legal
+    if not any(safe_from(view, p, short) for p in plays):
+        return []
+    return [rule for n, rule in ((1, "answer_into_one"), (2, "answer_into_two"))
+            if n in beaters]
 
 
 def whole_hand(view: SeatView) -> Play | None:
@@ -350,6 +373,9 @@ def violations(view: SeatView, action: Action, legal: list[Play] | None = None
                 if any(open_lead(view, p) is None for p in plays):
                     out.append(rule)
         return out
+    if play is not None:
+        out += open_answer(view, play, legal)
+        return out
     if not isinstance(action, Pass):
         return out
     ones = with_cards(view, 1)
@@ -386,13 +412,16 @@ def applies(view: SeatView, legal: list[Play] | None = None) -> list[str]:
         return out
     if plays and with_cards(view, 1):
         out.append("pass_when_must_beat")
+    if plays:
+        out += [rule for n, rule in ((1, "answer_into_one"), (2, "answer_into_two"))
+                if with_cards(view, n)]
     if plays and is_partner(view, view.last[0]) and danger_to_stand(view):
         out.append("let_stand_unsafe")
     return out
 
 
 __all__ = ["RACE_LEADS", "RISKS", "RULES", "SHORT", "applies", "bomb_race", "could_beat",
-           "danger_to_stand", "goes_out_on", "is_partner", "next_seat", "open_lead",
+           "danger_to_stand", "goes_out_on", "is_partner", "next_seat", "open_answer", "open_lead",
            "opponents", "partner_holds", "play_of", "pool_of", "risk_of", "short_opponents",
            "stake_after", "stake_aware", "still_to_act", "sure_win", "turn_of_view", "unseen",
            "violations", "whole_hand", "with_cards"]

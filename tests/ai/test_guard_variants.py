@@ -242,6 +242,25 @@ def test_pass_when_must_beat_spares_an_answer_that_could_be_beaten(variant: str)
     assert violations(v, _pass(v)) == []
 
 
+# --- answer_into_one / answer_into_two ------------------------------------------------------
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_answer_into_one_fires(variant: str) -> None:
+    # the A answers the K, but a 2 or a joker may be the landlord's last card: the R cannot
+    # be beaten back (a single card beats no card of its own rank, in four's two decks too)
+    v = _one_card_follow(variant, "57AR")
+    assert violations(v, _play(v, "A")) == ["answer_into_one"]
+    assert violations(v, _play(v, "R")) == []
+    first = _ai_keeps_every_rule(v).action
+    assert _cards(first) == "R"
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_answer_into_one_spares_an_answer_when_none_is_safe(variant: str) -> None:
+    v = _one_card_follow(variant, "57AA")  # both answers could be beaten back
+    assert violations(v, _play(v, "A")) == []
+
+
 def test_pass_when_must_beat_fires_for_the_four_player_landlord() -> None:
     # I am the landlord (seat 0) against three farmers; farmer 1 led his second-last card
     history = _seq(4, 0, ["3", "A", "", "", ""])
@@ -277,9 +296,14 @@ def _partner_led_9(variant: str, hand: str) -> SeatView:
 def test_let_stand_unsafe_fires(variant: str) -> None:
     v = _partner_led_9(variant, "5QBR")
     assert violations(v, _pass(v)) == ["let_stand_unsafe"]
-    assert violations(v, _play(v, "R")) == []
+    # the safe answer: the big joker (in four, with two decks, only the rocket)
+    safe = "BR" if variant == "four" else "R"
+    assert violations(v, _play(v, safe)) == []
+    # overtaking with the Q, which the two-card landlord could beat, is no better
+    assert violations(v, _play(v, "Q")) == ["answer_into_two"]
     first = _ai_keeps_every_rule(v)
     assert first.reason is None or first.reason.kind != "partner_holds"
+    assert _cards(first.action) != "Q"
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
