@@ -1,12 +1,15 @@
 """The hand DMs of :class:`cogs.presenter.DiscordPresenter`: each player's hand as a
 picture with its controls, edited as the deal moves.
 
-A hand DM's words and controls follow every turn (:meth:`HandDms._refresh_hands`); its
-picture is drawn again only when the cards change (:meth:`HandDms._send_hand`). Only the
+:class:`HandDms` is an object the presenter owns, made with what it works with (the
+tables' states, the preferences, the ephemeral hands, the token edits, the DM channels,
+the kept controls) and a narrow :class:`HandHost`, the presenter, for the little it asks
+back. A hand DM's words and controls follow every turn (:meth:`HandDms.refresh_hands`); its
+picture is drawn again only when the cards change (:meth:`HandDms.send_hand`). Only the
 player to act waits at normal priority (:mod:`bot.pacing`): the others' updates wait at
 idle priority behind every other request, and a newer update drops one still waiting
 (:meth:`cogs.table_state.TableState.supersede`). When the deal ends, each DM says so and
-its controls go away (:meth:`HandDms._end_hands`).
+its controls go away (:meth:`HandDms.end_hands`).
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import asyncio
 import io
 import logging
 from collections.abc import Callable, Coroutine, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import discord
 
@@ -27,6 +30,7 @@ from render import render_hand
 from .counter import counter_line
 from .dm_channels import DmChannels
 from .handtext import can_act, cannot_beat, deal_over_content, hand_content
+from .own_message import own_message
 from .views import HandViews, hand_view, view_key
 
 if TYPE_CHECKING:
@@ -39,45 +43,47 @@ if TYPE_CHECKING:
     from .readers import PresenterStore
     from .table_state import TableState, TableStates
 
-__all__ = ["DM_CLOSED", "HandDms"]
+__all__ = ["DM_CLOSED", "HandDms", "HandHost"]
 
 log = logging.getLogger("ddz.presenter")
 DM_CLOSED = 50007
 T = TypeVar("T")
 
 
+class HandHost(Protocol):
+    """What the hand DMs ask of the presenter that owns them."""
+
+    @property
+    def client(self) -> discord.Client: ...
+
+    def spawn(self, coro: Coroutine[Any, Any, None]) -> asyncio.Task[None]: ...
+
+    async def draw_first(self, render: Callable[..., T], /, *args: Any, **kwargs: Any
+                         ) -> T: ...
+
+    def locale_for(self, user_id: int, channel_id: int) -> str: ...
+
+    def tell_closed(self, channel_id: int, user_id: int) -> None: ...
+
+    def stages(self, since: float) -> Callable[[str], None]: ...
+
+
 class HandDms:
-    """The hand-DM half of the Discord presenter (a mixin: the presenter holds the state
-    it works on and the helpers declared here)."""
+    """Each player's hand DM: sent, edited as the deal moves, closed when it ends."""
 
-    store: PresenterStore
-    tables: TableStates
-    preferences: Preferences
-    ephemeral: EphemeralHands
-    edits: TokenEdits
-    dms: DmChannels
-    hand_views: HandViews
-    dm_closed: set[int]
-
-    if TYPE_CHECKING:
-        @property
-        def client(self) -> discord.Client: ...
-
-        def spawn(self, coro: Coroutine[Any, Any, None]) -> asyncio.Task[None]: ...
-
-        async def draw_first(self, render: Callable[..., T], /, *args: Any, **kwargs: Any
-                             ) -> T: ...
-
-        def snapshot(self, channel_id: int) -> TableSnapshot | None: ...
-
-        def locale_for(self, user_id: int, channel_id: int) -> str: ...
-
-        async def _own_message(self, channel: discord.abc.Messageable, prefix: str
-                               ) -> discord.Message | None: ...
-
-        def _tell_closed(self, channel_id: int, user_id: int) -> None: ...
-
-        def _stages(self, since: float) -> Callable[[str], None]: ...
+    def __init__(self, *, store: PresenterStore, tables: TableStates,
+                 preferences: Preferences, ephemeral: EphemeralHands, edits: TokenEdits,
+                 dms: DmChannels, views: HandViews, dm_closed: set[int],
+                 host: HandHost) -> None:
+        self.store = store  # the card counter's room settings
+        self.tables = tables  # each table's state: its hands and hand DMs
+        self.preferences = preferences  # each player's hand order and language
+        self.ephemeral = ephemeral  # the "My hand" replies, kept with the DMs
+        self.edits = edits
+        self.dms = dms
+        self.views = views  # the hand DMs' controls, kept while they stay the same
+        self.dm_closed = dm_closed  # the users whose DMs are closed (shared)
+        self.host = host
 
     async def hand_payload(self, table: TableSnapshot, seat: int, hand: Sequence[Card],
                            locale: str, stage: Callable[[str], None] = lambda _: None, *,
@@ -101,7 +107,7 @@ class HandDms:
         if drawn is not None and drawn[0] == key:
             png = drawn[1]  # the same cards the same way: the same picture, not drawn again
         else:
-            png = await self.draw_first(render_hand, cards, laizi=game.laizi,
+            png = await self.host.draw_first(render_hand, cards, laizi=game.laizi,
                                         marked=marked, title=title, locale=locale,
                                         order=order)
             if state is not None:
@@ -132,7 +138,7 @@ class HandDms:
     def keyed_hand_controls(self, table: TableSnapshot, seat: int, hand: Sequence[Card],
                             locale: str) -> tuple[discord.ui.View, tuple[object, ...]]:
         """The hand DM's kept controls and their :func:`view_key`."""
-        return self.hand_views.get(table.channel_id, list(hand), locale,
+        return self.views.get(table.channel_id, list(hand), locale,
                                    **self._control_options(table, seat, hand))
 
     def _control_options(self, table: TableSnapshot, seat: int, hand: Sequence[Card]
@@ -153,7 +159,7 @@ class HandDms:
                 "active": active, "leading": leading, "cannot_beat": beaten,
                 "trustee": entry is not None and entry.trustee, "auction": auction}
 
-    async def _refresh_hands(self, channel_id: int) -> None:
+    async def refresh_hands(self, channel_id: int) -> None:
         """Edit every hand DM's words and controls (the picture stays) for the state now:
         one update a player, and none while one is still waiting for its turn (that one
         reads the state when its turn comes)."""
@@ -162,29 +168,30 @@ class HandDms:
         if state is None or table is None or table.game is None:
             return
         for seat, entry in enumerate(table.seats):
-            if entry is None or entry.user_id is None or entry.user_id in state.refreshing:
+            if entry is None or entry.user_id is None or state.dm(entry.user_id).refreshing:
                 continue
-            state.refreshing.add(entry.user_id)
-            self.spawn(self._refresh_hand(state, channel_id, seat, entry.user_id))
+            state.dm(entry.user_id).refreshing = True
+            self.host.spawn(self._refresh_hand(state, channel_id, seat, entry.user_id))
 
     async def _refresh_hand(self, state: TableState, channel_id: int, seat: int,
                             user_id: int) -> None:
         key = (channel_id, user_id)
         state.supersede(user_id)
         async with state.hand_lock(user_id):
-            state.refreshing.discard(user_id)  # a later change asks for its own update
-            message = state.dm_messages.get(user_id)
-            table = self.snapshot(channel_id)
+            dm = state.dm(user_id)
+            dm.refreshing = False  # a later change asks for its own update
+            message = dm.message
+            table = self.tables.snapshot(channel_id)
             if (message is None and key not in self.ephemeral.shown) or table is None or \
                     table.game is None or table.status != "playing" or \
                     table.seat_of(user_id) != seat:
                 return
-            locale = self.locale_for(user_id, channel_id)
+            locale = self.host.locale_for(user_id, channel_id)
             hand = state.hand(seat)
             words = await self.hand_words(table, seat, hand, locale)
             view, controls = self.keyed_hand_controls(table, seat, hand, locale)
             shown = (words, controls)
-            if message is not None and state.dm_shown.get(user_id) != shown:
+            if message is not None and dm.shown != shown:
                 # whose turn it is matters most to the player who is to act now; the
                 # others' words wait behind every other request (bot.pacing), and a
                 # newer update drops them (TableState.supersede)
@@ -194,9 +201,9 @@ class HandDms:
                         edit = asyncio.ensure_future(
                             self.edits.edit(message, content=words, view=view))
                     if level == IDLE:
-                        state.idle_edits[user_id] = ticket
+                        dm.idle_edit = ticket
                     await edit
-                    state.dm_shown[user_id] = shown
+                    dm.shown = shown
                 except asyncio.CancelledError:
                     current = asyncio.current_task()
                     if not edit.cancelled() or (current is not None and current.cancelling()):
@@ -205,37 +212,37 @@ class HandDms:
                 except discord.HTTPException:
                     log.warning("could not update the hand of %s", user_id)
                 finally:
-                    if state.idle_edits.get(user_id) is ticket:
-                        del state.idle_edits[user_id]
+                    if dm.idle_edit is ticket:
+                        dm.idle_edit = None
             if key in self.ephemeral.shown:  # its own view: a view is bound to one message
                 await self.ephemeral.edit(key, content=words, view=self.hand_controls(
                     table, seat, hand, locale, own=True))
 
-    async def _end_hands(self, channel_id: int, ended: DealEnded, variant: str) -> None:
+    async def end_hands(self, channel_id: int, ended: DealEnded, variant: str) -> None:
         """The deal is over: each hand DM says so, and its controls go away."""
         state = self.tables.get(channel_id)
         if state is None:
             return
         state.adopt_dms = False  # the next deal's hands are new messages
         # a hand DM being sent right now (its lock is taken) is closed once it is out
-        users = {*state.dm_messages, *state.hand_locks,
+        users = {*state.dm_users(),
                  *(k[1] for k in self.ephemeral.shown if k[0] == channel_id)}
         table = state.snapshot
         for user_id in users:
             state.supersede(user_id)
             async with state.hand_lock(user_id):
-                message = state.dm_messages.pop(user_id, None)
-                seat = state.dm_seats.pop(user_id, None)
+                dm = state.dm(user_id)
+                message, seat, dm.message, dm.seat = dm.message, dm.seat, None, None
                 if seat is None and table is not None:
                     seat = table.seat_of(user_id)
                 if seat is None:
                     continue
-                locale = self.locale_for(user_id, channel_id)
+                locale = self.host.locale_for(user_id, channel_id)
                 content = deal_over_content(variant, seat, ended, locale)
                 await self.ephemeral.end((channel_id, user_id), content)
                 if message is None:
                     continue
-                state.dm_shown.pop(user_id, None)
+                dm.shown = None
                 try:
                     await self.edits.edit(message, content=content, view=None)
                 except discord.HTTPException:
@@ -244,9 +251,9 @@ class HandDms:
 
     def resend_hand(self, channel_id: int, seat: int) -> None:
         """Send (or edit) the hand DM of ``seat`` again, e.g. after a new order was chosen."""
-        self.spawn(self._send_hand(channel_id, seat))
+        self.host.spawn(self.send_hand(channel_id, seat))
 
-    async def _send_hand(self, channel_id: int, seat: int) -> None:
+    async def send_hand(self, channel_id: int, seat: int) -> None:
         state = self.tables.get(channel_id)
         table = state.snapshot if state is not None else None
         if state is None or table is None or table.game is None:
@@ -257,10 +264,10 @@ class HandDms:
         user_id = entry.user_id
         key = (channel_id, user_id)
         if user_id in self.dm_closed:
-            self._tell_closed(channel_id, user_id)
+            self.host.tell_closed(channel_id, user_id)
             if key not in self.ephemeral.shown:
                 return
-        stage = self._stages(asyncio.get_running_loop().time())
+        stage = self.host.stages(asyncio.get_running_loop().time())
         try:
             state.supersede(user_id)
             # a person's cards come before every other request made as the bot (bot.pacing):
@@ -271,7 +278,7 @@ class HandDms:
         except discord.Forbidden as err:
             if err.code == DM_CLOSED:
                 self.dm_closed.add(user_id)
-                self._tell_closed(channel_id, user_id)
+                self.host.tell_closed(channel_id, user_id)
             else:
                 log.warning("could not DM user %s: %s", user_id, err)
         except discord.HTTPException:
@@ -282,11 +289,11 @@ class HandDms:
         async with state.hand_lock(user_id):
             stage("hand_lock")
             await self.preferences.load(user_id)
-            locale = self.locale_for(user_id, channel_id)
+            locale = self.host.locale_for(user_id, channel_id)
             # the table as it is now, not as it was when the hand was dealt: the AI
             # may have bid and led while this waited, and the refresh of that turn
             # found no message to edit yet (it would show the bidding turn forever)
-            table = self.snapshot(channel_id)
+            table = self.tables.snapshot(channel_id)
             if table is None:
                 return
             await self._post_hand(state, table, seat, user_id, locale,
@@ -310,22 +317,23 @@ class HandDms:
                                                               locale, own=True))
         if not dm:
             return
-        state.dm_seats[user_id] = seat
-        message = state.dm_messages.get(user_id)
+        kept = state.dm(user_id)
+        kept.seat = seat
+        message = kept.message
         channel: discord.PartialMessageable | None = None
+        client = self.host.client
         if message is None and state.adopt_dms:  # after a restart: the hand DM sent
-            channel = await self.dms.channel(self.client, user_id)  # before
-            message = await self._own_message(channel, f"ddzh:{table.channel_id}:")
+            channel = await self.dms.channel(client, user_id)  # before
+            message = await own_message(client, channel, f"ddzh:{table.channel_id}:")
         shown = (content, view_key(view))
         if message is not None:
             try:
                 await self.edits.edit(message, content=content, attachments=[file], view=view)
                 stage("hand_request")
-                state.dm_messages[user_id] = message
-                state.dm_shown[user_id] = shown
+                kept.message, kept.shown = message, shown
                 return
             except discord.NotFound:
-                state.dm_messages.pop(user_id, None)
-        channel = channel or await self.dms.channel(self.client, user_id)
-        state.dm_messages[user_id] = await channel.send(content=content, file=file, view=view)
-        state.dm_shown[user_id] = shown
+                kept.message = None
+        channel = channel or await self.dms.channel(client, user_id)
+        kept.message = await channel.send(content=content, file=file, view=view)
+        kept.shown = shown

@@ -48,6 +48,7 @@ from .edits import TokenEdits
 from .ephemeral import EphemeralHands
 from .hand_dms import HandDms
 from .markdown import CONTENT, clip, ping, safe_seat
+from .own_message import own_message
 from .pings import DEFAULT_BUDGET, PingBudget, TurnPings
 from .preferences import Preferences
 from .readers import PresenterStore, required
@@ -59,8 +60,9 @@ from .table_text import lobby_embed, turn_lines
 from .views import HandViews, table_view, view_key
 
 if TYPE_CHECKING:
-    from collections.abc import Coroutine
+    from collections.abc import Coroutine, Sequence
 
+    from bot.engine import Card
     from bot.tables import TableSnapshot
 
 log = logging.getLogger("ddz.presenter")
@@ -78,7 +80,7 @@ Also ``shown_after(part, seconds)``: an action took so long to show in the table
 message's ``words`` or ``picture``."""
 
 
-class DiscordPresenter(HandDms):
+class DiscordPresenter:
     """The presenter of :class:`bot.tables.TableManager` for Discord."""
 
     def __init__(self, *, store: PresenterStore, pictures: PicturePool | None,
@@ -112,7 +114,10 @@ class DiscordPresenter(HandDms):
         self.ephemeral = EphemeralHands()  # the "My hand" replies, kept up to date
         self.edits = TokenEdits()  # edits through a click's token (outside the global limit)
         self.dms = DmChannels()  # each person's DM channel, asked of Discord once
-        self.hand_views = HandViews()  # the hand DMs' controls, kept while they stay the same
+        # each player's hand by DM, with its controls kept while they stay the same
+        self.hand_dms = HandDms(store=store, tables=self.tables, preferences=self.preferences,
+                                ephemeral=self.ephemeral, edits=self.edits, dms=self.dms,
+                                views=HandViews(), dm_closed=self.dm_closed, host=self)
 
     def attach(self, client: discord.Client) -> None:
         """The client this presenter speaks through: the bot, which is given the presenter
@@ -133,7 +138,7 @@ class DiscordPresenter(HandDms):
             state.snapshot = event.table
         if isinstance(event, HandChanged):
             state.hands[event.to_seat] = event.hand
-            self.spawn(self._send_hand(channel_id, event.to_seat))
+            self.spawn(self.hand_dms.send_hand(channel_id, event.to_seat))
             return
         if isinstance(event, TableClosed):
             self.spawn(self._closed(channel_id, event.reason))
@@ -149,9 +154,9 @@ class DiscordPresenter(HandDms):
             state.result = event
             table = state.snapshot
             variant = table.rules.variant if table is not None else ""
-            self.spawn(self._end_hands(channel_id, event, variant))
+            self.spawn(self.hand_dms.end_hands(channel_id, event, variant))
         if isinstance(event, TurnStarted | TrusteeChanged):
-            self.spawn(self._refresh_hands(channel_id))
+            self.spawn(self.hand_dms.refresh_hands(channel_id))
         if isinstance(event, TurnStarted | ActionTaken | DealEnded):
             self.pings.follow(event)
         if isinstance(event, ActionTaken) and event.by is Actor.PLAYER:
@@ -211,7 +216,21 @@ class DiscordPresenter(HandDms):
     def hand_dm(self, channel_id: int, user_id: int) -> discord.Message | None:
         """``user_id``'s hand DM for the table, once it is out."""
         state = self.tables.get(channel_id)
-        return state.dm_messages.get(user_id) if state is not None else None
+        dm = state.hand_dms.get(user_id) if state is not None else None
+        return dm.message if dm is not None else None
+
+    async def hand_payload(self, table: TableSnapshot, seat: int, hand: Sequence[Card],
+                           locale: str, stage: Callable[[str], None] = lambda _: None, *,
+                           own_view: bool = False
+                           ) -> tuple[discord.File, discord.ui.View, str]:
+        """The picture, controls and words of ``seat``'s hand message
+        (:meth:`HandDms.hand_payload`)."""
+        return await self.hand_dms.hand_payload(table, seat, hand, locale, stage,
+                                                own_view=own_view)
+
+    def resend_hand(self, channel_id: int, seat: int) -> None:
+        """Send (or edit) the hand DM of ``seat`` again, e.g. after a new order was chosen."""
+        self.hand_dms.resend_hand(channel_id, seat)
 
     def selection(self, channel_id: int, user_id: int, hand: str) -> Selection:
         """``user_id``'s card selection in ``hand`` (a new one when the hand changed)."""
@@ -220,7 +239,7 @@ class DiscordPresenter(HandDms):
     def clear_selection(self, channel_id: int, user_id: int) -> None:
         state = self.tables.get(channel_id)
         if state is not None:
-            state.selections.pop(user_id, None)
+            state.clear_selection(user_id)
 
     def dms_closed(self, user_id: int) -> bool:
         """Did ``user_id`` close their DMs (a DM to them was refused)?"""
@@ -262,7 +281,7 @@ class DiscordPresenter(HandDms):
         if state is None:  # the table closed meanwhile
             return
         state.pending = None
-        stage = self._stages(asked)
+        stage = self.stages(asked)
         stage("coalesce")
         # one update at a time per table: a slower, older render must never land on top of
         # a newer one (the state is read inside the lock, so the last edit is the latest)
@@ -364,7 +383,7 @@ class DiscordPresenter(HandDms):
         """The table's picture once a drawing slot is free, as the table is then; edited in
         unless a newer picture got there first: with its words when the words shown are
         older, else the picture alone (the words shown are newer than it)."""
-        stage = self._stages(asyncio.get_running_loop().time())
+        stage = self.stages(asyncio.get_running_loop().time())
         try:
             async with self.table_slots:
                 stage("picture_slot")
@@ -422,7 +441,7 @@ class DiscordPresenter(HandDms):
             for at in done:
                 self.shown_after(part, now - at)
 
-    def _stages(self, since: float) -> Callable[[str], None]:
+    def stages(self, since: float) -> Callable[[str], None]:
         """``stage(name)``: the time since the last stage ended (``since`` at first) was
         spent in ``name`` (told to :attr:`staged`; nothing without it)."""
         loop, mark = asyncio.get_running_loop(), [since]
@@ -442,7 +461,7 @@ class DiscordPresenter(HandDms):
         channel = self.client.get_partial_messageable(channel_id)
         if message is None and state.adopt:
             state.adopt = False
-            message = await self._own_message(channel, f"ddz:{channel_id}:")
+            message = await own_message(self.client, channel, f"ddz:{channel_id}:")
             if message is not None:
                 state.message = message
         if message is not None:
@@ -518,24 +537,9 @@ class DiscordPresenter(HandDms):
         except discord.HTTPException:
             log.warning("could not announce the closed table in %s", channel_id)
 
-    async def _own_message(self, channel: discord.abc.Messageable, prefix: str
-                           ) -> discord.Message | None:
-        """The bot's latest message in ``channel`` whose controls start with ``prefix``
-        (a table's message, a hand DM with live buttons), among the last few."""
-        me = self.client.user
-        try:
-            async for message in channel.history(limit=25):
-                if me is not None and message.author.id != me.id:
-                    continue
-                ids = [getattr(c, "custom_id", None) or "" for row in message.components
-                       for c in getattr(row, "children", [row])]
-                if any(i.startswith(prefix) for i in ids):
-                    return message
-        except discord.HTTPException:
-            log.info("could not read the history of %s", getattr(channel, "id", "?"))
-        return None
-
-    def _tell_closed(self, channel_id: int, user_id: int) -> None:
+    def tell_closed(self, channel_id: int, user_id: int) -> None:
+        """Say once in the channel that ``user_id``'s DMs are closed (the hand is in
+        "My hand")."""
         key = (channel_id, user_id)
         if key in self._told_closed:
             return

@@ -18,7 +18,23 @@ if TYPE_CHECKING:
     from bot.engine import Card
     from bot.tables import DealEnded, TableSnapshot
 
-__all__ = ["TableState", "TableStates"]
+__all__ = ["HandDm", "TableState", "TableStates"]
+
+
+@dataclass
+class HandDm:
+    """What the presenter keeps of one player's hand DM at a table."""
+
+    message: discord.Message | None = None  # the hand DM, once it is out
+    seat: int | None = None  # the seat it shows (until the deal ends)
+    # the (words, controls) it shows: an edit that changes nothing is not sent
+    shown: tuple[str, tuple[object, ...]] | None = None
+    lock: asyncio.Lock | None = None  # one update at a time (made at the first)
+    refreshing: bool = False  # an update of its words is waiting for the lock
+    # its edit at idle priority (bot.pacing), holding the lock: a newer update withdraws
+    # it if it is still waiting for its turn (:meth:`TableState.supersede`)
+    idle_edit: Ticket | None = None
+    selection: Selection | None = None  # the cards chosen in the hand
 
 
 @dataclass
@@ -49,25 +65,28 @@ class TableState:
         default_factory=lambda: {"words": [], "picture": []})
     result: DealEnded | None = None  # the deal that ended, until the next starts
     hands: dict[int, tuple[Card, ...]] = field(default_factory=dict)  # seat -> cards sent
-    dm_messages: dict[int, discord.Message] = field(default_factory=dict)  # user -> hand DM
-    dm_seats: dict[int, int] = field(default_factory=dict)  # user -> the seat of their DM
-    # user -> (words, controls) their hand DM shows: an edit that changes nothing is not sent
-    dm_shown: dict[int, tuple[str, tuple[object, ...]]] = field(default_factory=dict)
-    hand_locks: dict[int, asyncio.Lock] = field(default_factory=dict)  # user -> lock
-    refreshing: set[int] = field(default_factory=set)  # users whose DM update is waiting
-    # user -> their hand DM's edit at idle priority (bot.pacing), holding their lock: a
-    # newer update withdraws it if it is still waiting for its turn (:meth:`supersede`)
-    idle_edits: dict[int, Ticket] = field(default_factory=dict)
-    selections: dict[int, Selection] = field(default_factory=dict)  # user -> cards chosen
+    hand_dms: dict[int, HandDm] = field(default_factory=dict)  # user -> their hand DM
     hints: HintCursor = field(default_factory=HintCursor)  # the hint shown to each user
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards of ``seat``'s hand as last sent to it."""
         return self.hands.get(seat, ())
 
+    def dm(self, user_id: int) -> HandDm:
+        """``user_id``'s hand DM at this table (what is kept of it, made when new)."""
+        return self.hand_dms.setdefault(user_id, HandDm())
+
+    def dm_users(self) -> set[int]:
+        """The users whose hand DM is out or has been updated (its lock taken)."""
+        return {user for user, dm in self.hand_dms.items()
+                if dm.message is not None or dm.lock is not None}
+
     def hand_lock(self, user_id: int) -> asyncio.Lock:
         """One hand message update at a time for ``user_id``."""
-        return self.hand_locks.setdefault(user_id, asyncio.Lock())
+        dm = self.dm(user_id)
+        if dm.lock is None:
+            dm.lock = asyncio.Lock()
+        return dm.lock
 
     def supersede(self, user_id: int) -> None:
         """A newer update of ``user_id``'s hand DM is coming: an edit of theirs still
@@ -77,18 +96,25 @@ class TableState:
         route in discord.py for up to 30 s); the newer one waits for it. Either way what
         the DM shows is known again only from the edit that finishes: the newer update is
         sent even if it matches what was shown before."""
-        ticket = self.idle_edits.pop(user_id, None)
-        if ticket is not None:
+        dm = self.hand_dms.get(user_id)
+        if dm is not None and dm.idle_edit is not None:
+            ticket, dm.idle_edit = dm.idle_edit, None
             ticket.withdraw()
-            self.dm_shown.pop(user_id, None)
+            dm.shown = None
 
     def selection(self, user_id: int, hand: str) -> Selection:
         """``user_id``'s selection in ``hand`` (a new one when the hand changed: the old
         numbers mean other cards)."""
-        chosen = self.selections.get(user_id)
-        if chosen is None or chosen.hand != hand:
-            chosen = self.selections[user_id] = Selection(hand)
-        return chosen
+        dm = self.dm(user_id)
+        if dm.selection is None or dm.selection.hand != hand:
+            dm.selection = Selection(hand)
+        return dm.selection
+
+    def clear_selection(self, user_id: int) -> None:
+        """Forget ``user_id``'s card selection."""
+        dm = self.hand_dms.get(user_id)
+        if dm is not None:
+            dm.selection = None
 
 
 class TableStates:

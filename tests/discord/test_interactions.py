@@ -344,7 +344,7 @@ async def test_the_hand_select_takes_no_choice_during_the_auction(simcord_env) -
                              response=SimpleNamespace(send_message=send_message))
     await HandSelect(channel.id, 0).select(Press(env.bot, forged, "en"))  # type: ignore[arg-type]
     assert said == [("Cards are chosen once the auction is over: answer it first.", True)]
-    assert not env.bot.presenter.tables.of(channel.id).selections.get(alice.id)
+    assert not env.bot.presenter.tables.of(channel.id).dm(alice.id).selection
 
 
 @pytest.mark.parametrize(("locale", "said"), [("en-US", "That table has closed"),

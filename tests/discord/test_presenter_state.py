@@ -47,7 +47,8 @@ async def test_a_closed_table_leaves_nothing_in_the_presenter(simcord_env) -> No
     state = presenter.tables.get(channel.id)
     assert state is not None and state.snapshot is not None and state.message is not None
     assert state.edited_at > float("-inf")  # the edits are timed (refresh paces by it)
-    assert alice.id in state.selections and alice.id in state.dm_messages and state.hands
+    assert state.dm(alice.id).selection is not None and state.dm(alice.id).message is not None \
+        and state.hands
     assert any(key[0] == channel.id for key in presenter.ephemeral.shown)
     table_message_id = state.message.id
 
@@ -120,7 +121,7 @@ async def _alice_with_her_hand_dm(env):
     await human_turn(env, channel, table.seat_of(alice.id))
     await env.bot.presenter.drain()
     state = env.bot.presenter.tables.get(channel.id)
-    assert state is not None and alice.id in state.dm_messages
+    assert state is not None and state.dm(alice.id).message is not None
     return channel, alice, state
 
 
@@ -167,19 +168,19 @@ async def test_an_edit_waiting_at_idle_priority_gives_way_to_the_players_turn(
     monkeypatch.setattr(presenter.edits, "edit", edit)
     # someone else's turn (as she sees it): her words wait at idle priority
     monkeypatch.setattr(cogs.hand_dms, "can_act", lambda table, seat: False)
-    state.dm_shown.pop(alice.id, None)
-    await presenter._refresh_hands(channel.id)
+    state.dm(alice.id).shown = None
+    await presenter.hand_dms.refresh_hands(channel.id)
     await until(lambda: waiting)
-    assert len(waiting) == 1 and not sent and alice.id in state.idle_edits
+    assert len(waiting) == 1 and not sent and state.dm(alice.id).idle_edit is not None
     # her turn: its update goes out at once, the waiting one is dropped
     monkeypatch.setattr(cogs.hand_dms, "can_act", lambda table, seat: True)
-    state.dm_shown.pop(alice.id, None)
-    await presenter._refresh_hands(channel.id)
+    state.dm(alice.id).shown = None
+    await presenter.hand_dms.refresh_hands(channel.id)
     await until(lambda: sent)
     assert dropped == waiting and len(sent) == 1, "her turn waited behind an idle edit"
-    assert alice.id not in state.idle_edits and pacer.queued == 0
+    assert state.dm(alice.id).idle_edit is None and pacer.queued == 0
     await presenter.drain()
-    assert state.dm_shown.get(alice.id) is not None  # what she sees is recorded
+    assert state.dm(alice.id).shown is not None  # what she sees is recorded
 
 
 async def _alice_with_two_ais(env):
@@ -301,19 +302,19 @@ async def test_an_idle_edit_on_its_way_is_not_cancelled(simcord_env, monkeypatch
         return "Your turn" if turn[0] else "Ada's turn"
 
     monkeypatch.setattr(presenter.edits, "edit", edit)
-    monkeypatch.setattr(presenter, "hand_words", hand_words)
+    monkeypatch.setattr(presenter.hand_dms, "hand_words", hand_words)
     monkeypatch.setattr(cogs.hand_dms, "can_act", lambda table, seat: turn[0])
-    state.dm_shown.pop(alice.id, None)
-    await presenter._refresh_hands(channel.id)
+    state.dm(alice.id).shown = None
+    await presenter.hand_dms.refresh_hands(channel.id)
     await until(lambda: sent)
     await presenter.drain()
-    turn_words = state.dm_shown[alice.id]  # her turn, as shown
+    turn_words = state.dm(alice.id).shown  # her turn, as shown
     turn[0] = False
-    await presenter._refresh_hands(channel.id)
+    await presenter.hand_dms.refresh_hands(channel.id)
     await until(lambda: delivered)
-    assert delivered == ["Ada's turn"] and alice.id in state.idle_edits
+    assert delivered == ["Ada's turn"] and state.dm(alice.id).idle_edit is not None
     turn[0] = True
-    await presenter._refresh_hands(channel.id)  # the same words as her turn before
+    await presenter.hand_dms.refresh_hands(channel.id)  # the same words as her turn before
     for _ in range(50):
         await asyncio.sleep(0)
     assert sent == ["Your turn"] and not cancelled, "the edit on its way was cancelled"
@@ -322,7 +323,7 @@ async def test_an_idle_edit_on_its_way_is_not_cancelled(simcord_env, monkeypatch
     await presenter.drain()
     assert sent == ["Your turn", "Ada's turn", "Your turn"], "her turn's update was " \
         "skipped: the DM kept the idle edit's words"
-    assert state.dm_shown[alice.id] == turn_words
+    assert state.dm(alice.id).shown == turn_words
 
 
 async def test_a_table_update_tells_where_its_time_went(simcord_env) -> None:
@@ -383,10 +384,10 @@ async def test_a_persons_new_hand_goes_before_every_other_request(simcord_env,
         return await send(self, *args, **kwargs)
 
     monkeypatch.setattr(type(dm), "send", first_send)
-    state.dm_messages.pop(alice.id)  # the next deal's hand: a new DM
+    state.dm(alice.id).message = None  # the next deal's hand: a new DM
     presenter.resend_hand(channel.id, seat)
     await presenter.drain()
-    assert sent_at == [URGENT] and alice.id in state.dm_messages
+    assert sent_at == [URGENT] and state.dm(alice.id).message is not None
 
 
 async def test_a_tables_first_message_goes_before_every_other_request(simcord_env,
