@@ -32,7 +32,7 @@ import aiohttp
 from bench.tables import cheap_decide
 from bot.store import Store
 from bot.tables import TableManager
-from bot.web import ActivityServer, DiscordAuth, WebUser
+from bot.web import ActivityServer, DiscordAuth, WebPresenter, WebUser
 from bot.web.auth import Instance
 
 GUILD, CHANNEL, PLAYER = 1, 2, 10
@@ -158,10 +158,11 @@ async def run(pages: int = 50, actions: int = 200, variant: str = "classic",
               out: Callable[[str], None] = print) -> Report:
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store.open(Path(tmp) / "bench.db")
-        server = ActivityServer(host="127.0.0.1", port=0, auth=LocalAuth(pages), store=store)
-        manager = TableManager(store, server.presenter, decide=cheap_decide, ai_delay=0.0,
+        presenter = WebPresenter()
+        manager = TableManager(store, presenter, decide=cheap_decide, ai_delay=0.0,
                                trustee_delay=0.0, ai_in_thread=False)
-        server.attach(manager)
+        server = ActivityServer(host="127.0.0.1", port=0, auth=LocalAuth(pages), store=store,
+                                manager=manager, presenter=presenter)
         await server.start()
         http = aiohttp.ClientSession()
         try:

@@ -298,7 +298,7 @@ async def run(seconds: float = 60.0, workers: int = 4, sockets: int = 1200,
     from bot.store import Store
     from bot.tables import TableManager
     from bot.tuning import collect_rarely, share_the_gil
-    from bot.web import ActivityServer, DiscordAuth
+    from bot.web import ActivityServer, DiscordAuth, WebPresenter
     from tests.cluster.standin import APP_ID, DiscordStandIn
 
     settings = dataclasses.replace(activity_limits(), trusted_proxies=("127.0.0.1",),
@@ -316,11 +316,11 @@ async def run(seconds: float = 60.0, workers: int = 4, sockets: int = 1200,
                            bot_token="bot-token",
                            invalid_per_minute=settings.invalid_per_minute)
         auth.pace(trace(pacer, lambda: auth.api))
-        server = ActivityServer(host="127.0.0.1", port=0, auth=auth, store=store,
-                                limits=settings)
-        manager = TableManager(store, server.presenter, decide=cheap_decide, ai_delay=0.0,
+        presenter = WebPresenter()
+        manager = TableManager(store, presenter, decide=cheap_decide, ai_delay=0.0,
                                trustee_delay=0.0, ai_in_thread=False)
-        server.attach(manager)
+        server = ActivityServer(host="127.0.0.1", port=0, auth=auth, store=store,
+                                manager=manager, presenter=presenter, limits=settings)
         await server.start()
         share_the_gil()  # the process runs as the bot's does (bot.tuning)
         collect_rarely()

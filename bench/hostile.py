@@ -342,8 +342,8 @@ async def run(*, variants: tuple[str, ...] = VARIANTS, turns: int = 3, workers: 
         store = await Store.open(Path(tmp) / "ddz.db")
         dealt = iter(seeds)
         kit = _web_kit()
-        activity = await kit.open_activity(store, lambda server: TableManager(
-            store, server.presenter, ai_pool=pool, ai_delay=0.0, trustee_delay=1.0,
+        activity = await kit.open_activity(store, lambda presenter: TableManager(
+            store, presenter, ai_pool=pool, ai_delay=0.0, trustee_delay=1.0,
             seed_source=lambda: next(dealt)))
         try:
             tables = []

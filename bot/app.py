@@ -50,7 +50,7 @@ from bot.tables.ai_pool import AiPool
 from bot.tables.picture_pool import PicturePool
 from bot.tournaments.runner import TournamentRunner
 from bot.tuning import collect_rarely, share_the_gil
-from bot.web import ActivityServer, DiscordAuth, FanOutPresenter
+from bot.web import ActivityServer, DiscordAuth, FanOutPresenter, WebPresenter
 from cogs.ddz import Ddz
 from cogs.entry_point import EntryPointTree, entry_point_command
 from cogs.errors import DdzTree
@@ -340,7 +340,7 @@ async def create_bot(settings: Settings, *, seed_source: Callable[[], int] | Non
         from render import warm_up
 
         pictures = PicturePool(settings.render_processes, warm=warm_up)
-    activity = _activity_server(settings, store)
+    web_presenter = WebPresenter() if settings.activity_port is not None else None
     presenter = DiscordPresenter(store=store, pictures=pictures,
                                  edit_delay=settings.edit_delay,
                                  default_locale=settings.default_locale,
@@ -348,9 +348,9 @@ async def create_bot(settings: Settings, *, seed_source: Callable[[], int] | Non
                                  drawn=metrics.drawn if metrics is not None else None,
                                  staged=metrics.staged if metrics is not None else None,
                                  shown_after=metrics.shown if metrics is not None else None,
-                                 app=activity is not None)
-    shown: Presenter = presenter if activity is None else \
-        FanOutPresenter(presenter, activity.presenter)
+                                 app=web_presenter is not None)
+    shown: Presenter = presenter if web_presenter is None else \
+        FanOutPresenter(presenter, web_presenter)
     manager = TableManager(store, shown if metrics is None else
                            CountingPresenter(shown, metrics), ai_delay=settings.ai_delay,
                            trustee_delay=settings.trustee_delay,
@@ -362,8 +362,8 @@ async def create_bot(settings: Settings, *, seed_source: Callable[[], int] | Non
         manager.turns.on_stage = metrics.acted
         if manager.ai_pool is not None:
             manager.ai_pool.on_decided = metrics.acted
-    if activity is not None:
-        activity.attach(manager)
+    activity = _activity_server(settings, store, manager, web_presenter) \
+        if web_presenter is not None else None
     plan = settings.shards
     if plan == EVERY_SHARD:  # no shard settings: one connection, as a small bot needs
         return DdzBot(settings, store=store, presenter=presenter, manager=manager,
@@ -374,19 +374,20 @@ async def create_bot(settings: Settings, *, seed_source: Callable[[], int] | Non
                          shard_count=plan.shard_count, metrics=metrics)
 
 
-def _activity_server(settings: Settings, store: Store) -> ActivityServer | None:
-    """The Discord Activity's web server when ``DDZ_ACTIVITY_PORT`` is set (it serves
-    once the bot's ``setup_hook`` runs); its OAuth2 client must be set too."""
-    if settings.activity_port is None:
-        return None
+def _activity_server(settings: Settings, store: Store, manager: TableManager,
+                     presenter: WebPresenter) -> ActivityServer:
+    """The Discord Activity's web server (``DDZ_ACTIVITY_PORT`` is set; it serves once the
+    bot's ``setup_hook`` runs), on the manager that publishes to ``presenter``; its OAuth2
+    client must be set too."""
+    assert settings.activity_port is not None
     assert settings.client_id is not None and settings.client_secret is not None
     limits = settings.activity_limits
     auth = DiscordAuth(api=settings.discord_api, client_id=settings.client_id,
                        client_secret=settings.client_secret, bot_token=settings.token,
                        invalid_per_minute=limits.invalid_per_minute)
     return ActivityServer(host=settings.activity_host, port=settings.activity_port,
-                          auth=auth, store=store, turn_seconds=settings.turn_seconds,
-                          limits=limits)
+                          auth=auth, store=store, manager=manager, presenter=presenter,
+                          turn_seconds=settings.turn_seconds, limits=limits)
 
 
 class ShardedDdzBot(DdzBot, commands.AutoShardedBot):

@@ -1,8 +1,10 @@
 """What a page's actions do: each calls the table manager's method a button calls, with
 the same validation; the acting user is the one the token proved (never a frame field).
 
-:func:`perform` answers one action frame: ``{"ok": true, ...}`` or ``{"ok": false,
-"code", "error"}`` with the error's sentence in the user's language (bot/words).
+Each action is wired to a function of the manager (:data:`HANDLERS`), never to a method's
+name: a renamed method fails mypy, not a player. :func:`perform` answers one action
+frame: ``{"ok": true, ...}`` or ``{"ok": false, "code", "error"}`` with the error's
+sentence in the user's language (bot/words).
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import logging
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from bot.engine import Action, Bid, PlayCards, RuleError
 from bot.engine.actions import Choice
@@ -20,6 +22,7 @@ from bot.store import Store
 from bot.tables import TableManager, TableSnapshot
 from bot.words.cards import hint_words
 from bot.words.catalogue import t
+from bot.words.door import door_text
 from bot.words.errors import error_text
 from bot.words.leaving import leave_cost_text
 from bot.words.names import seat_name
@@ -102,10 +105,17 @@ async def _hint(a: Act) -> dict[str, Any]:
             "index": index, "count": len(hints)}
 
 
-def _yes_no(method: str) -> Handler:
+class YesNo(Protocol):
+    """A manager's yes/no choice of the auction (``TableManager.call``, ``grab``, ``show``,
+    ``double``), called on the manager."""
+
+    def __call__(self, manager: TableManager, channel_id: int, user_id: int, yes: bool, /,
+                 *, seq: int | None = None) -> Awaitable[None]: ...
+
+
+def _yes_no(choose: YesNo) -> Handler:
     async def run(a: Act) -> dict[str, Any]:
-        act = getattr(a.manager, method)
-        await act(a.channel, a.user, a.fields["yes"], seq=a.fields.get("seq"))
+        await choose(a.manager, a.channel, a.user, a.fields["yes"], seq=a.fields.get("seq"))
         return {}
     return run
 
@@ -178,8 +188,9 @@ async def _open(a: Act) -> dict[str, Any]:
 
 
 HANDLERS: dict[str, Handler] = {
-    "play": _play, "pass": _pass, "hint": _hint, "bid": _bid, "call": _yes_no("call"),
-    "grab": _yes_no("grab"), "show": _yes_no("show"), "double": _yes_no("double"),
+    "play": _play, "pass": _pass, "hint": _hint, "bid": _bid,
+    "call": _yes_no(TableManager.call), "grab": _yes_no(TableManager.grab),
+    "show": _yes_no(TableManager.show), "double": _yes_no(TableManager.double),
     "trustee": _trustee, "cost": _cost, "leave": _leave, "start": _start, "join": _join,
     "add_ai": _add_ai, "open": _open,
 }
@@ -192,9 +203,14 @@ def _names(table: TableSnapshot | None, locale: str) -> tuple[str, ...]:
 
 
 async def perform(a: Act, action: str) -> dict[str, Any]:
-    """Run one action; the answer's ``ok`` says whether it was applied."""
+    """Run one action; the answer's ``ok`` says whether it was applied (an action with no
+    handler is refused as the frame's parser refuses it: ``bad_frame``)."""
+    handler = HANDLERS.get(action)
+    if handler is None:
+        return {"ok": False, "code": "bad_frame", "error": door_text(
+            a.locale, "bad_frame", f"unknown action {action[:20]!r}")}
     try:
-        return {"ok": True, **await HANDLERS[action](a)}  # a handler may say ok: False
+        return {"ok": True, **await handler(a)}  # a handler may say ok: False
     except CodedError as err:
         text = error_text(err, a.locale, _names(a.manager.find(a.channel), a.locale))
         return {"ok": False, "code": err.code, "error": text or str(err)}
@@ -204,4 +220,4 @@ async def perform(a: Act, action: str) -> dict[str, Any]:
         return {"ok": False, "code": "internal", "error": t(a.locale, "err.unexpected", id=ref)}
 
 
-__all__ = ["HANDLERS", "Act", "hint_json", "perform"]
+__all__ = ["HANDLERS", "Act", "YesNo", "hint_json", "perform"]

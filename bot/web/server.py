@@ -69,9 +69,13 @@ def _refusal(code: str, message: str, status: int) -> web.Response:
 
 
 class ActivityServer:
-    """The web server of the Activity; :meth:`start` / :meth:`stop` with the bot."""
+    """The web server of the Activity; :meth:`start` / :meth:`stop` with the bot.
+
+    Built after the table manager its pages act through; ``presenter`` is the one that
+    manager publishes to (its pages, :attr:`sessions`, are the ones this server serves)."""
 
     def __init__(self, *, host: str, port: int, auth: DiscordAuth, store: Store,
+                 manager: TableManager, presenter: WebPresenter,
                  turn_seconds: int | None = None, page_dir: Path = PAGE_DIR,
                  limits: ActivityLimits | None = None, clock: Clock = time.monotonic) -> None:
         self.host = host
@@ -86,16 +90,11 @@ class ActivityServer:
         self.trusted = trusted_networks(self.limits.trusted_proxies)
         self.csp = frame_ancestors(auth.client_id)
         self.signin = SignIn(auth, self.door, clock)
-        self.sessions = Sessions()
-        self.presenter = WebPresenter(self.sessions)
-        self.manager: TableManager | None = None
+        self.manager = manager
+        self.presenter = presenter
+        self.sessions: Sessions = presenter.sessions
         self._runner: web.AppRunner | None = None
         self.app = self._make_app()
-
-    def attach(self, manager: TableManager) -> None:
-        """The table manager the pages act through (made after this server's presenter)."""
-        self.manager = manager
-        self.presenter.attach(manager)
 
     @property
     def page_built(self) -> bool:
@@ -124,8 +123,7 @@ class ActivityServer:
         site = web.TCPSite(self._runner, self.host, self.port)
         await site.start()
         if self.port == 0:  # the port the system chose
-            sockets: Any = getattr(site._server, "sockets", None) or [None]
-            self.port = int(sockets[0].getsockname()[1])
+            self.port = listening_port(self._runner)
         log.info("the Activity's server listens on %s", self.url)
         if not self.page_built:
             log.warning("the Activity is on but its page is not built: run `cd web && npm ci "
@@ -273,9 +271,7 @@ class ActivityServer:
                        "guild_id": str(instance.guild_id),
                        "channel_id": str(instance.channel_id),
                        "words": page_words(page.locale)})
-            if self.manager is not None:
-                page.send(state_frame(self.manager, page.channel_id, user.user_id,
-                                      page.locale))
+            page.send(state_frame(self.manager, page.channel_id, user.user_id, page.locale))
         except BaseException:
             self.door.unbind(user.user_id)  # counted only while it is served
             raise
@@ -307,9 +303,8 @@ class ActivityServer:
             if limited:  # refused, and said to the action it refuses when it has an id
                 raise FrameError("rate_limited", "too many frames: slow down")
             if frame["type"] == "auth":  # the same user again: the state afresh
-                if self.manager is not None:
-                    page.send(state_frame(self.manager, page.channel_id, page.user.user_id,
-                                          page.locale))
+                page.send(state_frame(self.manager, page.channel_id, page.user.user_id,
+                                      page.locale))
                 return
             if frame["type"] != "action":
                 raise FrameError("bad_frame", f"unknown frame type {frame['type'][:20]!r}")
@@ -336,15 +331,18 @@ class ActivityServer:
                                           "you are no longer in this Activity")})
             await page.close()
             return
-        if self.manager is None:
-            page.send({"type": "answer", "id": ref, "ok": False, "code": "starting",
-                       "error": door_text(page.locale, "starting",
-                                          "the tables are not ready yet")})
-            return
         answer = await perform(Act(self.manager, self.store, page, fields,
                                    self.turn_seconds), action)
         page.send({"type": "answer", "id": ref if isinstance(ref, int | str) else None,
                    "action": action, **answer})
+
+
+def listening_port(runner: web.AppRunner) -> int:
+    """The port a started runner listens on (its first address: ``(host, port, …)``)."""
+    addresses = runner.addresses
+    if not addresses:
+        raise RuntimeError("the Activity's server listens nowhere: start its site first")
+    return int(addresses[0][1])
 
 
 def _disarm(ws: web.WebSocketResponse) -> None:
@@ -364,4 +362,5 @@ async def _send_error(ws: web.WebSocketResponse, code: str, message: str) -> Non
         await ws.send_str(dumps({"type": "error", "code": code, "error": message}))
 
 
-__all__ = ["RECHECK", "SERVER", "ActivityServer", "origin_allowed", "page_locale"]
+__all__ = ["RECHECK", "SERVER", "ActivityServer", "listening_port", "origin_allowed",
+           "page_locale"]

@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
+from bot.store import Store
 from bot.tables import TableManager
 from tests.bot.helpers import open_store, quick_decide
 from tests.web.pages import Activity, close_activity, open_activity
@@ -75,18 +76,18 @@ async def browser() -> AsyncIterator[Any]:
             await chromium.close()
 
 
-def manager_for(seeds: Callable[[], int]) -> Callable[[Any], TableManager]:
+def manager_for(store: Store, seeds: Callable[[], int]) -> Callable[[Any], TableManager]:
     """A table manager on the server's presenter: quick AI seats, no delays."""
-    return lambda server: TableManager(
-        server.store, server.presenter, decide=quick_decide, ai_delay=0.0,
-        trustee_delay=0.0, ai_in_thread=False, seed_source=seeds)
+    return lambda presenter: TableManager(
+        store, presenter, decide=quick_decide, ai_delay=0.0, trustee_delay=0.0,
+        ai_in_thread=False, seed_source=seeds)
 
 
 @pytest_asyncio.fixture(loop_scope="session")
 async def activity(tmp_path, built_page) -> AsyncIterator[Activity]:
     store = await open_store(tmp_path)
     seeds = iter(range(1, 10_000))
-    act = await open_activity(store, manager_for(lambda: next(seeds)))
+    act = await open_activity(store, manager_for(store, lambda: next(seeds)))
     try:
         yield act
     finally:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.web import ActivityServer
+from bot.web import ActivityServer, WebPresenter
 from tests.web.pages import CHANNEL
 
 from .conftest import manager_for
@@ -34,13 +34,13 @@ async def test_the_page_resumes_after_the_bot_restarts(players, activity) -> Non
     await ann.wait_state("offline")
     # a new bot process: a new server on the same port, the tables recovered
     old = activity.server.auth
+    seeds = iter(range(500, 10_000))
+    presenter = WebPresenter()
+    manager = manager_for(activity.store, lambda: next(seeds))(presenter)
     server = ActivityServer(host="127.0.0.1", port=port, auth=type(old)(
         api=activity.stand.base, client_id=old.client_id,
         client_secret="client-secret-never-shown", bot_token="bot-token"),
-        store=activity.store, turn_seconds=30)
-    seeds = iter(range(500, 10_000))
-    manager = manager_for(lambda: next(seeds))(server)
-    server.attach(manager)
+        store=activity.store, manager=manager, presenter=presenter, turn_seconds=30)
     await server.start()
     activity.server, activity.manager = server, manager  # the fixture closes these
     assert await manager.recover() == 1

@@ -14,8 +14,8 @@ from .pages import close_activity, open_activity
 async def activity(tmp_path):
     store = await open_store(tmp_path)
     seeds = iter(range(1, 10_000))
-    act = await open_activity(store, lambda server: TableManager(
-        store, server.presenter, decide=quick_decide, ai_delay=0.0, trustee_delay=0.0,
+    act = await open_activity(store, lambda presenter: TableManager(
+        store, presenter, decide=quick_decide, ai_delay=0.0, trustee_delay=0.0,
         ai_in_thread=False, seed_source=lambda: next(seeds)))
     try:
         yield act

@@ -24,8 +24,8 @@ OAUTH = ("/oauth2/token", "/oauth2/@me", "/users/@me")
 async def activity_with(tmp_path: Path, **limits: Any) -> AsyncIterator[Activity]:
     """An Activity server (and its stand-in of Discord) with these limits."""
     store = await open_store(tmp_path)
-    act = await open_activity(store, lambda server: TableManager(
-        store, server.presenter, decide=quick_decide, ai_delay=0.0, trustee_delay=0.0,
+    act = await open_activity(store, lambda presenter: TableManager(
+        store, presenter, decide=quick_decide, ai_delay=0.0, trustee_delay=0.0,
         ai_in_thread=False), ActivityLimits(**limits))
     try:
         yield act

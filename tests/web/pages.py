@@ -18,7 +18,7 @@ from bench.activity import AUCTION
 from bot.config import ActivityLimits
 from bot.store import Store
 from bot.tables import TableManager
-from bot.web import ActivityServer, DiscordAuth
+from bot.web import ActivityServer, DiscordAuth, WebPresenter
 from tests.cluster.standin import APP_ID, DiscordStandIn
 
 GUILD = 700_000_000_000_000_001
@@ -156,8 +156,9 @@ def bot_settings(tmp_path: Any, base: str) -> Any:
                     client_secret="s3cret")
 
 
-async def open_activity(store: Store, manager_for: Callable[[ActivityServer], TableManager],
+async def open_activity(store: Store, manager_for: Callable[[WebPresenter], TableManager],
                         limits: ActivityLimits | None = None) -> Activity:
+    """The server on the table manager ``manager_for`` makes on the server's presenter."""
     stand = DiscordStandIn()
     base = await stand.start()
     clock = Clock()
@@ -165,10 +166,11 @@ async def open_activity(store: Store, manager_for: Callable[[ActivityServer], Ta
     auth = DiscordAuth(api=base, client_id=str(APP_ID), client_secret=SECRET,
                        bot_token="bot-token", clock=clock,
                        invalid_per_minute=limits.invalid_per_minute)
+    presenter = WebPresenter()
+    manager = manager_for(presenter)
     server = ActivityServer(host="127.0.0.1", port=0, auth=auth, store=store,
-                            turn_seconds=30, limits=limits, clock=clock)
-    manager = manager_for(server)
-    server.attach(manager)
+                            manager=manager, presenter=presenter, turn_seconds=30,
+                            limits=limits, clock=clock)
     await server.start()
     return Activity(server, stand, manager, store, aiohttp.ClientSession(), clock)
 

@@ -49,8 +49,8 @@ async def laizi_lead(tmp_path, pool: AiPool) -> AsyncIterator[tuple[Activity, Pa
     """Alice's page at her first lead of a 癞子 deal with thousands of legal leads."""
     store = await open_store(tmp_path)
     seeds = iter([worst_seed("laizi", 120)])  # a lead of four 癞子 among thousands
-    act = await open_activity(store, lambda server: TableManager(
-        store, server.presenter, ai_pool=pool, ai_delay=0.0, trustee_delay=1.0,
+    act = await open_activity(store, lambda presenter: TableManager(
+        store, presenter, ai_pool=pool, ai_delay=0.0, trustee_delay=1.0,
         seed_source=lambda: next(seeds)))
     try:
         await act.manager.create(CHANNEL, GUILD, ALICE, "alice", Rules.preset("laizi"))
@@ -207,7 +207,6 @@ async def test_frames_keep_their_events_order_while_plays_are_made(tmp_path) -> 
     manager = TableManager(store, presenter, decide=quick_decide, ai_delay=0.0,
                            trustee_delay=0.0, ai_in_thread=False,
                            seed_source=alice_bids_first("laizi"))
-    presenter.attach(manager)
     try:
         await _to_play_turn(manager, "laizi")
         table = manager.snapshot(CH_BOT)

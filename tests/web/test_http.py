@@ -86,7 +86,8 @@ async def test_a_built_page_is_served(tmp_path, activity) -> None:
     (dist / "index.html").write_text("<!doctype html><p>the table</p>", encoding="utf-8")
     (dist / "app.js").write_text("console.log(1)", encoding="utf-8")
     server = ActivityServer(host="127.0.0.1", port=0, auth=activity.server.auth,
-                            store=activity.store, page_dir=dist)
+                            store=activity.store, manager=activity.manager,
+                            presenter=activity.server.presenter, page_dir=dist)
     await server.start()
     try:
         async with activity.http.get(f"{server.url}/") as response:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.tables import TableManager
-from bot.web import ActivityServer
+from bot.web import ActivityServer, WebPresenter
 from tests.bot.helpers import quick_decide
 
 from .pages import CHANNEL, Activity, play_my_turns
@@ -35,13 +35,13 @@ async def test_a_page_resumes_after_the_bot_restarts(activity) -> None:
     await activity.server.stop()
     await activity.manager.shutdown()
     await ann.wait(lambda: ann.closed)
+    presenter = WebPresenter()
+    manager = TableManager(activity.store, presenter, decide=quick_decide,
+                           ai_delay=0.0, trustee_delay=0.0, ai_in_thread=False)
     server = ActivityServer(host="127.0.0.1", port=0, auth=type(activity.server.auth)(
         api=activity.stand.base, client_id=activity.server.auth.client_id,
         client_secret="client-secret-never-shown", bot_token="bot-token"),
-        store=activity.store, turn_seconds=30)
-    manager = TableManager(activity.store, server.presenter, decide=quick_decide,
-                           ai_delay=0.0, trustee_delay=0.0, ai_in_thread=False)
-    server.attach(manager)
+        store=activity.store, manager=manager, presenter=presenter, turn_seconds=30)
     await server.start()
     assert await manager.recover() == 1
     activity.server, activity.manager = server, manager  # the fixture closes these
