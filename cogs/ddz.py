@@ -34,15 +34,15 @@ from render import ORDERS, render_leaderboard, render_profile
 from .controls import ask_leave, ask_reading, hint_text, remember, send_hand
 from .entry_point import EntryPointKept
 from .errors import reply
-from .history import HistoryCommands, stats_line
+from .history import HistoryPages, stats_line
 from .i18n import locale_of
 from .markdown import safe
 from .names import shown_name
 from .play_choices import PlayChoices
-from .replay import ReplayCommands
-from .review import ReviewCommands
+from .replay import Replays
+from .review import Reviews
 from .scenes import leaderboard_scene, profile_scene
-from .tournament import TournamentCommands
+from .tournament import TournamentGroup
 from .tournament_desk import TournamentDesk
 
 if TYPE_CHECKING:
@@ -85,13 +85,12 @@ def _split_declared(text: str) -> tuple[str, str | None, str | None]:
 PLAY_CHOICES = PlayChoices()  # each turn's ranked plays, for /ddz play's autocomplete
 
 
-class Ddz(HistoryCommands, ReplayCommands, ReviewCommands, TournamentCommands, commands.GroupCog,
-          group_name=_("ddz"),
+class Ddz(commands.GroupCog, group_name=_("ddz"),
           group_description=_("Dou Dizhu tables, beans and ranks")):
-    """Dou Dizhu: tables, plays, beans and ranks."""
-
-    store: Store
-    presenter: DiscordPresenter
+    """Dou Dizhu: tables, plays, beans and ranks. The history, replay and review commands
+    answer through objects made with what they read (:class:`HistoryPages`,
+    :class:`Replays`, :class:`Reviews`); ``/ddz tournament`` is a subgroup of its own
+    (:class:`TournamentGroup`)."""
 
     def __init__(self, bot: commands.Bot, *, manager: TableManager, store: Store,
                  presenter: DiscordPresenter, settings: Settings,
@@ -102,7 +101,20 @@ class Ddz(HistoryCommands, ReplayCommands, ReviewCommands, TournamentCommands, c
         self.presenter = presenter
         self.settings = settings
         self.tournaments = tournaments or TournamentDesk(bot, store, owns=settings.shards.owns)
+        self.history_pages = HistoryPages(store)
+        self.replays = Replays(store=store, drawing=presenter)
+        self.reviewer = Reviews(store=store, ai_pool=manager.ai_pool, drawing=presenter)
+        self.tournament = TournamentGroup(store=store, desk=self.tournaments,
+                                          drawing=presenter)
         super().__init__()
+        group = self.app_command
+        assert group is not None
+        # the subgroup first, where Discord has always been sent it
+        others = group.commands
+        for command in others:
+            group.remove_command(command.name)
+        for command in (self.tournament, *others):
+            group.add_command(command)
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
@@ -127,6 +139,37 @@ class Ddz(HistoryCommands, ReplayCommands, ReviewCommands, TournamentCommands, c
         settings = await self.store.get_settings(interaction.guild_id, interaction.channel_id)
         rules = settings.rules(variant, room or "normal", turn_seconds=self.settings.turn_seconds)
         return rules, settings.ai_level
+
+    # ================================================================= finished deals
+    @app_commands.command(name=_("review"),
+                          description=_("The AI reviews your decisions in a finished deal"))
+    @app_commands.describe(deal=_("The deal to review (its id; pick one of yours)"))
+    @app_commands.guild_only()
+    async def review(self, interaction: discord.Interaction, deal: str) -> None:
+        await self.reviewer.show(interaction, deal)
+
+    @review.autocomplete("deal")
+    async def review_deals(self, interaction: discord.Interaction, current: str
+                           ) -> list[app_commands.Choice[str]]:
+        return await self.reviewer.deals(interaction, current)
+
+    @app_commands.command(name=_("replay"), description=_("Watch a finished deal again"))
+    @app_commands.guild_only()
+    async def replay(self, interaction: discord.Interaction, deal: str) -> None:
+        await self.replays.show(interaction, deal)
+
+    @replay.autocomplete("deal")
+    async def replay_deals(self, interaction: discord.Interaction, current: str
+                           ) -> list[app_commands.Choice[str]]:
+        return await self.replays.deals(interaction, current)
+
+    @app_commands.command(name=_("history"),
+                          description=_("A player's last deals in this server"))
+    @app_commands.guild_only()
+    async def history(self, interaction: discord.Interaction,
+                      user: discord.Member | None = None,
+                      page: app_commands.Range[int, 1, 10_000] = 1) -> None:
+        await self.history_pages.show(interaction, user, page)
 
     # ================================================================= table commands
     @app_commands.command(name=_("new"), description=_("Open a table in this channel"))

@@ -1,7 +1,7 @@
 """``/ddz history``: a player's last deals in this server, ten a page, with ◀ ▶ buttons.
 
-The commands are a mixin of the ``/ddz`` cog (:class:`HistoryCommands`: discord.py collects
-app commands from every class of a cog), so they join the one ``/ddz`` group. The paging
+The ``/ddz`` cog's command answers through :class:`HistoryPages`, made with the store it
+reads. The paging
 buttons are :class:`HistoryButton`\\ s: DynamicItems (``ddzhi:<user>:<page>``) that work
 after a restart, on the ephemeral reply they belong to. Anyone may look at anyone's history
 in the same server: results are public at the table anyway.
@@ -14,15 +14,12 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import discord
-from discord import app_commands
-from discord.app_commands import locale_str as _
 
 from bot.store import HistoryEntry, HistoryPage
 from bot.tables import TableError
 from bot.words.catalogue import t
 from bot.words.names import variant_name
 
-from .command_mixin import CommandMixin
 from .controls import label_of
 from .errors import reply, send_error
 from .i18n import locale_of
@@ -170,18 +167,15 @@ async def _name_of(interaction: discord.Interaction, user_id: int) -> str:
     return str(user_id)
 
 
-class HistoryCommands(CommandMixin):
-    """The history commands of the ``/ddz`` cog (a mixin: it needs ``self.store``, given
-    to the cog when it is made)."""
+class HistoryPages:
+    """``/ddz history``'s answer: a player's pages of deals, read from the store."""
 
-    store: HistoryReader
+    def __init__(self, store: HistoryReader) -> None:
+        self.store = store
 
-    @app_commands.command(name=_("history"),
-                          description=_("A player's last deals in this server"))
-    @app_commands.guild_only()
-    async def history(self, interaction: discord.Interaction,
-                      user: discord.Member | None = None,
-                      page: app_commands.Range[int, 1, 10_000] = 1) -> None:
+    async def show(self, interaction: discord.Interaction, user: discord.Member | None,
+                   page: int) -> None:
+        """Page ``page`` of ``user``'s deals here (the caller's without one)."""
         locale = locale_of(interaction)
         assert interaction.guild_id is not None
         target = user or interaction.user
@@ -190,7 +184,6 @@ class HistoryCommands(CommandMixin):
         embed, view = await history_page(self.store, interaction.guild_id, target.id, name,
                                          page, locale)
         await reply(interaction, embed=embed, view=view)
-
 
 
 def stats_line(s: PlayerStats, locale: str) -> str:
@@ -202,5 +195,5 @@ def stats_line(s: PlayerStats, locale: str) -> str:
 
 HISTORY_ITEMS: tuple[Any, ...] = (HistoryButton,)
 
-__all__ = ["HISTORY_ITEMS", "HistoryButton", "HistoryCommands", "entry_line",
+__all__ = ["HISTORY_ITEMS", "HistoryButton", "HistoryPages", "entry_line",
            "history_embed", "history_page", "stats_line"]

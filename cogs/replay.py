@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 import discord
 from discord import app_commands
-from discord.app_commands import locale_str as _
 
 from bot.store import GameRecord
 from bot.tables import TableError
@@ -29,7 +28,6 @@ from render import ResultScene, render_result, render_table
 from render.replay import render_replay
 from render.scenes import TableScene
 
-from .command_mixin import CommandMixin
 from .controls import label_of
 from .errors import send_error
 from .i18n import locale_of
@@ -146,21 +144,21 @@ class ReplayHost(Protocol):
     def presenter(self) -> Drawing: ...
 
 
-class ReplayCommands(CommandMixin):
-    """The replay command of the ``/ddz`` cog (a mixin: it needs ``self.store`` and
-    ``self.presenter``, given to the cog when it is made)."""
+class Replays:
+    """``/ddz replay``'s answers: a finished deal read from the store, drawn by
+    ``drawing`` as a GIF and a still with step buttons."""
 
-    store: DealReader
-    presenter: Drawing
+    def __init__(self, *, store: DealReader, drawing: Drawing) -> None:
+        self.store = store
+        self.drawing = drawing
 
-    @app_commands.command(name=_("replay"), description=_("Watch a finished deal again"))
-    @app_commands.guild_only()
-    async def replay(self, interaction: discord.Interaction, deal: str) -> None:
+    async def show(self, interaction: discord.Interaction, deal: str) -> None:
+        """Replay ``deal``, privately."""
         locale = locale_of(interaction)
         assert interaction.guild_id is not None
         record = await finished_record(self.store, interaction.guild_id, deal)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        draw = self.presenter.draw
+        draw = self.drawing.draw
         scenes, result = await draw(replay_steps, record, locale)
         gif = await draw(render_replay, scenes, result)
         still = await draw(render_table, scenes[0])
@@ -171,9 +169,9 @@ class ReplayCommands(CommandMixin):
             view=still_view(record.game_id, 0, len(scenes) - (result is None), locale),
             ephemeral=True)
 
-    @replay.autocomplete("deal")
-    async def replay_deals(self, interaction: discord.Interaction, current: str
-                           ) -> list[app_commands.Choice[str]]:
+    async def deals(self, interaction: discord.Interaction, current: str
+                    ) -> list[app_commands.Choice[str]]:
+        """The caller's recent deals, for the command's autocomplete."""
         return await recent_deals(self.store, interaction, current)
 
 
@@ -199,5 +197,5 @@ async def recent_deals(store: DealReader, interaction: discord.Interaction, curr
 
 REPLAY_ITEMS: tuple[Any, ...] = (ReplayButton,)
 
-__all__ = ["REPLAY_ITEMS", "Drawing", "ReplayButton", "ReplayCommands", "finished_record",
+__all__ = ["REPLAY_ITEMS", "Drawing", "ReplayButton", "Replays", "finished_record",
            "recent_deals", "render_step", "replay_scenes", "replay_steps"]

@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
-from discord.app_commands import locale_str as _
 
 from bot.ai.review import Decision, Review, review_deal
 from bot.engine.actions import Action, Bid, Call, Choice, Double, Grab, Pass, PlayCards, Show
@@ -33,13 +32,12 @@ from bot.words.catalogue import t
 from bot.words.names import kind_name, variant_name
 from render import ReviewChoice, ReviewScene, TableScene, render_review
 
-from .command_mixin import CommandMixin
 from .i18n import locale_of
 from .replay import Drawing, finished_record, recent_deals
 from .scenes import pattern_order, table_scene
 
 if TYPE_CHECKING:
-    from bot.tables import TableManager
+    from bot.tables.ai_pool import AiPool
 
     from .readers import DealReader
 
@@ -197,21 +195,17 @@ def review_pictures(record: GameRecord, review: Review, locale: str) -> list[byt
 
 
 # ---------------------------------------------------------------------- the command
-class ReviewCommands(CommandMixin):
-    """The review command of the ``/ddz`` cog (a mixin: it needs ``self.store``,
-    ``self.manager`` (whose AI processes think) and ``self.presenter`` (whose drawing
-    processes draw), given to the cog when it is made)."""
+class Reviews:
+    """``/ddz review``'s answers: a finished deal read from the store, thought over in the
+    AI's processes (``ai_pool``; a thread without them), drawn by ``drawing``; the
+    reviews kept a while (:class:`ReviewCache`)."""
 
-    store: DealReader
-    manager: TableManager
-    presenter: Drawing
-
-    @property
-    def reviews(self) -> ReviewCache:
-        cache = self.__dict__.get("_reviews")
-        if cache is None:
-            cache = self.__dict__["_reviews"] = ReviewCache()
-        return cache
+    def __init__(self, *, store: DealReader, ai_pool: AiPool | None, drawing: Drawing
+                 ) -> None:
+        self.store = store
+        self.ai_pool = ai_pool
+        self.drawing = drawing
+        self.reviews = ReviewCache()
 
     async def review_of(self, record: GameRecord, seat: int) -> Review:
         """The review of ``seat`` in ``record`` (cached), thought off the event loop."""
@@ -219,37 +213,33 @@ class ReviewCommands(CommandMixin):
         if cached is not None:
             return cached
         args = (record.log, seat, LEVEL, review_seed(record.game_id))
-        pool = self.manager.ai_pool
-        if pool is not None:
-            review = await pool.run(review_deal, *args)
+        if self.ai_pool is not None:
+            review = await self.ai_pool.run(review_deal, *args)
         else:
             review = await asyncio.to_thread(review_deal, *args)
         self.reviews.put(record.game_id, seat, review)
         return review
 
-    @app_commands.command(name=_("review"),
-                          description=_("The AI reviews your decisions in a finished deal"))
-    @app_commands.describe(deal=_("The deal to review (its id; pick one of yours)"))
-    @app_commands.guild_only()
-    async def review(self, interaction: discord.Interaction, deal: str) -> None:
+    async def show(self, interaction: discord.Interaction, deal: str) -> None:
+        """Review the caller's decisions in ``deal``, privately."""
         locale = locale_of(interaction)
         assert interaction.guild_id is not None
         record, seat = await reviewable(self.store, interaction.guild_id, deal,
                                         interaction.user.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
         review = await self.review_of(record, seat)
-        pictures = await self.presenter.draw(review_pictures, record, review, locale)
+        pictures = await self.drawing.draw(review_pictures, record, review, locale)
         await interaction.followup.send(
             review_message(record, review, locale)[:2000],
             files=[discord.File(io.BytesIO(png), filename=f"review{i}.png")
                    for i, png in enumerate(pictures, 1)], ephemeral=True)
 
-    @review.autocomplete("deal")
-    async def review_deals(self, interaction: discord.Interaction, current: str
-                           ) -> list[app_commands.Choice[str]]:
+    async def deals(self, interaction: discord.Interaction, current: str
+                    ) -> list[app_commands.Choice[str]]:
+        """The caller's recent deals, for the command's autocomplete."""
         return await recent_deals(self.store, interaction, current)
 
 
-__all__ = ["COSTLIEST", "LEVEL", "ReviewCache", "ReviewCommands", "action_words",
+__all__ = ["COSTLIEST", "LEVEL", "ReviewCache", "Reviews", "action_words",
            "choice_of", "position_scene", "review_message", "review_pictures", "review_seed",
            "reviewable"]

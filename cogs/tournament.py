@@ -1,6 +1,7 @@
 """``/ddz tournament new|join|leave|start|cancel|show``: server tournaments.
 
-A mixin of the ``/ddz`` cog (like :mod:`cogs.history`) holding one subgroup. Creating
+:class:`TournamentGroup`, an ``app_commands.Group`` the ``/ddz`` cog holds as its
+``tournament`` subgroup, made with the store, the tournament desk and who draws. Creating
 needs Manage Server or the server's ``tournament_role`` (``/ddz config``); bad input is
 refused privately in the user's language and nothing is created. ``join``, ``leave``,
 ``start`` and ``cancel`` act on the channel's open tournament and do what the sign-up
@@ -24,7 +25,6 @@ from bot.tournaments import TournamentError, TournamentSettings
 from bot.words.catalogue import t
 from render import render_standings
 
-from .command_mixin import CommandMixin
 from .errors import reply
 from .i18n import locale_of
 from .markdown import DESCRIPTION, clip, safe
@@ -41,7 +41,7 @@ from .tournament_text import (
 if TYPE_CHECKING:
     from bot.store import Store, Tournament
 
-    from .presenter import DiscordPresenter
+    from .replay import Drawing
     from .tournament_desk import TournamentDesk
 
 VARIANT_CHOICES = [app_commands.Choice(name=v, value=v) for v in VARIANTS]
@@ -67,18 +67,19 @@ def may_create(interaction: discord.Interaction, role_id: int) -> bool:
     return bool(role_id) and any(r.id == role_id for r in roles)
 
 
-class TournamentCommands(CommandMixin):
-    """The ``/ddz tournament`` subgroup (a mixin of the ``/ddz`` cog: it needs
-    ``self.store``, ``self.tournaments`` and ``self.presenter``)."""
+class TournamentGroup(app_commands.Group, name=_("tournament"),
+                      description=_("Server tournaments: sign-up, rounds, standings")):
+    """The ``/ddz tournament`` subgroup: its commands read the store, act through the
+    tournament desk (:class:`cogs.tournament_desk.TournamentDesk`: what the sign-up
+    message's buttons do too) and have the standings drawn by ``drawing``."""
 
-    store: Store
-    tournaments: TournamentDesk
-    presenter: DiscordPresenter
+    def __init__(self, *, store: Store, desk: TournamentDesk, drawing: Drawing) -> None:
+        super().__init__()
+        self.store = store
+        self.desk = desk
+        self.drawing = drawing
 
-    tournament = app_commands.Group(
-        name=_("tournament"), description=_("Server tournaments: sign-up, rounds, standings"))
-
-    @tournament.command(name=_("new"), description=_("Create a tournament in this channel"))
+    @app_commands.command(name=_("new"), description=_("Create a tournament in this channel"))
     @app_commands.choices(variant=VARIANT_CHOICES)
     @app_commands.describe(rounds="1 to 9", deals="deals per round", buy_in="beans, 0: free",
                            split="prize split in percent, e.g. 50,30,20",
@@ -109,33 +110,33 @@ class TournamentCommands(CommandMixin):
         tour = await self.store.create_tournament(
             interaction.guild_id, interaction.channel_id, interaction.user.id, settings,
             random.SystemRandom().getrandbits(SEED_BITS))
-        tour = await self.tournaments.post_signup(tour)
-        self.tournaments.arm(tour)
+        tour = await self.desk.post_signup(tour)
+        self.desk.arm(tour)
         await reply(interaction, "✅ " + t(locale, "tour.created", name=safe(settings.name)))
 
-    @tournament.command(name=_("join"), description=_("Sign up for this channel's tournament"))
+    @app_commands.command(name=_("join"), description=_("Sign up for this channel's tournament"))
     async def tournament_join(self, interaction: discord.Interaction) -> None:
-        tour = await self.tournaments.open_here(interaction.channel_id)
-        await self.tournaments.join(interaction, tour.tournament_id)
+        tour = await self.desk.open_here(interaction.channel_id)
+        await self.desk.join(interaction, tour.tournament_id)
 
-    @tournament.command(name=_("leave"),
+    @app_commands.command(name=_("leave"),
                         description=_("Leave this channel's tournament before it starts"))
     async def tournament_leave(self, interaction: discord.Interaction) -> None:
-        tour = await self.tournaments.open_here(interaction.channel_id)
-        await self.tournaments.leave(interaction, tour.tournament_id)
+        tour = await self.desk.open_here(interaction.channel_id)
+        await self.desk.leave(interaction, tour.tournament_id)
 
-    @tournament.command(name=_("start"), description=_("Start this channel's tournament now"))
+    @app_commands.command(name=_("start"), description=_("Start this channel's tournament now"))
     async def tournament_start(self, interaction: discord.Interaction) -> None:
-        tour = await self.tournaments.open_here(interaction.channel_id)
-        await self.tournaments.start(interaction, tour.tournament_id)
+        tour = await self.desk.open_here(interaction.channel_id)
+        await self.desk.start(interaction, tour.tournament_id)
 
-    @tournament.command(name=_("cancel"),
+    @app_commands.command(name=_("cancel"),
                         description=_("Cancel this channel's tournament (buy-ins returned)"))
     async def tournament_cancel(self, interaction: discord.Interaction) -> None:
-        tour = await self.tournaments.open_here(interaction.channel_id)
-        await self.tournaments.cancel(interaction, tour.tournament_id)
+        tour = await self.desk.open_here(interaction.channel_id)
+        await self.desk.cancel(interaction, tour.tournament_id)
 
-    @tournament.command(name=_("show"),
+    @app_commands.command(name=_("show"),
                         description=_("A tournament's status, standings and prizes"))
     async def tournament_show(self, interaction: discord.Interaction,
                               id: app_commands.Range[int, 1, 2**53] | None = None) -> None:
@@ -185,8 +186,8 @@ class TournamentCommands(CommandMixin):
             return embed, None
         scene = standings_scene(tour, table, names, locale, final=tour.status == "finished",
                                 viewer=viewer)
-        png = await self.presenter.draw(render_standings, scene)
+        png = await self.drawing.draw(render_standings, scene)
         return embed, discord.File(io.BytesIO(png), filename="standings.png")
 
 
-__all__ = ["TournamentCommands", "may_create", "parse_split"]
+__all__ = ["TournamentGroup", "may_create", "parse_split"]

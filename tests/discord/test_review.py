@@ -19,8 +19,8 @@ from cogs.review import COSTLIEST, LEVEL, review_pictures, review_seed
 from .helpers import open_table, play_to_the_end, setup, table_of
 
 
-def _cog(env):
-    return next(cog for cog in env.bot.cogs.values() if hasattr(cog, "reviews"))
+def _reviewer(env):
+    return next(cog for cog in env.bot.cogs.values() if hasattr(cog, "reviewer")).reviewer
 
 
 # a whole deal's search may take seconds on a busy machine (the 30 s turn clock stays virtual)
@@ -78,11 +78,11 @@ async def test_review_of_a_real_deal(simcord_env) -> None:
             assert "you play " in line
 
     # a second review is the cached one; a fresh search gives the same reply
-    cog = _cog(env)
-    assert len(cog.reviews) == 1
+    reviewer = _reviewer(env)
+    assert len(reviewer.reviews) == 1
     again = await alice.slash(channel, "ddz review", deal=game_id)
     assert again.response.content == text
-    cog.reviews._items.clear()
+    reviewer.reviews._items.clear()
     fresh = await alice.slash(channel, "ddz review", deal=game_id)
     assert fresh.response.content == text
     assert [await a.read() for a in fresh.response.attachments] == pictures
@@ -111,4 +111,4 @@ async def test_review_refusals(simcord_env) -> None:
     carol = elsewhere.add_member(alice.user)
     foreign = await carol.slash(there, "ddz review", deal=game_id[:8])
     assert foreign.ephemeral and "no deal" in foreign.response.content
-    assert len(_cog(env).reviews) == 0  # nothing was reviewed
+    assert len(_reviewer(env).reviews) == 0  # nothing was reviewed
