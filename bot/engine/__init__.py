@@ -38,6 +38,15 @@ from .levels import LEVELS, Level, level_for
 from .log import GameLog
 from .moves import legal_plays
 from .notation import format_cards, parse_cards
+from .offers import (
+    BID_POINTS,
+    BidOffer,
+    ChoiceOffer,
+    Offer,
+    PassOffer,
+    PlayOffer,
+    actions_of,
+)
 from .play import Play
 from .readings import canonical, follow_reading, reading_of, readings
 from .rules import ROOMS, VARIANTS, Rules, room_of, table_rules
@@ -58,16 +67,19 @@ from .trick import Trick
 from .view import SeatView
 
 __all__ = [
+    "BID_POINTS",
     "KINDS",
     "LEVELS",
     "ROOMS",
     "VARIANTS",
     "Action",
     "Bid",
+    "BidOffer",
     "Call",
     "Card",
     "CardsNotHeldError",
     "Choice",
+    "ChoiceOffer",
     "Double",
     "Escape",
     "EscapeCost",
@@ -80,11 +92,14 @@ __all__ = [
     "Level",
     "Limits",
     "NotYourTurnError",
+    "Offer",
     "Outcome",
     "Pass",
+    "PassOffer",
     "Phase",
     "Play",
     "PlayCards",
+    "PlayOffer",
     "Result",
     "RuleError",
     "Rules",
@@ -93,6 +108,7 @@ __all__ = [
     "Show",
     "Trick",
     "WrongPhaseError",
+    "actions_of",
     "beans_at_stake",
     "beats",
     "bomb_class",

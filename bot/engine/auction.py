@@ -10,6 +10,7 @@ to be dealt, hands the bottom to the landlord, redeals or starts the play.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -43,6 +44,19 @@ CHOICES: dict[Phase, type[Choice]] = {
 
 PHASE_ACTIONS: dict[Phase, type[Action]] = {Phase.BID: Bid, **CHOICES}
 """The action each auction phase takes."""
+
+
+def auction_choices(phase: Phase, seat: SeatIndex, escaped: Collection[SeatIndex],
+                    high_bid: int) -> list[Action]:
+    """The one rule of what ``seat`` may say in the auction ``phase``: yes or no to the
+    phase's question, or a bid above ``high_bid`` (or 不叫; an escaped seat only passes).
+    The game (:meth:`Auction.legal_actions`) and a seat's view
+    (:meth:`bot.engine.SeatView.legal_actions`) both ask here."""
+    if phase != Phase.BID:
+        return [CHOICES[phase].answer(seat, True), CHOICES[phase].answer(seat, False)]
+    if seat in escaped:
+        return [Bid(seat, 0)]
+    return [Bid(seat, p) for p in (0, *range(high_bid + 1, 4))]
 
 
 class AuctionHost(Protocol):
@@ -114,13 +128,10 @@ class Auction:
         return [s for s, _ in self.shows]
 
     def legal_actions(self, phase: Phase, seat: SeatIndex,
-                      escaped: list[SeatIndex]) -> list[Action]:
-        """What ``seat`` may say in the auction ``phase`` (an escaped seat only passes)."""
-        if phase != Phase.BID:
-            return [CHOICES[phase].answer(seat, True), CHOICES[phase].answer(seat, False)]
-        if seat in escaped:
-            return [Bid(seat, 0)]
-        return [Bid(seat, p) for p in (0, *range(self.high_bid + 1, 4))]
+                      escaped: Collection[SeatIndex]) -> list[Action]:
+        """What ``seat`` may say in the auction ``phase`` (an escaped seat only passes):
+        :func:`auction_choices` at this auction's high bid."""
+        return auction_choices(phase, seat, escaped, self.high_bid)
 
     @staticmethod
     def timeout_action(phase: Phase, seat: SeatIndex) -> Action:

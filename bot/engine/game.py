@@ -553,6 +553,7 @@ class Game:
             multiplier=mult, parts=parts, bid=auction.high_bid, balances=self.balances,
             escaped=tuple(self.escaped), action_count=len(self._actions),
             cards=tuple(self.hands[seat]) if seat is not None else (),
+            show_factor=auction.show_factor if self.phase.is_show else 0,
         )
 
     # ================================================================= comparison

@@ -5,8 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from .actions import SeatIndex
+from .auction import auction_choices
 from .cards import Card
 from .moves import legal_plays
+from .offers import Offer, PassOffer, PlayOffer, group_choices
 from .play import Play
 from .rules import Rules
 from .states import Phase
@@ -42,6 +45,7 @@ class SeatView:
     escaped: tuple[int, ...] = ()
     action_count: int = 0  # actions accepted so far (public: every action is announced)
     cards: tuple[Card, ...] = ()  # own cards with their suits (none for a spectator)
+    show_factor: int = 0  # what 明牌 multiplies by now (5, 4, 3, 2; 0 outside the windows)
 
     @property
     def is_leading(self) -> bool:
@@ -51,6 +55,37 @@ class SeatView:
     def legal_plays(self) -> list[Play]:
         """This seat's legal plays now (none unless it is this seat's play turn)."""
         return plays_now(self.phase, self.seat, self.to_act, self.hand, self.last, self.rules)
+
+    def legal_actions(self) -> tuple[Offer, ...]:
+        """Everything this seat may do now, as offers to render (none unless it is this
+        seat's turn): in the play phase its legal plays (a :class:`PlayOffer`, left out
+        when nothing beats) and a :class:`PassOffer` when it follows a play; in the
+        auction its one question with its range (:meth:`auction_offers`). Their actions
+        (:func:`bot.engine.offers.actions_of`) are the game's own ``legal_actions``."""
+        if self.seat is None or self.to_act != self.seat:
+            return ()
+        if self.phase != Phase.PLAY:
+            return self.auction_offers()
+        plays = tuple(self.legal_plays())
+        return ((PlayOffer(plays),) if plays else ()) + \
+            ((PassOffer(),) if self.last is not None else ())
+
+    def auction_offers(self) -> tuple[Offer, ...]:
+        """What the seat to act may say in the auction now, public to every reader (the
+        shared table message draws it): the points it may bid and 不叫, or yes or no to
+        the phase's question (明牌 with its factor). None outside the auction."""
+        if self.to_act is None or self.phase in (Phase.PLAY, Phase.OVER):
+            return ()
+        return group_choices(auction_choices(self.phase, self.to_act, self.escaped, self.bid),
+                             self.show_factor)
+
+    @property
+    def alarm(self) -> dict[SeatIndex, int]:
+        """报单 / 报双: the seats down to their last one or two cards in the play phase, with
+        how many they hold (seat -> 1 or 2)."""
+        if self.phase != Phase.PLAY:
+            return {}
+        return {seat: left for seat, left in enumerate(self.counts) if left in (1, 2)}
 
     @property
     def cannot_beat(self) -> bool:
