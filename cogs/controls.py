@@ -34,7 +34,7 @@ from bot.engine.errors import CodedError
 from bot.tables import TableError, TableStatus
 from bot.words.cards import cards_text, hint_words, play_phrase, play_text
 from bot.words.catalogue import t
-from bot.words.leaving import leave_cost_text
+from bot.words.leaving import leave_text
 from bot.words.names import kind_name
 from bot.words.reasons import reason_line
 from render import hand_order
@@ -212,18 +212,15 @@ async def _join(p: Press, item: TableButton) -> None:
 
 async def ask_leave(manager: TableManager, interaction: discord.Interaction,
                     channel_id: int, locale: str) -> None:
-    """Leave at once between deals; mid-deal (an escape) say what it costs and ask first."""
-    table = manager.snapshot(channel_id)
-    seat = table.seat_of(interaction.user.id)
-    game = table.playing
-    # at a tournament table leaving is no escape: the AI plays the seat (taken back by
-    # playing), so nothing is asked first
-    away = manager.tournaments.place(channel_id) is not None
-    if seat is None or game is None or seat in game.escaped or away:
-        how = await manager.leave(table.channel_id, interaction.user.id)
+    """Leave at once when it is free (between deals); otherwise say what leaving means
+    (an escape and its cost, or a tournament seat stepping away) and ask first."""
+    leaving = manager.leaving(channel_id, interaction.user.id)
+    if not leaving.asks:
+        how = await manager.leave(channel_id, interaction.user.id)
         await reply(interaction, t(locale, f"ok.{how}"))
         return
-    text = leave_cost_text(locale, manager.escape_cost(table.channel_id, interaction.user.id))
+    table = manager.snapshot(channel_id)
+    text = leave_text(locale, leaving.kind, leaving.cost)
     view = discord.ui.View(timeout=None)
     view.add_item(TableButton(table.channel_id, "leaveok", label=t(locale, "btn.leaveok"),
                               style=discord.ButtonStyle.danger))

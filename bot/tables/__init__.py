@@ -23,6 +23,7 @@ from .events import (
     TrusteeChanged,
     TurnStarted,
 )
+from .leaving import LeaveKind, Leaving, leave_kind
 from .manager import TableManager
 from .snapshot import GameSnapshot, SeatSnapshot, TableSnapshot
 from .state import Seat
@@ -39,6 +40,8 @@ __all__ = [
     "GameSnapshot",
     "GameStarted",
     "HandChanged",
+    "LeaveKind",
+    "Leaving",
     "ManualClock",
     "Presenter",
     "ReadingNeeded",
@@ -59,4 +62,5 @@ __all__ = [
     "TableStatus",
     "TrusteeChanged",
     "TurnStarted",
+    "leave_kind",
 ]

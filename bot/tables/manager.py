@@ -52,6 +52,7 @@ from .events import (
     TrusteeChanged,
 )
 from .hints import HintBook
+from .leaving import LeaveKind, Leaving, leave_kind
 from .play_check import checked_play
 from .recovery import TableRecovery
 from .registry import LiveTables
@@ -149,6 +150,16 @@ class TableManager:
         if table.tournament is not None:  # leaving is 托管 there, and costs nothing
             return EscapeCost(0, 0, False)
         return escape_cost(self._tables.dealt(table), self._tables.seat_index(table, user_id))
+
+    def leaving(self, channel_id: int, user_id: int) -> Leaving:
+        """What leaving the table now means for the user (:mod:`bot.tables.leaving`): free,
+        an escape with its cost, or a tournament seat stepping away; raises no_table."""
+        table = self._tables.table(channel_id)
+        snapshot = table.snapshot()
+        kind = leave_kind(snapshot, snapshot.seat_of(user_id))
+        if kind != LeaveKind.ESCAPE:
+            return Leaving(kind)
+        return Leaving(kind, self.escape_cost(channel_id, user_id))
 
     def count_tables(self) -> dict[tuple[str, str], int]:
         """How many live tables there are, by (variant, status) (the metrics' gauge)."""

@@ -126,6 +126,7 @@ class TableSnapshot(SeatLookup):
     game: GameSnapshot | None
     private: bool = False  # only the owner and the invited may sit down
     invited: frozenset[int] = frozenset()
+    tournament: bool = False  # a tournament's table: leaving steps away (bot.tables.leaving)
 
     @property
     def playing(self) -> GameSnapshot | None:

@@ -142,14 +142,15 @@ class Table(SeatLookup):
                                               s.autopass) for s in self.seats)
         game = self._game_shown()
         key = (self.owner_id, self.locale, self.status, self.deals, self.deadline, seats,
-               id(game), self.private, frozenset(self.invited))
+               id(game), self.private, frozenset(self.invited), self.tournament is not None)
         if self._snapshot is None or self._snapshot[0] != key:
             self._snapshot = key, TableSnapshot(
                 channel_id=self.channel_id, guild_id=self.guild_id, owner_id=self.owner_id,
                 rules=self.rules, locale=self.locale, status=self.status,
                 seats=tuple(None if s is None else SeatSnapshot(*s) for s in seats),
                 deals=self.deals, seq=self.seq, deadline=self.deadline, game=game,
-                private=self.private, invited=frozenset(self.invited))
+                private=self.private, invited=frozenset(self.invited),
+                tournament=self.tournament is not None)
         return self._snapshot[1]
 
     def _game_shown(self) -> GameSnapshot | None:

@@ -7,7 +7,7 @@ from bot.engine import EscapeCost
 
 from .catalogue import t
 
-__all__ = ["leave_cost_text"]
+__all__ = ["leave_cost_text", "leave_text"]
 
 
 def leave_cost_text(locale: str, cost: EscapeCost) -> str:
@@ -15,3 +15,12 @@ def leave_cost_text(locale: str, cost: EscapeCost) -> str:
     deal goes on without the escaper, that the rest of the deal settles at its end)."""
     text = t(locale, "leave.ask", beans=f"{cost.beans:,}", points=cost.points)
     return text if cost.final else text + " " + t(locale, "leave.ask_more")
+
+
+def leave_text(locale: str, kind: str, cost: EscapeCost | None = None) -> str:
+    """The question asked before leaving, by what leaving does (``kind``, the tables'
+    ``Leaving.kind``): an ``escape``'s ``cost``, or a tournament seat stepping ``away``;
+    "" when leaving is ``free``."""
+    if kind == "escape" and cost is not None:
+        return leave_cost_text(locale, cost)
+    return t(locale, "leave.ask_away") if kind == "away" else ""

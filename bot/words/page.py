@@ -88,10 +88,10 @@ CATALOGUE_KEYS = (
     "btn.join", "btn.leave", "btn.addai", "btn.start", "btn.hint", "btn.pass", "btn.bid0",
     "btn.bid", "btn.call", "btn.nocall", "btn.grab", "btn.nograb", "btn.show", "btn.noshow",
     "btn.double", "btn.nodouble", "btn.resume", "btn.cannot_beat", "btn.trustee",
-    "btn.leaveok", "btn.stay", "phase.show_start", "phase.show_deal", "phase.show_landlord",
-    "phase.bid", "phase.call", "phase.grab", "phase.double", "phase.play", "result.title",
-    "result.landlord", "result.farmers", "result.escape", "result.row", "level.easy",
-    "level.normal", "level.hard", "ai.name", "lobby.empty",
+    "btn.leaveok", "btn.stay", "leave.ask_away", "phase.show_start", "phase.show_deal",
+    "phase.show_landlord", "phase.bid", "phase.call", "phase.grab", "phase.double",
+    "phase.play", "result.title", "result.landlord", "result.farmers", "result.escape",
+    "result.row", "level.easy", "level.normal", "level.hard", "ai.name", "lobby.empty",
 )
 
 

@@ -82,6 +82,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "leave.ask": "Leaving now is an escape: you lose {beans} beans and {points} points.",
         "leave.ask_more": "The AI plays your seat to the end of the deal, and its result "
                           "counts for you too.",
+        "leave.ask_away": "Leaving steps away from the tournament: the AI plays your seat "
+                          "for the rest of it and your points still count. Leave?",
         "ok.stay": "You stay at the table.",
         "ok.autopass_on": "When nothing in your hand beats the play, you pass by yourself "
                           "after a short pause.",
@@ -189,6 +191,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "table.pass": "不出", "table.recent": "最近出牌：{plays}",
         "leave.ask": "现在离开算逃跑：你将失去 {beans} 欢乐豆和 {points} 积分。",
         "leave.ask_more": "AI 会替你打完本局，本局输赢照常算你的。", "ok.stay": "你留在了牌桌上。",
+        "leave.ask_away": "离开即离席：本次比赛余下的牌局由 AI 代打，积分照常计入。确定离开吗？",
         "ok.autopass_on": "要不起时，稍等片刻会自动不出。", "ok.autopass_off": "已关闭自动不出：要不起时请自己点按钮。",
         "ping.channel": "轮到 {mention}：{phase}{ends}", "ping.beat": "要管 {name} 出的 {kind} {cards}",
         "ping.dm": "轮到你了（{channel}）：{phase}{ends}", "hint.text": "提示：{cards}", "hint.pass": "提示：不出",

@@ -93,8 +93,9 @@ async def _whole_tournament(env: Any, settings: Any, made: list[Any]) -> None:
         table = _table_of(env, p.id)
         assert table is not None, "every entrant is seated in round 1"
         thread = _channel(guild, table.channel_id)
-        left = await p.click(_message(env, thread), label="Leave")
-        assert "stepped away" in left.response.content, left.response.content
+        asked = await p.click(_message(env, thread), label="Leave")
+        assert "steps away" in asked.response.content, asked.response.content  # asked first
+        await p.click(asked.response, label="Leave the deal")
 
     async def round_done(n: int) -> bool:
         return (await store.get_tournament(tid)).round_no > n or \
@@ -115,8 +116,12 @@ async def _whole_tournament(env: Any, settings: Any, made: list[Any]) -> None:
                     continue
                 thread = _channel(guild, table.channel_id)
                 if person is leaver and table.game.phase == "play":
-                    left = await leaver.click(_message(env, thread), label="Leave")
-                    assert "stepped away" in left.response.content, left.response.content
+                    asked = await leaver.click(_message(env, thread), label="Leave")
+                    # leaving ends the seat's own play: asked first, as on the page
+                    assert "steps away" in asked.response.content, asked.response.content
+                    await leaver.click(asked.response, label="Leave the deal")
+                    await env.settle()
+                    assert table.seats[seat].auto  # stepped away: the AI plays on
                     continue
                 await take_turn(env, thread, person)
             await env.settle()
