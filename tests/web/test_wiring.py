@@ -65,10 +65,13 @@ async def test_a_yes_no_action_calls_its_manager_method(action: str, made: Any) 
 
 # --------------------------------------------------------------------------- presenter
 class _Raising:
-    """A manager that must not be read: any attribute asked of it fails the test."""
+    """A manager (or one of its methods) that must not be read: using it fails the test."""
 
     def __getattr__(self, name: str) -> Any:
         raise AssertionError(f"the manager's {name} was read")
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("a manager's method was called")
 
 
 class _Recorder:
@@ -104,7 +107,7 @@ def _page(user: int, sent: list[str]) -> SimpleNamespace:
 
 @pytest.mark.parametrize("variant", ["classic", "laizi", "happy"])
 async def test_the_presenter_makes_the_frames_of_before_from_events_alone(
-        tmp_path, variant: str) -> None:
+        tmp_path, monkeypatch, variant: str) -> None:
     """Two deals played by Alice and Bob (and an AI seat): the events given to a presenter
     whose manager may not be read make, for each page, the table frames the live manager
     gave at each event."""
@@ -125,6 +128,8 @@ async def test_the_presenter_makes_the_frames_of_before_from_events_alone(
     finally:
         await manager.shutdown()
         await store.close()
+    for read in ("find", "snapshot", "seat_view", "check_seated", "table_of", "live"):
+        monkeypatch.setattr(TableManager, read, _Raising())  # no manager is read below
     sent: dict[int, list[str]] = {ALICE: [], BOB: [], CAROL: []}
     pages = [_page(user, frames) for user, frames in sent.items()]
     presenter = WebPresenter(SimpleNamespace(at=lambda channel: pages))  # type: ignore[arg-type]
