@@ -39,7 +39,7 @@ REASON_WORDS: dict[str, dict[str, str]] = {
     },
     ZH: {
         "wins_now": "最后一手，出完就赢",
-        "bomb_win": "炸完没人管得住：这局已经赢定",
+        "bomb_win": "这个炸弹炸完没人管得住：这局赢定了",
         "feed_partner": "队友只剩1张牌：出单张给他",
         "block": "对手只剩{n}张牌：这样出不让他走",
         "partner_holds": "队友的牌管住了这一轮：不要压",
@@ -59,7 +59,7 @@ REASON_WORDS: dict[str, dict[str, str]] = {
     },
     TW: {
         "wins_now": "最後一手，出完就贏",
-        "bomb_win": "炸完沒人管得住：這局已經贏定",
+        "bomb_win": "這個炸彈炸完沒人管得住：這局贏定了",
         "feed_partner": "隊友只剩1張牌：出單張給他",
         "block": "對手只剩{n}張牌：這樣出不讓他走",
         "partner_holds": "隊友的牌管住了這一輪：不要壓",
