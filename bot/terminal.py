@@ -18,7 +18,7 @@ import contextlib
 import sys
 import tempfile
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
@@ -29,11 +29,16 @@ from bot.engine import (
     VARIANTS,
     Action,
     Bid,
+    BidOffer,
     Call,
     Choice,
+    ChoiceOffer,
     Double,
     Grab,
+    Offer,
+    PassOffer,
     Play,
+    PlayOffer,
     RuleError,
     SeatView,
     Show,
@@ -76,14 +81,14 @@ from bot.words.reasons import reason_words
 from render.canvas import multiplier_text
 
 CHANNEL, GUILD, YOU = 1, 1, 1
-PHASE_PROMPTS = {
-    "show_start": "show your hand before the deal (x5)? [y/n]",
-    "show_deal": "show your hand now? [y/n]",
-    "show_landlord": "show your hand (x2)? [y/n]",
-    "bid": "bid 1, 2 or 3 points, or 0 for no bid",
+QUESTIONS = {
     "call": "call the landlord? [y/n]",
     "grab": "grab the landlord (x2)? [y/n]",
     "double": "double? [y/n]",
+}
+SHOW_QUESTIONS = {  # by what 明牌 multiplies by: before the deal, while dealt, the landlord's
+    5: "show your hand before the deal (x5)? [y/n]",
+    2: "show your hand (x2)? [y/n]",
 }
 QUIT_WORDS = ("quit", "exit", "退出")  # not "q": that is a queen
 HELP_WORDS = ("help", "?", "帮助", "幫助")
@@ -259,6 +264,48 @@ def parse_command(text: str, phase: str, seat: int) -> Action | str:
     return text
 
 
+def _either(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def offer_prompt(offers: Sequence[Offer]) -> str:
+    """What the player is asked at their turn, from their offers
+    (:meth:`bot.engine.SeatView.legal_actions`): lead, beat or pass, the bids offered, or
+    the question (明牌 with its factor)."""
+    kinds = {offer.action for offer in offers}
+    if "play" in kinds or "pass" in kinds:
+        return "play cards that beat it, or pass" if "pass" in kinds else \
+            "you lead: play any cards"
+    for offer in offers:
+        if isinstance(offer, BidOffer):
+            points = [str(p) for p in offer.points]
+            if not points:
+                return "0 for no bid"
+            return f"bid {_either(points)} point{'s' if points != ['1'] else ''}, or 0 " \
+                   "for no bid"
+        if isinstance(offer, ChoiceOffer):
+            if offer.choice == "show":
+                return SHOW_QUESTIONS.get(offer.factor, "show your hand now? [y/n]")
+            return QUESTIONS[offer.choice]
+    return "wait"
+
+
+def offer_options(offers: Sequence[Offer]) -> list[str]:
+    """What the player may type now, one word for each offered action (``cards`` stands
+    for the plays): ``cards`` and ``pass``, each bid (``0``: no bid), or ``y`` and ``n``."""
+    words: list[str] = []
+    for offer in offers:
+        if isinstance(offer, PlayOffer):
+            words.append("cards")
+        elif isinstance(offer, PassOffer):
+            words.append("pass")
+        elif isinstance(offer, BidOffer):
+            words += ["0"] * offer.no_bid + [str(p) for p in offer.points]
+        else:
+            words += ["y", "n"]
+    return words
+
+
 def status_line(view: SeatView, names: tuple[str, ...]) -> str:
     """Cards left per player, the multiplier and the play to beat."""
     counts = ", ".join(f"{names[i]} {held}" for i, held in enumerate(view.counts))
@@ -335,8 +382,12 @@ async def _loop(manager: TableManager, presenter: TerminalPresenter, watch: bool
 
 async def _confirm_leave(manager: TableManager, presenter: TerminalPresenter,
                          read_line: Callable[[str], str]) -> bool:
-    """Leaving mid-deal is an escape: say what it costs and ask first."""
-    cost = manager.escape_cost(CHANNEL, YOU)
+    """Leaving mid-deal is an escape: say what it costs and ask first (as every front-end
+    does when leaving asks: :meth:`TableManager.leaving`)."""
+    leaving = manager.leaving(CHANNEL, YOU)
+    cost = leaving.cost
+    if not leaving.asks or cost is None:
+        return True
     more = "" if cost.final else ", and the AI plays your seat to the end of the deal"
     presenter.say(f"  leaving now is an escape: you lose {cost.beans} beans and "
                   f"{cost.points} points{more}. Leave? [y/N]")
@@ -385,12 +436,7 @@ async def _ask(manager: TableManager, presenter: TerminalPresenter, phase: str,
     names = tuple(player_name(n, EN) for n in manager.snapshot(CHANNEL).names())
     while True:
         table, view = manager.seat_view(CHANNEL, YOU)  # this turn as the seat sees it
-        if phase == "play":
-            last = view.last
-            prompt = ("you lead: play any cards" if last is None or last[0] == 0 else
-                      "play cards that beat it, or pass")
-        else:
-            prompt = PHASE_PROMPTS.get(phase, phase)
+        prompt = offer_prompt(view.legal_actions())
         presenter.say(status_line(view, names))
         presenter.say(f"your turn — {prompt}; your hand: "
                       f"{cards_text(EN, view.hand, laizi=view.laizi)}")

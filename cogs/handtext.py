@@ -122,10 +122,10 @@ def counts_lines(game: GameSnapshot, names: list[str], locale: str) -> list[str]
     if not any(game.view.counts[:game.players]):
         return []
     counts = []
+    alarms = game.view.alarm  # 报单 / 报双, as the engine's view says
     for i in range(game.players):
         left = game.view.counts[i]
-        alarm = t(locale, f"alarm.{left}") if left in (1, 2) and \
-            game.phase == "play" else ""
+        alarm = t(locale, f"alarm.{alarms[i]}") if i in alarms else ""
         counts.append(f"{names[i]} {left}{alarm}")
     return [t(locale, "hand.counts", counts=" · ".join(counts))]
 

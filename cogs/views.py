@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.engine import Card
+from bot.engine import BID_POINTS, BidOffer, Card, ChoiceOffer
 from bot.words.cards import card_name, cards_text, wild_mark
 from bot.words.catalogue import t
 from render import hand_order
@@ -34,6 +34,9 @@ from .launch import LAUNCH_ITEMS, add_launch
 from .private import add_invite
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from bot.engine import Offer
     from bot.tables import TableSnapshot
 
 SELECT_SIZE = 25  # Discord's limit on select options
@@ -192,20 +195,7 @@ def table_view(table: TableSnapshot, locale: str, *, app: bool = False) -> disco
         if app:
             add_launch(view, cid, locale, row=2 if table.private else 1)
         return view
-    seq = table.seq
-    phase = game.phase
-    if phase == "bid":
-        view.add_item(TableButton(cid, "bid", "0", seq, label=t(locale, "btn.bid0"), row=0))
-        for points in (1, 2, 3):
-            view.add_item(TableButton(cid, "bid", str(points), seq, style=blue, row=0,
-                                      label=t(locale, "btn.bid", n=points),
-                                      disabled=points <= game.view.bid))
-    elif phase in ("call", "grab", "double") or phase.is_show:
-        word = "show" if phase.is_show else phase
-        yes_label = t(locale, f"btn.{word}", n=game.show_factor)
-        view.add_item(TableButton(cid, word, "y", seq, label=yes_label, style=blue, row=0))
-        view.add_item(TableButton(cid, word, "n", seq, label=t(locale, f"btn.no{word}"),
-                                  row=0))
+    add_offers(view, cid, table.seq, game.view.auction_offers(), locale)
     view.add_item(TableButton(cid, "hand", label=t(locale, "btn.hand"), style=green, row=1,
                               emoji="🂠"))
     if any(s is not None and s.trustee for s in table.seats):
@@ -216,6 +206,30 @@ def table_view(table: TableSnapshot, locale: str, *, app: bool = False) -> disco
     view.add_item(TableButton(cid, "leave", label=t(locale, "btn.leave"),
                               style=discord.ButtonStyle.danger, row=2))
     return view
+
+
+def add_offers(view: discord.ui.View, cid: int, seq: int, offers: Sequence[Offer],
+               locale: str) -> None:
+    """The auction's buttons on the table message's first row, from the seat to act's
+    offers (:meth:`bot.engine.SeatView.auction_offers`): No bid and every bid (those not
+    offered turned off), or the question's yes and no (明牌 with its factor)."""
+    for offer in offers:
+        if isinstance(offer, BidOffer):
+            if offer.no_bid:
+                view.add_item(TableButton(cid, "bid", "0", seq, label=t(locale, "btn.bid0"),
+                                          row=0))
+            for points in BID_POINTS:
+                view.add_item(TableButton(cid, "bid", str(points), seq,
+                                          style=discord.ButtonStyle.primary, row=0,
+                                          label=t(locale, "btn.bid", n=points),
+                                          disabled=points not in offer.points))
+        elif isinstance(offer, ChoiceOffer):
+            word = offer.choice
+            view.add_item(TableButton(cid, word, "y", seq, row=0,
+                                      label=t(locale, f"btn.{word}", n=offer.factor),
+                                      style=discord.ButtonStyle.primary))
+            view.add_item(TableButton(cid, word, "n", seq, label=t(locale, f"btn.no{word}"),
+                                      row=0))
 
 
 class HandViews:
@@ -264,5 +278,5 @@ def view_key(view: discord.ui.View) -> tuple[object, ...]:
     return tuple(key)
 
 
-__all__ = ["DYNAMIC_ITEMS", "HandSelect", "HandViews", "KeptView", "card_label", "hand_view",
-           "table_view", "view_key"]
+__all__ = ["DYNAMIC_ITEMS", "HandSelect", "HandViews", "KeptView", "add_offers", "card_label",
+           "hand_view", "table_view", "view_key"]

@@ -20,7 +20,7 @@ from typing import Any
 from bot.engine import Play, SeatView
 from bot.tables import TableSnapshot
 
-from .protocol import play_json, you_json
+from .protocol import offer_json, play_json, you_json
 
 MAX_BYTES = 32 << 20  # of JSON text kept, every table's together (the oldest go first)
 MAX_ENTRIES = 4096
@@ -114,7 +114,9 @@ def you_text(table: TableSnapshot, view: SeatView, legal: Legal) -> str:
     """The table frame's ``you`` (:func:`bot.web.protocol.you_json`) as JSON text, with
     the legal plays already written out (``legal``)."""
     you = you_json(table, _knowing(view, ()))  # every field but the plays (none looked for)
-    you["cannot_beat"] = _knowing(view, legal.plays).cannot_beat
+    known = _knowing(view, legal.plays)  # and those that read them, from the plays found
+    you["cannot_beat"] = known.cannot_beat
+    you["offers"] = [offer_json(o) for o in known.legal_actions()]
     del you["legal"]
     return f'{ascii_json(you)[:-1]},"legal":{legal.text}}}'
 

@@ -39,7 +39,8 @@ From the server
 ``{"type": "table", "table": TABLE, "you": YOU|null}``
     Sent at once after ``welcome`` and again after every change of the table. ``TABLE`` is
     public (:func:`table_json`); ``YOU`` goes only to the seated user's own connections
-    (:func:`you_json`: their hand, legal plays, ``cannot_beat``, ``is_leading``).
+    (:func:`you_json`: their hand, what they may do now as ``offers``, the legal plays,
+    ``cannot_beat``, ``is_leading``, and what leaving means as ``leaving``).
 ``{"type": "no_table", "reason"?, "open": {"variants", "rooms", "ai_seats"}}``
     No table in the channel (or it closed): the choices of an ``open`` action.
 ``{"type": "result", "result": RESULT}``  a deal ended (beans, points, levels).
@@ -71,8 +72,20 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.ai.levels import AI_LEVELS
-from bot.engine import ROOMS, VARIANTS, Play, SeatView, level_for, result_factors, result_total
-from bot.tables import DealEnded, TableSnapshot
+from bot.engine import (
+    ROOMS,
+    VARIANTS,
+    BidOffer,
+    Offer,
+    PassOffer,
+    Play,
+    PlayOffer,
+    SeatView,
+    level_for,
+    result_factors,
+    result_total,
+)
+from bot.tables import DealEnded, LeaveKind, TableSnapshot, leave_kind
 from bot.words.cards import card_name, play_phrase
 from bot.words.locales import EN
 from bot.words.names import kind_name, player_name, seat_name
@@ -166,11 +179,21 @@ def open_choices() -> dict[str, Any]:
             "ai_levels": list(AI_LEVELS)}
 
 
-def _alarm(count: int, playing: bool) -> str | None:
-    """报单 / 报双: a seat down to its last one or two cards."""
-    if not playing or count > 2 or count == 0:
-        return None
-    return "single" if count == 1 else "double"
+ALARMS = {1: "single", 2: "double"}  # 报单 / 报双 on the wire (SeatView.alarm's counts)
+
+
+def offer_json(offer: Offer) -> dict[str, Any]:
+    """One of the seat's offers (:meth:`bot.engine.SeatView.legal_actions`) as the page
+    draws it: ``play`` (its plays are ``you.legal``), ``pass``, ``bid`` with the
+    ``points`` allowed and ``no_bid``, or a yes/no question (``call``, ``grab``, ``show``
+    with its ``factor``, ``double``)."""
+    if isinstance(offer, PlayOffer):
+        return {"action": "play"}
+    if isinstance(offer, PassOffer):
+        return {"action": "pass"}
+    if isinstance(offer, BidOffer):
+        return {"action": "bid", "points": list(offer.points), "no_bid": offer.no_bid}
+    return {"action": offer.choice, "factor": offer.factor}
 
 
 def play_words(play: Play | None, locale: str) -> str | None:
@@ -192,6 +215,7 @@ def table_json(table: TableSnapshot, locale: str = EN) -> dict[str, Any]:
     seats = []
     for i, seat in enumerate(table.seats):
         count = view.counts[i] if view is not None and i < len(view.counts) else None
+        alarms = view.alarm if view is not None else {}
         entry: dict[str, Any] = {"index": i, "empty": seat is None}
         if seat is not None:
             entry.update(user_id=str(seat.user_id) if seat.user_id else None, name=seat.name,
@@ -199,7 +223,7 @@ def table_json(table: TableSnapshot, locale: str = EN) -> dict[str, Any]:
         if view is not None:
             entry.update(
                 role=view.role(i) or None, cards_left=count,
-                alarm=_alarm(count or 0, view.phase == "play"),
+                alarm=ALARMS.get(alarms.get(i, 0)),
                 shown=view.shown.get(i) or (game.hands[i] if game is not None and
                                             game.hands else None),
                 escaped=i in view.escaped,
@@ -230,12 +254,20 @@ def table_json(table: TableSnapshot, locale: str = EN) -> dict[str, Any]:
 
 
 def you_json(table: TableSnapshot, view: SeatView) -> dict[str, Any]:
-    """What only the seated user sees: their hand and what they may do now."""
+    """What only the seated user sees: their hand and what they may do now: ``offers``
+    (the seat's legal actions, none unless it is its turn: :func:`offer_json`), the legal
+    plays (``legal``) and what leaving means (``leaving``: ``kind`` free, escape or away,
+    and whether the page ``asks`` first)."""
+    offers = view.legal_actions()
+    plays = next((o.plays for o in offers if isinstance(o, PlayOffer)), ())
+    leaving = leave_kind(table, view.seat)
     return {"seat": view.seat, "hand": view.hand,
             "cards": [[c.char, c.suit, c.deck] for c in view.cards],
             "my_turn": view.to_act == view.seat and table.playing is not None,
             "phase": str(view.phase), "seq": table.seq,
-            "legal": [play_json(p) for p in view.legal_plays()],
+            "offers": [offer_json(o) for o in offers],
+            "leaving": {"kind": str(leaving), "asks": leaving != LeaveKind.FREE},
+            "legal": [play_json(p) for p in plays],
             "cannot_beat": view.cannot_beat, "is_leading": view.is_leading}
 
 
@@ -267,6 +299,6 @@ def result_json(event: DealEnded, locale: str = EN) -> dict[str, Any]:
             "balances_after": list(event.balances_after)}
 
 
-__all__ = ["ACTIONS", "MAX_FRAME", "RATE", "FrameError", "dumps", "open_choices",
-           "parse_action", "parse_frame", "parse_json", "play_json", "play_words",
+__all__ = ["ACTIONS", "ALARMS", "MAX_FRAME", "RATE", "FrameError", "dumps", "offer_json",
+           "open_choices", "parse_action", "parse_frame", "parse_json", "play_json", "play_words",
            "result_json", "table_json", "you_json"]

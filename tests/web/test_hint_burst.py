@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import AsyncIterator
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -184,7 +185,8 @@ class _Snap:
     """Just what you_json reads of a table snapshot."""
 
     seq = 7
-    playing = True
+    playing = SimpleNamespace(escaped=())  # a deal in play, nobody escaped
+    tournament = False
 
 
 async def test_frames_keep_their_events_order_while_plays_are_made(tmp_path) -> None:

@@ -4,7 +4,8 @@ import { cardRow } from "./cards";
 import { Dialogs } from "./dialogs";
 import { Hand } from "./hand";
 import type { Socket } from "./socket";
-import type { Answer, Frame, Participant, PlayJson, SeatJson, TableJson, YouJson } from "./types";
+import type { Answer, Frame, OfferJson, Participant, PlayJson, SeatJson, TableJson, YouJson }
+  from "./types";
 import { cardsLeft, hasWords, named, setWords, t } from "./words";
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls = "", text = ""):
@@ -142,10 +143,13 @@ export class Table {
   }
 
   private async leave(): Promise<void> {
-    const inDeal = this.you?.phase && !this.table?.deal?.over;
-    if (inDeal) {
+    // the server says what leaving means (an escape, a tournament seat stepping away):
+    // ask first then, in the words of the cost it answers or of stepping away
+    const leaving = this.you?.leaving;
+    if (leaving?.asks) {
       const cost = await this.act("cost");
-      if (!cost.ok || !(await this.dialogs.confirmLeave(cost.text ?? ""))) return;
+      const text = leaving.kind === "away" ? t("leave.ask_away") : cost.text ?? "";
+      if (!cost.ok || !(await this.dialogs.confirmLeave(text))) return;
     }
     await this.act("leave");
   }
@@ -393,35 +397,10 @@ export class Table {
     const seated = you !== null;
     const empty = table.seats.some((s) => s.empty);
     const playing = table.status === "playing" && deal && !deal.over;
-    if (playing && seated && you.my_turn && you.phase) {
-      const phase = you.phase;
-      if (phase === "play") {
-        if (you.cannot_beat) {  // nothing beats it: one Can't beat stands for Play and Pass
-          box.append(this.button(t("btn.cannot_beat"), () => this.act("pass", { seq }),
-                                 "primary"));
-        } else {
-          box.append(this.button(t("web.play"), () => this.play(), "primary play"));
-          if (!you.is_leading) box.append(this.button(t("btn.pass"), () =>
-            this.act("pass", { seq })));
-        }
-        box.append(this.button(t("btn.hint"), () => this.hint()));
-      } else if (phase === "bid") {
-        box.append(this.button(t("btn.bid0"), () => this.act("bid", { points: 0, seq })));
-        for (let n = (deal.bid || 0) + 1; n <= 3; n++) {
-          box.append(this.button(t("btn.bid", { n }), () => this.act("bid", { points: n, seq }),
-                                 "primary"));
-        }
-      } else if (phase === "call" || phase === "grab" || phase === "double") {
-        const [yes, no] = phase === "call" ? ["btn.call", "btn.nocall"]
-          : phase === "grab" ? ["btn.grab", "btn.nograb"] : ["btn.double", "btn.nodouble"];
-        box.append(this.button(t(yes), () => this.act(phase, { yes: true, seq }), "primary"));
-        box.append(this.button(t(no), () => this.act(phase, { yes: false, seq })));
-      } else if (phase.startsWith("show")) {
-        box.append(this.button(t("btn.show", { n: deal.show_factor }), () =>
-          this.act("show", { yes: true, seq }), "primary"));
-        box.append(this.button(t("btn.noshow"), () => this.act("show", { yes: false, seq })));
-      }
-      if (phase !== "play") box.append(this.button(t("btn.hint"), () => this.hint()));
+    const offers = playing && seated ? you.offers ?? [] : [];
+    if (offers.length) {
+      box.append(...this.offerButtons(offers, seq));
+      box.append(this.button(t("btn.hint"), () => this.hint()));
     }
     if (playing && seated) {
       const trustee = table.seats[you.seat]?.trustee;
@@ -437,6 +416,41 @@ export class Table {
     }
     if (seated) box.append(this.button(t("btn.leave"), () => this.leave(), "quiet"));
     return box;
+  }
+
+  /** The buttons of the seat's offers, as the server sent them (SeatView.legal_actions):
+   * Play and Pass, or one Can't beat when passing is all there is; No bid and each bid
+   * offered; a question's yes and no. */
+  private offerButtons(offers: OfferJson[], seq: number | undefined): HTMLButtonElement[] {
+    const out: HTMLButtonElement[] = [];
+    const canPlay = offers.some((o) => o.action === "play");
+    for (const offer of offers) {
+      switch (offer.action) {
+        case "play":
+          out.push(this.button(t("web.play"), () => this.play(), "primary play"));
+          break;
+        case "pass":
+          out.push(canPlay ? this.button(t("btn.pass"), () => this.act("pass", { seq }))
+            : this.button(t("btn.cannot_beat"), () => this.act("pass", { seq }), "primary"));
+          break;
+        case "bid":
+          if (offer.no_bid) {
+            out.push(this.button(t("btn.bid0"), () => this.act("bid", { points: 0, seq })));
+          }
+          for (const n of offer.points) {
+            out.push(this.button(t("btn.bid", { n }), () => this.act("bid", { points: n, seq }),
+                                 "primary"));
+          }
+          break;
+        default: {
+          const word = offer.action;
+          out.push(this.button(t(`btn.${word}`, { n: offer.factor }), () =>
+            this.act(word, { yes: true, seq }), "primary"));
+          out.push(this.button(t(`btn.no${word}`), () => this.act(word, { yes: false, seq })));
+        }
+      }
+    }
+    return out;
   }
 
   /** Play is enabled when the selection is one of your legal plays (as cards). */

@@ -61,6 +61,21 @@ export interface TableJson {
   deal: DealJson | null;
 }
 
+// What the seat may do now (bot/web/protocol.py offer_json): the page draws these and
+// works out nothing itself. "play" has its plays in YouJson.legal.
+export type OfferJson =
+  | { action: "play" }
+  | { action: "pass" }
+  | { action: "bid"; points: number[]; no_bid: boolean }
+  | { action: "call" | "grab" | "show" | "double"; factor: number };
+
+// What leaving means now: free, an escape (its cost asked of the server) or a tournament
+// seat stepping away; the page asks first when `asks`.
+export interface LeavingJson {
+  kind: "free" | "escape" | "away";
+  asks: boolean;
+}
+
 export interface YouJson {
   seat: number;
   hand: string;
@@ -68,6 +83,8 @@ export interface YouJson {
   my_turn: boolean;
   phase: string | null;
   seq: number;
+  offers?: OfferJson[];
+  leaving?: LeavingJson;
   legal: PlayJson[];
   cannot_beat: boolean;
   is_leading: boolean;
