@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import pytest
 
+from bot.engine import VARIANTS, Rules
 from tests.web.pages import CHANNEL, GUILD
 
 from .play import beans_shown, last_result, longest, open_table, play_deal, t, with_readings
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
-PLAYERS = {"classic": 3, "happy": 3, "laizi": 3, "super": 3, "four": 4}
+# every variant the engine has (a new one is played here too, never skipped silently)
+PLAYERS = {variant: Rules.preset(variant).players for variant in VARIANTS}
 # variants with wild cards: the user prefers plays that read several ways (True: this
 # seed's deal has one, so the reading dialog must have been answered)
 WILD = {"laizi": True, "super": False}
