@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import discord
 
+from bot.engine import PassOffer, Phase, PlayOffer
 from bot.pacing import IDLE, NORMAL, URGENT, priority, withdrawable
 from bot.tables import DealEnded
 from bot.words.catalogue import t
@@ -29,12 +30,12 @@ from render import render_hand
 
 from .counter import counter_line
 from .dm_channels import DmChannels
-from .handtext import can_act, cannot_beat, deal_over_content, hand_content
+from .handtext import can_act, deal_over_content, hand_content
 from .own_message import own_message
 from .views import HandViews, hand_view, view_key
 
 if TYPE_CHECKING:
-    from bot.engine import Card
+    from bot.engine import Card, Offer
     from bot.tables import TableSnapshot
 
     from .edits import TokenEdits
@@ -43,11 +44,23 @@ if TYPE_CHECKING:
     from .readers import PresenterStore
     from .table_state import TableState, TableStates
 
-__all__ = ["DM_CLOSED", "HandDms", "HandHost"]
+__all__ = ["DM_CLOSED", "HandDms", "HandHost", "offer_controls"]
 
 log = logging.getLogger("ddz.presenter")
 DM_CLOSED = 50007
 T = TypeVar("T")
+
+
+def offer_controls(offers: Sequence[Offer]) -> dict[str, bool]:
+    """The hand's turn buttons (:func:`hand_view`'s ``active``, ``leading`` and
+    ``cannot_beat``) as the seat's offers (:meth:`bot.engine.SeatView.legal_actions`) say:
+    Play on when a :class:`PlayOffer` is offered, Pass when a :class:`PassOffer` is (alone:
+    Can't beat); nothing on without either (another's turn, or the auction, whose offers
+    are the table message's)."""
+    play = any(isinstance(o, PlayOffer) for o in offers)
+    passing = any(isinstance(o, PassOffer) for o in offers)
+    return {"active": play or passing, "leading": play and not passing,
+            "cannot_beat": passing and not play}
 
 
 class HandHost(Protocol):
@@ -143,20 +156,16 @@ class HandDms:
 
     def _control_options(self, table: TableSnapshot, seat: int, hand: Sequence[Card]
                          ) -> dict[str, Any]:
-        """:func:`hand_view`'s options for ``seat`` now."""
+        """:func:`hand_view`'s options for ``seat`` now: its turn's buttons from the seat's
+        offers (:func:`offer_controls`); off while the AI plays for the seat."""
         game = table.game
         assert game is not None
         entry = table.seats[seat]
-        auction = game.phase not in ("play", "over")
-        active = can_act(table, seat) and not auction
-        leading = beaten = False  # what the turn's buttons say: off the turn, nothing
-        if active:
-            trick = game.trick
-            leading = trick is None or trick.to_beat is None or trick.to_beat_seat == seat
-            beaten = cannot_beat(game, seat, hand)
+        auction = game.phase not in (Phase.PLAY, Phase.OVER)
+        offers = game.view_of(seat, hand).legal_actions() if can_act(table, seat) else ()
         return {"laizi": game.laizi, "order": self.preferences.hand_order(
                     entry.user_id if entry else None),
-                "active": active, "leading": leading, "cannot_beat": beaten,
+                **offer_controls(offers),
                 "trustee": entry is not None and entry.trustee, "auction": auction}
 
     async def refresh_hands(self, channel_id: int) -> None:
