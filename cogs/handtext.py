@@ -107,7 +107,7 @@ def at_stake_text(game: GameSnapshot, seat: int, locale: str) -> str:
         factor, what = 2, "double"
     else:  # a show counts when it is larger than the largest so far
         shown = max((f for _, f in view.shows), default=1)
-        factor, what = max(game.show_factor, shown) // shown, "show"
+        factor, what = max(view.show_factor, shown) // shown, "show"
     now = beans_at_stake(view, seat)
     text = t(locale, "hand.at_stake", beans=f"{now:,}")
     raised = beans_at_stake(view, seat, factor)

@@ -67,11 +67,11 @@ class SeatSnapshot:
 
 @dataclass(frozen=True)
 class GameSnapshot:
-    """The deal in progress (or just over) as everyone at the table may see it."""
+    """The deal in progress (or just over) as everyone at the table may see it (what
+    明牌 multiplies by now, as all the rest, is the view's: ``view.show_factor``)."""
 
     view: SeatView  # the engine's spectator view: phase, turn, counts, bids, multiplier…
     trick: Trick | None  # the current trick of the play phase
-    show_factor: int  # what 明牌 would multiply by now (the Show button says it)
     hands: tuple[str, ...] | None  # every hand once the deal is over (None until then)
 
     @property

@@ -161,8 +161,7 @@ class Table(SeatLookup):
         if self._shown is None or self._shown[0] != key:
             hands = tuple(game.hand_text(i) for i in range(game.players)) \
                 if game.is_over else None
-            self._shown = key, GameSnapshot(game.view(None), game.trick, game.auction.show_factor,
-                                            hands)
+            self._shown = key, GameSnapshot(game.view(None), game.trick, hands)
         return self._shown[1]
 
     def to_dict(self) -> dict[str, Any]:

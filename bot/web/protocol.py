@@ -243,7 +243,7 @@ def table_json(table: TableSnapshot, locale: str = EN) -> dict[str, Any]:
             "bottom": view.bottom, "laizi": view.laizi, "multiplier": view.multiplier,
             "parts": [list(p) for p in view.parts], "bid": view.bid,
             "bids": [list(b) for b in view.bids], "calls": [list(c) for c in view.calls],
-            "shows": [list(s) for s in view.shows], "show_factor": game.show_factor,
+            "shows": [list(s) for s in view.shows], "show_factor": view.show_factor,
             "to_beat": play_json(view.last[1]) if view.last else None,
             "to_beat_seat": view.last[0] if view.last else None, "over": game.is_over,
             "total": view.total_multiplier,

@@ -45,8 +45,7 @@ def snapshot_of(game: Game) -> TableSnapshot:
     return TableSnapshot(
         channel_id=CID, guild_id=1, owner_id=100, rules=game.rules, locale=None,
         status=TableStatus.PLAYING, seats=seats, deals=1, seq=len(game.actions),
-        deadline=None, game=GameSnapshot(game.view(None), game.trick,
-                                         game.auction.show_factor, None))
+        deadline=None, game=GameSnapshot(game.view(None), game.trick, None))
 
 
 def _plays(view: SeatView) -> list[Action]:
