@@ -67,8 +67,7 @@ def clean_plays(view: SeatView, broken: list[str], legal: list[Play],
         ones = guards.with_cards(view, 1)
         out = [p for p in out if guards.safe_from(view, p, ones)]
     if "answer_into_one" in broken or "answer_into_two" in broken:
-        short = guards.short_opponents(view)
-        out = [p for p in out if guards.safe_from(view, p, short)]
+        out = [p for p in out if not guards.open_answer(view, p, legal)]
     if "let_stand_unsafe" in broken:
         danger = guards.danger_to_stand(view)
         out = [p for p in out if guards.safe_from(view, p, danger)]

@@ -18,7 +18,9 @@ bottom once revealed) and :func:`violations`, which names the rules an action br
   beat (and go out: an opponent on one or two cards who wins a trick leads his last
   card), while some answer is at hand that no opponent down to one or two cards could
   beat (the issue's "the hint beats it when it can": with a card they cannot beat back);
-- ``answer_into_two``: the same for an opponent with two cards;
+- ``answer_into_two``: the same for an opponent with two cards who could go out on it (a
+  pair, or the rocket), or, on the partner's play, who could beat it at all (the hint
+  overtakes a partner with a card the opponent cannot beat, or lets it stand);
 - ``not_winning_now``: the whole hand is one legal play and the action is not it;
 - ``bomb_without_race``: a bomb or rocket (not the whole hand, no opponent down to one or
   two cards: then it is defence) that does not win the trick race. The race is read by the
@@ -220,12 +222,16 @@ def open_lead(view: SeatView, play: Play) -> str | None:
 
 def open_answer(view: SeatView, play: Play, legal: list[Play] | None = None) -> list[str]:
     """The rules an answer of ``play`` breaks (``answer_into_one``/``_two``: an opponent
-    with that many cards could beat it, while some legal answer no short opponent could
-    beat is at hand). ``legal``: the seat's legal plays, when already known."""
+    with that many cards could beat it (with two, go out on it unless the trick is the
+    partner's), while some legal answer no short opponent could beat is at hand).
+    ``legal``: the seat's legal plays, when already known."""
     short = short_opponents(view)
     if not short or view.last is None or len(play.cards) == len(view.hand):
         return []
-    beaters = {view.counts[o] for o in short if could_beat(view, o, play)}
+    over_partner = is_partner(view, view.last[0])
+    beaters = {view.counts[o] for o in short
+               if (goes_out_on(view, o, play) if view.counts[o] == 2 and not over_partner
+                   else could_beat(view, o, play))}
     if not beaters:
         return []
     plays = view.legal_plays() if legal is None else legal
