@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from bot.engine import Action, Bid, PlayCards, RuleError
+from bot.engine import Action, Bid, EscapeCost, PlayCards, RuleError
 from bot.engine.actions import Choice
 from bot.engine.errors import CodedError
 from bot.store import Store
@@ -24,7 +24,7 @@ from bot.words.cards import hint_words
 from bot.words.catalogue import t
 from bot.words.door import door_text
 from bot.words.errors import error_text
-from bot.words.leaving import leave_cost_text
+from bot.words.leaving import leave_text
 from bot.words.names import seat_name
 from bot.words.reasons import reason_words
 
@@ -134,9 +134,14 @@ async def _trustee(a: Act) -> dict[str, Any]:
 
 
 def _cost_answer(a: Act) -> dict[str, Any]:
-    cost = a.manager.escape_cost(a.channel, a.user)
+    """What leaving means for the user now (:meth:`TableManager.leaving`: free, an escape
+    at its cost, or a tournament seat stepping away) in the Discord Leave button's words
+    (:func:`bot.words.leaving.leave_text`); the cost is above 0 for an escape alone."""
+    a.manager.check_seated(a.channel, a.user)
+    leaving = a.manager.leaving(a.channel, a.user)
+    cost = leaving.cost or EscapeCost(0, 0, False)
     return {"cost": {"beans": cost.beans, "points": cost.points, "final": cost.final},
-            "text": leave_cost_text(a.locale, cost)}
+            "text": leave_text(a.locale, leaving.kind, leaving.cost)}
 
 
 async def _cost(a: Act) -> dict[str, Any]:
@@ -147,12 +152,11 @@ async def _cost(a: Act) -> dict[str, Any]:
 
 
 async def _leave(a: Act) -> dict[str, Any]:
-    """Leave: during a deal, only once the page asked what it costs (at this turn)."""
+    """Leave: when leaving asks (an escape, a tournament seat stepping away), only once
+    the page asked what it means (at this turn)."""
     table = a.manager.check_seated(a.channel, a.user)
-    game = table.playing
-    seat = table.seat_of(a.user)
-    if game is not None and seat not in game.escaped and \
-            a.page.cost_asked != (table.deals, table.seq):  # refused: here is what it costs
+    if a.manager.leaving(a.channel, a.user).asks and \
+            a.page.cost_asked != (table.deals, table.seq):  # refused: here is what it means
         answer = _cost_answer(a)
         return {"ok": False, "code": "cost_first", "error": answer["text"], **answer}
     how = await a.manager.leave(a.channel, a.user)

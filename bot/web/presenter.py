@@ -29,11 +29,12 @@ from bot.tables import (
     TableEvent,
     TableRestored,
     TableSnapshot,
+    leave_kind,
 )
 from bot.words.locales import EN
 
 from .legal_text import LEGAL, LegalTexts, ascii_json, you_text
-from .protocol import dumps, open_choices, result_json, table_json
+from .protocol import dumps, leaving_json, open_choices, result_json, table_json
 from .sessions import Connection, Sessions
 
 log = logging.getLogger(__name__)
@@ -64,7 +65,8 @@ def you_for(table: TableSnapshot, user_id: int, views: SeatViews,
     view = views(user_id)
     if view is None:  # no deal yet: a seat without cards
         return ascii_json({"seat": seat, "hand": "", "cards": [], "my_turn": False,
-                           "phase": None, "seq": table.seq, "legal": [],
+                           "phase": None, "seq": table.seq, "offers": [],
+                           "leaving": leaving_json(leave_kind(table, seat)), "legal": [],
                            "cannot_beat": False, "is_leading": False})
     return you_text(table, view, legal.of(table.channel_id, view))
 

@@ -25,8 +25,9 @@ From the page
     bid         ``points`` (0: no bid, 1-3), ``seq``?
     call, grab, show, double   ``yes`` (true/false), ``seq``?
     trustee     ``on`` (true: 托管, the AI plays for the user; false: take back)
-    cost        (what leaving now would cost: asked before ``leave``)
-    leave       (between deals: stand up; during one: escape, at the cost asked)
+    cost        (what leaving now means: asked before ``leave`` when it ``asks``)
+    leave       (between deals: stand up; during one: escape, at the cost asked; at a
+                tournament's table: step away, the AI playing on, once asked)
     start, join
     add_ai      ``level``? (easy, normal, hard)
     open        ``variant``?, ``room``?, ``ai_seats``? (the choices of ``/ddz new``)
@@ -49,7 +50,8 @@ From the server
     wild play with several readings: send ``play`` again with ``kind`` and ``main``),
     ``hint`` answers ``"hint": {"action", "cards"?, "points"?, "yes"?}``, ``"text"``,
     ``"reason"`` (why, or null), ``"index"`` and ``"count"`` (how many suggestions),
-    ``cost`` answers ``"cost": {"beans", "points", "final"}`` and ``"text"``.
+    ``cost`` answers ``"cost": {"beans", "points", "final"}`` (above 0 for an escape
+    alone) and ``"text"``, what leaving means in words (the Discord Leave button's).
 ``{"type": "answer", "id": N, "ok": false, "code": CODE, "error": SENTENCE}``
     Refused (nothing changed): the error's code and its sentence in the user's language.
 ``{"type": "error", "code": CODE, "error": SENTENCE}``
@@ -85,7 +87,7 @@ from bot.engine import (
     result_factors,
     result_total,
 )
-from bot.tables import DealEnded, LeaveKind, TableSnapshot, leave_kind
+from bot.tables import DealEnded, LeaveKind, Leaving, TableSnapshot, leave_kind
 from bot.words.cards import card_name, play_phrase
 from bot.words.locales import EN
 from bot.words.names import kind_name, player_name, seat_name
@@ -253,6 +255,13 @@ def table_json(table: TableSnapshot, locale: str = EN) -> dict[str, Any]:
     return frame
 
 
+def leaving_json(kind: LeaveKind) -> dict[str, Any]:
+    """What leaving means now (:class:`bot.tables.Leaving`'s ``kind``: free, escape or
+    away) as the page reads it, and whether the page ``asks`` first
+    (:attr:`bot.tables.Leaving.asks`, as the Discord Leave button does)."""
+    return {"kind": str(kind), "asks": Leaving(kind).asks}
+
+
 def you_json(table: TableSnapshot, view: SeatView) -> dict[str, Any]:
     """What only the seated user sees: their hand and what they may do now: ``offers``
     (the seat's legal actions, none unless it is its turn: :func:`offer_json`), the legal
@@ -260,13 +269,12 @@ def you_json(table: TableSnapshot, view: SeatView) -> dict[str, Any]:
     and whether the page ``asks`` first)."""
     offers = view.legal_actions()
     plays = next((o.plays for o in offers if isinstance(o, PlayOffer)), ())
-    leaving = leave_kind(table, view.seat)
     return {"seat": view.seat, "hand": view.hand,
             "cards": [[c.char, c.suit, c.deck] for c in view.cards],
             "my_turn": view.to_act == view.seat and table.playing is not None,
             "phase": str(view.phase), "seq": table.seq,
             "offers": [offer_json(o) for o in offers],
-            "leaving": {"kind": str(leaving), "asks": leaving != LeaveKind.FREE},
+            "leaving": leaving_json(leave_kind(table, view.seat)),
             "legal": [play_json(p) for p in plays],
             "cannot_beat": view.cannot_beat, "is_leading": view.is_leading}
 
@@ -299,6 +307,7 @@ def result_json(event: DealEnded, locale: str = EN) -> dict[str, Any]:
             "balances_after": list(event.balances_after)}
 
 
-__all__ = ["ACTIONS", "ALARMS", "MAX_FRAME", "RATE", "FrameError", "dumps", "offer_json",
+__all__ = ["ACTIONS", "ALARMS", "MAX_FRAME", "RATE", "FrameError", "dumps", "leaving_json",
+           "offer_json",
            "open_choices", "parse_action", "parse_frame", "parse_json", "play_json", "play_words",
            "result_json", "table_json", "you_json"]

@@ -142,8 +142,8 @@ class LeavingJson(TypedDict):
 
 
 class YouJson(TypedDict):
-    """What only the seated user sees: their hand and what they may do now (no
-    ``offers`` and ``leaving`` before the first deal)."""
+    """What only the seated user sees: their hand and what they may do now (before the
+    first deal: ``offers`` empty, ``leaving`` the lobby's)."""
 
     seat: int
     hand: str
@@ -151,8 +151,8 @@ class YouJson(TypedDict):
     my_turn: bool
     phase: str | None
     seq: int
-    offers: NotRequired[list[OfferJson]]
-    leaving: NotRequired[LeavingJson]
+    offers: list[OfferJson]
+    leaving: LeavingJson
     legal: list[PlayJson]
     cannot_beat: bool
     is_leading: bool

@@ -143,13 +143,11 @@ export class Table {
   }
 
   private async leave(): Promise<void> {
-    // the server says what leaving means (an escape, a tournament seat stepping away):
-    // ask first then, in the words of the cost it answers or of stepping away
-    const leaving = this.you?.leaving;
-    if (leaving?.asks) {
-      const cost = await this.act("cost");
-      const text = leaving.kind === "away" ? t("leave.ask_away") : cost.text ?? "";
-      if (!cost.ok || !(await this.dialogs.confirmLeave(text))) return;
+    // the server says when leaving asks (an escape, a tournament seat stepping away) and,
+    // asked, what it means in words: the Discord Leave button's question
+    if (this.you?.leaving.asks) {
+      const answer = await this.act("cost");
+      if (!answer.ok || !(await this.dialogs.confirmLeave(answer.text ?? ""))) return;
     }
     await this.act("leave");
   }
@@ -397,7 +395,7 @@ export class Table {
     const seated = you !== null;
     const empty = table.seats.some((s) => s.empty);
     const playing = table.status === "playing" && deal && !deal.over;
-    const offers = playing && seated ? you.offers ?? [] : [];
+    const offers = playing && seated ? you.offers : [];
     if (offers.length) {
       box.append(...this.offerButtons(offers, seq));
       box.append(this.button(t("btn.hint"), () => this.hint()));

@@ -83,8 +83,8 @@ export interface YouJson {
   my_turn: boolean;
   phase: string | null;
   seq: number;
-  offers?: OfferJson[];
-  leaving?: LeavingJson;
+  offers: OfferJson[];
+  leaving: LeavingJson;
   legal: PlayJson[];
   cannot_beat: boolean;
   is_leading: boolean;

@@ -118,8 +118,8 @@ export interface LeavingJson {
   asks: boolean;
 }
 
-// What only the seated user sees: their hand and what they may do now (no ``offers`` and
-// ``leaving`` before the first deal).
+// What only the seated user sees: their hand and what they may do now (before the first
+// deal: ``offers`` empty, ``leaving`` the lobby's).
 export interface YouJson {
   seat: number;
   hand: string;
@@ -127,8 +127,8 @@ export interface YouJson {
   my_turn: boolean;
   phase: string | null;
   seq: number;
-  offers?: OfferJson[];
-  leaving?: LeavingJson;
+  offers: OfferJson[];
+  leaving: LeavingJson;
   legal: PlayJson[];
   cannot_beat: boolean;
   is_leading: boolean;
