@@ -30,6 +30,7 @@ from bot.words.reasons import reason_words
 
 from .protocol import play_json, play_words
 from .sessions import Connection
+from .wire import Answered, CostAnswer, Done, HintJson, Refused
 
 log = logging.getLogger(__name__)
 
@@ -57,15 +58,17 @@ class Act:
         return self.page.locale
 
 
-Handler = Callable[[Act], Awaitable[dict[str, Any]]]
+Handler = Callable[[Act], Awaitable[Answered | CostAnswer | Refused]]
 
 
-def hint_json(action: Action | None) -> dict[str, Any] | None:
+def hint_json(action: Action | None) -> HintJson | None:
     if action is None:
         return None
-    shown: dict[str, Any] = {"action": action.type}
+    shown: HintJson = {"action": action.type}
     if isinstance(action, PlayCards):
-        shown.update(cards=action.cards, kind=action.kind, main=action.main)
+        shown["cards"] = action.cards
+        shown["kind"] = action.kind
+        shown["main"] = action.main
     elif isinstance(action, Bid):
         shown["points"] = action.points
     elif isinstance(action, Choice):
@@ -73,22 +76,22 @@ def hint_json(action: Action | None) -> dict[str, Any] | None:
     return shown
 
 
-async def _play(a: Act) -> dict[str, Any]:
+async def _play(a: Act) -> Answered:
     f = a.fields
     status, options = await a.manager.play(a.channel, a.user, f["cards"], kind=f.get("kind"),
                                            main=f.get("main"), seq=f.get("seq"))
     if status == "reading":
-        return {"readings": [{**(play_json(p) or {}), "text": play_words(p, a.locale)}
+        return {"readings": [{**play_json(p), "text": play_words(p, a.locale)}
                              for p in options]}
     return {"played": play_json(options[0]) if options else None}
 
 
-async def _pass(a: Act) -> dict[str, Any]:
+async def _pass(a: Act) -> Answered:
     await a.manager.pass_turn(a.channel, a.user, seq=a.fields.get("seq"))
     return {}
 
 
-async def _hint(a: Act) -> dict[str, Any]:
+async def _hint(a: Act) -> Answered:
     """The hint shown at press ``index`` (0: the AI's own; each next press the next of its
     best plays, then round to the first), with its reason, as plain text (no Discord
     markdown on a page). The turn's list and reasons are worked out once, off the event
@@ -114,18 +117,18 @@ class YesNo(Protocol):
 
 
 def _yes_no(choose: YesNo) -> Handler:
-    async def run(a: Act) -> dict[str, Any]:
+    async def run(a: Act) -> Answered:
         await choose(a.manager, a.channel, a.user, a.fields["yes"], seq=a.fields.get("seq"))
         return {}
     return run
 
 
-async def _bid(a: Act) -> dict[str, Any]:
+async def _bid(a: Act) -> Answered:
     await a.manager.bid(a.channel, a.user, a.fields["points"], seq=a.fields.get("seq"))
     return {}
 
 
-async def _trustee(a: Act) -> dict[str, Any]:
+async def _trustee(a: Act) -> Answered:
     if a.fields["on"]:
         await a.manager.trustee(a.channel, a.user)
     else:
@@ -133,7 +136,7 @@ async def _trustee(a: Act) -> dict[str, Any]:
     return {}
 
 
-def _cost_answer(a: Act) -> dict[str, Any]:
+def _cost_answer(a: Act) -> CostAnswer:
     """What leaving means for the user now (:meth:`TableManager.leaving`: free, an escape
     at its cost, or a tournament seat stepping away) in the Discord Leave button's words
     (:func:`bot.words.leaving.leave_text`); the cost is above 0 for an escape alone."""
@@ -144,14 +147,14 @@ def _cost_answer(a: Act) -> dict[str, Any]:
             "text": leave_text(a.locale, leaving.kind, leaving.cost)}
 
 
-async def _cost(a: Act) -> dict[str, Any]:
+async def _cost(a: Act) -> CostAnswer:
     answer = _cost_answer(a)
     table = a.manager.snapshot(a.channel)
     a.page.cost_asked = (table.deals, table.seq)
     return answer
 
 
-async def _leave(a: Act) -> dict[str, Any]:
+async def _leave(a: Act) -> Answered | Refused:
     """Leave: when leaving asks (an escape, a tournament seat stepping away), only once
     the page asked what it means (at this turn)."""
     table = a.manager.check_seated(a.channel, a.user)
@@ -163,19 +166,19 @@ async def _leave(a: Act) -> dict[str, Any]:
     return {"left": how, "text": t(a.locale, f"ok.{how}")}
 
 
-async def _start(a: Act) -> dict[str, Any]:
+async def _start(a: Act) -> Answered:
     return {"game_id": await a.manager.start(a.channel, a.user)}
 
 
-async def _join(a: Act) -> dict[str, Any]:
+async def _join(a: Act) -> Answered:
     return {"seat": await a.manager.join(a.channel, a.user, a.page.user.name)}
 
 
-async def _add_ai(a: Act) -> dict[str, Any]:
+async def _add_ai(a: Act) -> Answered:
     return {"seat": await a.manager.add_ai(a.channel, a.user, a.fields.get("level"))}
 
 
-async def _open(a: Act) -> dict[str, Any]:
+async def _open(a: Act) -> Answered:
     """A table in the instance's channel with the choices of ``/ddz new``."""
     settings = await a.store.get_settings(a.page.guild_id, a.channel)
     rules = settings.rules(a.fields.get("variant"), a.fields.get("room") or "normal",
@@ -206,7 +209,7 @@ def _names(table: TableSnapshot | None, locale: str) -> tuple[str, ...]:
     return tuple(seat_name(s, locale) if s is not None else "" for s in table.seats)
 
 
-async def perform(a: Act, action: str) -> dict[str, Any]:
+async def perform(a: Act, action: str) -> Done | Refused:
     """Run one action; the answer's ``ok`` says whether it was applied (an action with no
     handler is refused as the frame's parser refuses it: ``bad_frame``)."""
     handler = HANDLERS.get(action)
@@ -214,7 +217,8 @@ async def perform(a: Act, action: str) -> dict[str, Any]:
         return {"ok": False, "code": "bad_frame", "error": door_text(
             a.locale, "bad_frame", f"unknown action {action[:20]!r}")}
     try:
-        return {"ok": True, **await handler(a)}  # a handler may say ok: False
+        answer = await handler(a)
+        return answer if "ok" in answer else {"ok": True, **answer}  # it may say ok: False
     except CodedError as err:
         text = error_text(err, a.locale, _names(a.manager.find(a.channel), a.locale))
         return {"ok": False, "code": err.code, "error": text or str(err)}

@@ -117,8 +117,8 @@ def you_text(table: TableSnapshot, view: SeatView, legal: Legal) -> str:
     known = _knowing(view, legal.plays)  # and those that read them, from the plays found
     you["cannot_beat"] = known.cannot_beat
     you["offers"] = [offer_json(o) for o in known.legal_actions()]
-    del you["legal"]
-    return f'{ascii_json(you)[:-1]},"legal":{legal.text}}}'
+    rest = {key: value for key, value in you.items() if key != "legal"}  # spliced in last
+    return f'{ascii_json(rest)[:-1]},"legal":{legal.text}}}'
 
 
 LEGAL = LegalTexts()

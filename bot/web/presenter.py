@@ -15,7 +15,7 @@ import asyncio
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from bot.engine import Card, SeatView
 from bot.engine.errors import CodedError
@@ -36,6 +36,7 @@ from bot.words.locales import EN
 from .legal_text import LEGAL, LegalTexts, ascii_json, you_text
 from .protocol import dumps, leaving_json, open_choices, result_json, table_json
 from .sessions import Connection, Sessions
+from .wire import NoTableFrame, ResultFrame, YouJson
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +52,7 @@ class TableReader(Protocol):
     def seat_view(self, channel_id: int, user_id: int) -> tuple[TableSnapshot, SeatView]: ...
 
 
-def no_table_frame(reason: str | None = None) -> dict[str, Any]:
+def no_table_frame(reason: str | None = None) -> NoTableFrame:
     return {"type": "no_table", "reason": reason, "open": open_choices()}
 
 
@@ -64,10 +65,11 @@ def you_for(table: TableSnapshot, user_id: int, views: SeatViews,
         return None
     view = views(user_id)
     if view is None:  # no deal yet: a seat without cards
-        return ascii_json({"seat": seat, "hand": "", "cards": [], "my_turn": False,
-                           "phase": None, "seq": table.seq, "offers": [],
+        you: YouJson = {"seat": seat, "hand": "", "cards": [], "my_turn": False,
+                        "phase": None, "seq": table.seq, "offers": [],
                            "leaving": leaving_json(leave_kind(table, seat)), "legal": [],
-                           "cannot_beat": False, "is_leading": False})
+                        "cannot_beat": False, "is_leading": False}
+        return ascii_json(you)
     return you_text(table, view, legal.of(table.channel_id, view))
 
 
@@ -203,8 +205,9 @@ class WebPresenter:
             results: dict[str, str] = {}
             for page in pages:
                 if page.locale not in results:
-                    results[page.locale] = dumps({"type": "result",
-                                                  "result": result_json(event, page.locale)})
+                    frame: ResultFrame = {"type": "result",
+                                          "result": result_json(event, page.locale)}
+                    results[page.locale] = dumps(frame)
                 page.send(results[page.locale])
         table = event.table
         if table is None:

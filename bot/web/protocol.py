@@ -71,7 +71,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeGuard, get_args, get_type_hints, overload
 
 from bot.ai.levels import AI_LEVELS
 from bot.engine import (
@@ -94,20 +94,50 @@ from bot.words.names import kind_name, player_name, seat_name
 from bot.words.settling import result_notes
 from render.canvas import multiplier_text
 
+from .wire import (
+    ActionFrame,
+    ActionName,
+    AlarmJson,
+    AnswerFrame,
+    DealJson,
+    Done,
+    ErrorFrame,
+    LeavingJson,
+    LeavingKind,
+    OfferJson,
+    OpenChoices,
+    PlayJson,
+    Refused,
+    ResultJson,
+    SeatJson,
+    TableJson,
+    YouJson,
+)
+
 MAX_FRAME = 4096  # bytes of one frame from the page
 RATE = 20  # frames a second from one connection (a burst of as many)
 
-ACTIONS: dict[str, dict[str, type | tuple[type, ...]]] = {
-    # action -> the fields it may carry and their JSON types
-    "play": {"cards": str, "kind": str, "main": str, "seq": int},
-    "pass": {"seq": int}, "hint": {"index": int}, "bid": {"points": int, "seq": int},
-    "call": {"yes": bool, "seq": int}, "grab": {"yes": bool, "seq": int},
-    "show": {"yes": bool, "seq": int}, "double": {"yes": bool, "seq": int},
-    "trustee": {"on": bool}, "cost": {}, "leave": {}, "start": {}, "join": {},
-    "add_ai": {"level": str}, "open": {"variant": str, "room": str, "ai_seats": int},
-}
-REQUIRED = {"play": ("cards",), "bid": ("points",), "call": ("yes",), "grab": ("yes",),
-            "show": ("yes",), "double": ("yes",), "trustee": ("on",)}
+FRAME_KEYS = ("type", "action", "id")  # an action frame's own keys, not the action's
+
+
+def _actions() -> tuple[dict[str, dict[str, type | tuple[type, ...]]],
+                        dict[str, tuple[str, ...]]]:
+    """Each action's fields and their JSON types, and the fields it needs, as the
+    action frames of :mod:`bot.web.wire` declare them."""
+    actions: dict[str, dict[str, type | tuple[type, ...]]] = {}
+    required: dict[str, tuple[str, ...]] = {}
+    for frame in get_args(ActionFrame):
+        hints = get_type_hints(frame)
+        fields = {k: v for k, v in hints.items() if k not in FRAME_KEYS}
+        needed = tuple(k for k in fields if k in frame.__required_keys__)
+        for name in get_args(hints["action"]):
+            actions[name] = fields
+            if needed:
+                required[name] = needed
+    return actions, required
+
+
+ACTIONS, REQUIRED = _actions()  # action -> the fields it may carry and their JSON types
 
 
 class FrameError(ValueError):
@@ -151,11 +181,15 @@ def _typed(value: Any, wanted: type | tuple[type, ...]) -> bool:
     return isinstance(value, wanted)
 
 
-def parse_action(frame: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+def is_action(name: object) -> TypeGuard[ActionName]:
+    return isinstance(name, str) and name in ACTIONS
+
+
+def parse_action(frame: Mapping[str, Any]) -> tuple[ActionName, dict[str, Any]]:
     """An ``action`` frame's action and its fields, checked: only the fields that action
     takes, each of its type; raises :class:`FrameError` (``bad_frame``)."""
     action = frame.get("action")
-    if not isinstance(action, str) or action not in ACTIONS:
+    if not is_action(action):
         raise FrameError("bad_frame", f"unknown action {str(action)[:20]!r}")
     allowed = ACTIONS[action]
     fields = {k: v for k, v in frame.items() if k not in ("type", "action", "id")}
@@ -168,23 +202,38 @@ def parse_action(frame: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
     return action, {k: v for k, v in fields.items() if v is not None}
 
 
-def play_json(play: Play | None) -> dict[str, Any] | None:
+@overload
+def play_json(play: Play) -> PlayJson: ...
+@overload
+def play_json(play: None) -> None: ...
+@overload
+def play_json(play: Play | None) -> PlayJson | None: ...
+def play_json(play: Play | None) -> PlayJson | None:
     if play is None:
         return None
     return {"cards": play.cards, "kind": play.kind, "main": play.main_rank,
             "resolved": play.resolved}
 
 
-def open_choices() -> dict[str, Any]:
+def open_choices() -> OpenChoices:
     """What an ``open`` action may choose (the choices of ``/ddz new``)."""
     return {"variants": list(VARIANTS), "rooms": list(ROOMS), "ai_seats": [0, 1, 2, 3],
             "ai_levels": list(AI_LEVELS)}
 
 
-ALARMS = {1: "single", 2: "double"}  # 报单 / 报双 on the wire (SeatView.alarm's counts)
+ALARMS: dict[int, AlarmJson] = {1: "single", 2: "double"}  # 报单 / 报双 (SeatView.alarm)
+LEAVING: dict[LeaveKind, LeavingKind] = {LeaveKind.FREE: "free", LeaveKind.ESCAPE: "escape",
+                                         LeaveKind.AWAY: "away"}
 
 
-def offer_json(offer: Offer) -> dict[str, Any]:
+def leaving_json(kind: LeaveKind) -> LeavingJson:
+    """What leaving means now (:class:`bot.tables.Leaving`'s ``kind``) as the page reads
+    it, and whether the page ``asks`` first (:attr:`bot.tables.Leaving.asks`, as the
+    Discord Leave button does)."""
+    return {"kind": LEAVING[kind], "asks": Leaving(kind).asks}
+
+
+def offer_json(offer: Offer) -> OfferJson:
     """One of the seat's offers (:meth:`bot.engine.SeatView.legal_actions`) as the page
     draws it: ``play`` (its plays are ``you.legal``), ``pass``, ``bid`` with the
     ``points`` allowed and ``no_bid``, or a yes/no question (``call``, ``grab``, ``show``
@@ -205,7 +254,7 @@ def play_words(play: Play | None, locale: str) -> str | None:
     return play_phrase(locale, play, kind_name(locale, play.kind))
 
 
-def table_json(table: TableSnapshot, locale: str = EN) -> dict[str, Any]:
+def table_json(table: TableSnapshot, locale: str = EN) -> TableJson:
     """What everyone may see of the table: no hidden hand (the snapshot holds none); the
     names, plays and multiplier also in words of ``locale``."""
     game = table.game
@@ -214,63 +263,62 @@ def table_json(table: TableSnapshot, locale: str = EN) -> dict[str, Any]:
     if game is not None and game.trick is not None:
         for who, play in game.trick.plays:
             last_by_seat[who] = play
-    seats = []
+    seats: list[SeatJson] = []
     for i, seat in enumerate(table.seats):
         count = view.counts[i] if view is not None and i < len(view.counts) else None
         alarms = view.alarm if view is not None else {}
-        entry: dict[str, Any] = {"index": i, "empty": seat is None}
+        entry: SeatJson = {"index": i, "empty": seat is None}
         if seat is not None:
-            entry.update(user_id=str(seat.user_id) if seat.user_id else None, name=seat.name,
-                         label=seat_name(seat, locale), ai=seat.is_ai, trustee=seat.trustee)
+            entry["user_id"] = str(seat.user_id) if seat.user_id else None
+            entry["name"] = seat.name
+            entry["label"] = seat_name(seat, locale)
+            entry["ai"] = seat.is_ai
+            entry["trustee"] = seat.trustee
         if view is not None:
-            entry.update(
-                role=view.role(i) or None, cards_left=count,
-                alarm=ALARMS.get(alarms.get(i, 0)),
-                shown=view.shown.get(i) or (game.hands[i] if game is not None and
-                                            game.hands else None),
-                escaped=i in view.escaped,
-                played=i in last_by_seat,
-                last_play=play_json(last_by_seat.get(i)),
-                last_text=play_words(last_by_seat.get(i), locale))
+            entry["role"] = view.role(i) or None
+            entry["cards_left"] = count
+            entry["alarm"] = ALARMS.get(alarms.get(i, 0))
+            entry["shown"] = view.shown.get(i) or (game.hands[i] if game is not None and
+                                                   game.hands else None)
+            entry["escaped"] = i in view.escaped
+            entry["played"] = i in last_by_seat
+            entry["last_play"] = play_json(last_by_seat.get(i))
+            entry["last_text"] = play_words(last_by_seat.get(i), locale)
         seats.append(entry)
-    frame: dict[str, Any] = {
+    frame: TableJson = {
         "channel_id": str(table.channel_id), "guild_id": str(table.guild_id),
         "owner_id": str(table.owner_id), "variant": table.rules.variant,
         "players": table.rules.players, "status": str(table.status), "seq": table.seq,
         "deals": table.deals, "deadline": table.deadline, "now": time.time(),
         "seats": seats, "deal": None}
     if view is not None and game is not None:
-        frame["deal"] = {
+        deal: DealJson = {
             "phase": str(view.phase), "to_act": view.to_act, "landlord": view.landlord,
             "bottom": view.bottom, "laizi": view.laizi, "multiplier": view.multiplier,
-            "parts": [list(p) for p in view.parts], "bid": view.bid,
-            "bids": [list(b) for b in view.bids], "calls": [list(c) for c in view.calls],
-            "shows": [list(s) for s in view.shows], "show_factor": view.show_factor,
+            "parts": list(view.parts), "bid": view.bid,
+            "bids": list(view.bids), "calls": list(view.calls),
+            "shows": list(view.shows), "show_factor": view.show_factor,
             "to_beat": play_json(view.last[1]) if view.last else None,
             "to_beat_seat": view.last[0] if view.last else None, "over": game.is_over,
             "total": view.total_multiplier,
             "multiplier_text": multiplier_text(view.factors(), view.total_multiplier, locale),
             "to_beat_text": play_words(view.last[1], locale) if view.last else None,
             "laizi_name": card_name(locale, view.laizi) if view.laizi else None}
+        frame["deal"] = deal
     return frame
 
 
-def leaving_json(kind: LeaveKind) -> dict[str, Any]:
-    """What leaving means now (:class:`bot.tables.Leaving`'s ``kind``: free, escape or
-    away) as the page reads it, and whether the page ``asks`` first
-    (:attr:`bot.tables.Leaving.asks`, as the Discord Leave button does)."""
-    return {"kind": str(kind), "asks": Leaving(kind).asks}
-
-
-def you_json(table: TableSnapshot, view: SeatView) -> dict[str, Any]:
+def you_json(table: TableSnapshot, view: SeatView) -> YouJson:
     """What only the seated user sees: their hand and what they may do now: ``offers``
     (the seat's legal actions, none unless it is its turn: :func:`offer_json`), the legal
     plays (``legal``) and what leaving means (``leaving``: ``kind`` free, escape or away,
     and whether the page ``asks`` first)."""
+    if view.seat is None:
+        raise ValueError("a spectator's view has no seat of its own")
     offers = view.legal_actions()
     plays = next((o.plays for o in offers if isinstance(o, PlayOffer)), ())
     return {"seat": view.seat, "hand": view.hand,
-            "cards": [[c.char, c.suit, c.deck] for c in view.cards],
+            "cards": [(c.char, c.suit, c.deck) for c in view.cards],
             "my_turn": view.to_act == view.seat and table.playing is not None,
             "phase": str(view.phase), "seq": table.seq,
             "offers": [offer_json(o) for o in offers],
@@ -284,7 +332,7 @@ def _level(points: int | None) -> int | None:
     return None if points is None else level_for(points).number
 
 
-def result_json(event: DealEnded, locale: str = EN) -> dict[str, Any]:
+def result_json(event: DealEnded, locale: str = EN) -> ResultJson:
     """A finished deal: each seat's beans, points and levels (the names also as the reader
     of ``locale`` sees them)."""
     result = event.result
@@ -307,7 +355,19 @@ def result_json(event: DealEnded, locale: str = EN) -> dict[str, Any]:
             "balances_after": list(event.balances_after)}
 
 
-__all__ = ["ACTIONS", "ALARMS", "MAX_FRAME", "RATE", "FrameError", "dumps", "leaving_json",
-           "offer_json",
+def error_frame(code: str, error: str) -> ErrorFrame:
+    return {"type": "error", "code": code, "error": error}
+
+
+def answer_frame(ref: int | str | None, action: ActionName, answer: Done | Refused
+                 ) -> AnswerFrame:
+    """An action's answer as the frame that carries it (``ref``: the action frame's id)."""
+    if answer["ok"]:
+        return {"type": "answer", "id": ref, "action": action, **answer}
+    return {"type": "answer", "id": ref, "action": action, **answer}
+
+
+__all__ = ["ACTIONS", "ALARMS", "LEAVING", "MAX_FRAME", "RATE", "REQUIRED", "FrameError",
+           "answer_frame", "dumps", "error_frame", "is_action", "leaving_json", "offer_json",
            "open_choices", "parse_action", "parse_frame", "parse_json", "play_json", "play_words",
            "result_json", "table_json", "you_json"]

@@ -17,7 +17,7 @@ import contextlib
 import logging
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from aiohttp import WSMsgType, web, web_response
 
@@ -34,9 +34,18 @@ from .door import Door, Refusal
 from .limits import Clock, QuietFilter
 from .origins import client_address, frame_ancestors, origin_allowed, trusted_networks
 from .presenter import WebPresenter, state_frame
-from .protocol import FrameError, dumps, parse_action, parse_frame, parse_json
+from .protocol import (
+    FrameError,
+    answer_frame,
+    dumps,
+    error_frame,
+    parse_action,
+    parse_frame,
+    parse_json,
+)
 from .sessions import STRIKES, Connection, Sessions
 from .signin import RECHECK, SignIn
+from .wire import PageWords, RefusedFrame
 
 log = logging.getLogger("ddz.web")
 HTTP_LOG = logging.getLogger("ddz.web.http")  # aiohttp's protocol errors, quietly
@@ -270,7 +279,7 @@ class ActivityServer:
             page.send({"type": "welcome", "user_id": str(user.user_id), "name": user.name,
                        "guild_id": str(instance.guild_id),
                        "channel_id": str(instance.channel_id),
-                       "words": page_words(page.locale)})
+                       "words": cast(PageWords, page_words(page.locale))})
             page.send(state_frame(self.manager, page.channel_id, user.user_id, page.locale))
         except BaseException:
             self.door.unbind(user.user_id)  # counted only while it is served
@@ -281,9 +290,9 @@ class ActivityServer:
         """Discord refused the user's token: every page of theirs is told and closed."""
         log.info("the token of user %s was refused: closing their pages", user_id)
         for page in self.sessions.of_user(user_id):
-            page.send({"type": "error", "code": "token_revoked",
-                       "error": door_text(page.locale, "token_revoked", "your sign-in is no "
-                                          "longer valid: open the Activity again")})
+            page.send(error_frame("token_revoked", door_text(
+                page.locale, "token_revoked", "your sign-in is no longer valid: open the "
+                "Activity again")))
             await page.close()
 
     async def _on_frame(self, page: Connection, data: str | bytes) -> None:
@@ -293,8 +302,7 @@ class ActivityServer:
         if page.strikes > STRIKES:  # it never waits: no page of ours sends like that
             self.door.refuse("frames_closed", Refusal("rate_limited", "a page kept sending "
                                                       "over the frame limit: closed"))
-            page.send({"type": "error", "code": "rate_limited",
-                       "error": "too many frames: the connection is closed"})
+            page.send(error_frame("rate_limited", "too many frames: the connection is closed"))
             await page.close()
             return
         frame: dict[str, Any] = {}
@@ -313,12 +321,14 @@ class ActivityServer:
             if not limited:
                 self.door.quiet.note("bad_frame", "a page sent a frame the server could not "
                                      "take: %s", err)
-            refusal: dict[str, Any] = {"type": "error", "code": err.code,
-                                       "error": door_text(page.locale, err.code, str(err))}
-            if (limited or frame.get("type") == "action") and isinstance(frame.get("id"),
-                                                                        int | str):
-                refusal.update(type="answer", id=frame["id"], ok=False)  # its action hears
-            page.send(refusal)
+            text = door_text(page.locale, err.code, str(err))
+            ref = frame.get("id")
+            if (limited or frame.get("type") == "action") and isinstance(ref, int | str):
+                refused: RefusedFrame = {"type": "answer", "code": err.code, "error": text,
+                                         "id": ref, "ok": False}  # its action hears
+                page.send(refused)
+            else:
+                page.send(error_frame(err.code, text))
             return
         ref = frame.get("id")
         verdict = await self.signin.recheck(page)
@@ -326,15 +336,13 @@ class ActivityServer:
             await self._drop_user(page.user.user_id)
             return
         if verdict is not None:
-            page.send({"type": "error", "code": "not_in_instance",
-                       "error": door_text(page.locale, "not_in_instance",
-                                          "you are no longer in this Activity")})
+            page.send(error_frame("not_in_instance", door_text(
+                page.locale, "not_in_instance", "you are no longer in this Activity")))
             await page.close()
             return
         answer = await perform(Act(self.manager, self.store, page, fields,
                                    self.turn_seconds), action)
-        page.send({"type": "answer", "id": ref if isinstance(ref, int | str) else None,
-                   "action": action, **answer})
+        page.send(answer_frame(ref if isinstance(ref, int | str) else None, action, answer))
 
 
 def listening_port(runner: web.AppRunner) -> int:
@@ -359,7 +367,7 @@ def _disarm(ws: web.WebSocketResponse) -> None:
 
 async def _send_error(ws: web.WebSocketResponse, code: str, message: str) -> None:
     with contextlib.suppress(ConnectionError, RuntimeError):  # the page is gone already
-        await ws.send_str(dumps({"type": "error", "code": code, "error": message}))
+        await ws.send_str(dumps(error_frame(code, message)))
 
 
 __all__ = ["RECHECK", "SERVER", "ActivityServer", "listening_port", "origin_allowed",

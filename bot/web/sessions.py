@@ -12,13 +12,13 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable, Iterator
-from typing import Any
 
 from aiohttp import web
 
 from .auth import WebUser
 from .limits import Bucket, QuietLog
 from .protocol import RATE, dumps
+from .wire import ServerFrame
 
 log = logging.getLogger(__name__)
 QUIET = QuietLog(log)  # pages dropped: a line a minute, however many
@@ -56,7 +56,7 @@ class Connection:
         self.dropped = False  # closed for falling behind: it reconnects for a fresh state
         self._writer = asyncio.create_task(self._write())
 
-    def send(self, frame: dict[str, Any] | str) -> None:
+    def send(self, frame: ServerFrame | str) -> None:
         """Queue a frame for the page (never waits)."""
         if self.dropped:
             return

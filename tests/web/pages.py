@@ -33,6 +33,7 @@ class Page:
     def __init__(self, ws: aiohttp.ClientWebSocketResponse) -> None:
         self.ws = ws
         self.frames: list[dict[str, Any]] = []
+        self.sent: list[dict[str, Any]] = []  # every frame it sent as a dict
         self.changed = asyncio.Event()
         self._ids = itertools.count(1)
         self._reader = asyncio.create_task(self._read())
@@ -68,6 +69,8 @@ class Page:
         return found
 
     async def send(self, frame: dict[str, Any] | str) -> None:
+        if not isinstance(frame, str):
+            self.sent.append(frame)
         await self.ws.send_str(frame if isinstance(frame, str) else json.dumps(frame))
 
     async def act(self, action: str, **fields: Any) -> dict[str, Any]:

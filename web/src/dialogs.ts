@@ -1,6 +1,6 @@
 // The page's dialogs: the deal's result, the choice of a wild play's reading and the
 // escape's cost confirmed before leaving. Each is a <dialog> named by its heading.
-import type { PlayJson, ResultJson } from "./types";
+import type { ReadingJson, ResultJson } from "./types";
 import { levelName, t } from "./words";
 
 function signed(n: number): string {
@@ -114,7 +114,7 @@ export class Dialogs {
     this.open("result", t("result.title"), body, buttons);
   }
 
-  readings(readings: PlayJson[]): Promise<PlayJson | null> {
+  readings(readings: ReadingJson[]): Promise<ReadingJson | null> {
     return new Promise((resolve) => {
       const buttons: [string, () => unknown, string][] = readings.map((r) => [
         r.text ?? r.cards, () => resolve(r), ""]);

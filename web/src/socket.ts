@@ -1,6 +1,6 @@
 // The table's WebSocket: sends the auth frame on every (re)connection, reconnects by
 // itself with a growing pause, and matches each action to its answer by id.
-import type { Answer, Frame } from "./types";
+import type { ActionArgs, ActionName, Answer, Frame } from "./types";
 
 export interface FrameSink {
   onFrame(frame: Frame): void;
@@ -18,7 +18,7 @@ export class Socket {
   private ws: WebSocket | null = null;
   private tries = 0;
   private nextId = 1;
-  private waiting = new Map<number, (answer: Answer) => void>();
+  private waiting = new Map<number | string, (answer: Answer) => void>();
   private stopped = false;
 
   constructor(private url: string, private auth: object, private sink: FrameSink) {}
@@ -34,14 +34,20 @@ export class Socket {
       } catch {
         return;
       }
-      if (frame.type === "welcome") this.tries = 0;
-      if (frame.type === "answer" && typeof frame.id === "number") {
-        const done = this.waiting.get(frame.id);
-        this.waiting.delete(frame.id);
-        done?.(frame as Answer);
-      }
-      if (frame.type === "error" && STOP.has(String(frame.code))) {
-        this.stopped = true; // refused: trying again would be refused again
+      switch (frame.type) {
+        case "welcome":
+          this.tries = 0;
+          break;
+        case "answer":
+          if (frame.id !== null) {
+            const done = this.waiting.get(frame.id);
+            this.waiting.delete(frame.id);
+            done?.(frame);
+          }
+          break;
+        case "error":
+          if (STOP.has(frame.code)) this.stopped = true; // a new try would be refused too
+          break;
       }
       this.sink.onFrame(frame);
     };
@@ -61,7 +67,7 @@ export class Socket {
   }
 
   /** Send an action; resolves with the server's answer (or "offline"). */
-  act(action: string, fields: Record<string, unknown> = {}): Promise<Answer> {
+  act<A extends ActionName>(action: A, ...[fields]: ActionArgs<A>): Promise<Answer> {
     const ws = this.ws;
     if (!ws || ws.readyState !== WebSocket.OPEN) {
       return Promise.resolve({ type: "answer", ok: false, code: "offline", error: "" });

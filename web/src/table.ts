@@ -4,8 +4,8 @@ import { cardRow } from "./cards";
 import { Dialogs } from "./dialogs";
 import { Hand } from "./hand";
 import type { Socket } from "./socket";
-import type { Answer, Frame, OfferJson, Participant, PlayJson, SeatJson, TableJson, YouJson }
-  from "./types";
+import type { ActionArgs, ActionName, Answer, Frame, OfferJson, OpenChoices, Participant,
+  PlayJson, ResultJson, SeatJson, TableJson, YouJson } from "./types";
 import { cardsLeft, hasWords, named, setWords, t } from "./words";
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls = "", text = ""):
@@ -24,7 +24,7 @@ export class Table {
   private socket: Socket | null = null;
   private table: TableJson | null = null;
   private you: YouJson | null = null;
-  private open: Frame["open"] | null = null;
+  private open: OpenChoices | null = null;
   private state = "loading";
   private participants = new Map<string, Participant>();
   private hand = new Hand();
@@ -100,10 +100,10 @@ export class Table {
     };
   }
 
-  private async act(action: string, fields: Record<string, unknown> = {}): Promise<Answer> {
-    if (!this.socket) return { type: "answer", ok: false };
+  private async act<A extends ActionName>(action: A, ...args: ActionArgs<A>): Promise<Answer> {
+    if (!this.socket) return { type: "answer", ok: false, code: "offline", error: "" };
     this.busy = true;
-    const answer = await this.socket.act(action, fields);
+    const answer = await this.socket.act(action, ...args);
     this.busy = false;
     this.notice = answer.ok || answer.code === "offline" ? "" : answer.error ?? "";
     if (answer.ok && action !== "hint") this.hintText = "";
@@ -133,7 +133,7 @@ export class Table {
     const seq = this.you?.seq ?? -1;
     const index = this.hintAt && this.hintAt[0] === seq ? this.hintAt[1] + 1 : 0;
     const answer = await this.act("hint", { index });
-    this.hintAt = [seq, answer.index ?? 0];
+    this.hintAt = [seq, answer.ok ? answer.index ?? 0 : 0];
     if (!answer.ok) return;
     this.hintText = [answer.text, answer.reason].filter(Boolean).join(" — ");
     if (answer.hint?.action === "play" && answer.hint.cards) this.hand.choose(answer.hint.cards);
@@ -478,8 +478,7 @@ export class Table {
     }
   }
 
-  private resultLine(result: { outcome: string; winners: number[]; landlord: number | null })
-      : string {
+  private resultLine(result: ResultJson): string {
     return result.outcome === "landlord" ? t("result.landlord")
       : result.outcome === "farmers" ? t("result.farmers") : t("result.title");
   }

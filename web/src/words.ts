@@ -1,9 +1,9 @@
 // The page's words: the bot sends them in its language with the welcome frame.
-import type { Words } from "./types";
+import type { PageWords } from "./types";
 
-let words: Words | null = null;
+let words: PageWords | null = null;
 
-export function setWords(next: Words): void {
+export function setWords(next: PageWords): void {
   words = next;
   document.documentElement.lang = next.locale;
 }
