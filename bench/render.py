@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from PIL import Image
 
 from bot.engine.cards import Card, make_deck
+from bot.words.pictures import picture_words
+from cogs.scenes import parts_words
 from render import (
     LeaderboardRow,
     LeaderboardScene,
@@ -39,6 +41,9 @@ from render import (
     warm_up,
 )
 from render.table import table_image
+
+ZH_LOCALE = "zh-CN"
+ZH = picture_words(ZH_LOCALE)
 
 
 @dataclass(frozen=True)
@@ -70,18 +75,20 @@ def table3() -> TableScene:
                SeatScene("DeepBot", "farmer", 15, turn=True, bot=True,
                         auto=True)),
         title="欢乐斗地主 #general", phase="play", bottom="7BR", laizi="7",
-        multiplier=16, multiplier_parts=(("grab", 2), ("bomb", 2), ("show", 4)))
+        multiplier=16,
+        multiplier_words=parts_words((("grab", 2), ("bomb", 2), ("show", 4)), 16, ZH_LOCALE),
+        words=ZH)
 
 
 def table4() -> TableScene:
     return TableScene(
         seats=(SeatScene("Dora", "farmer", 25, last_play="345678"),
-               SeatScene("Eve", "landlord", 33, action="bid3"),
+               SeatScene("Eve", "landlord", 33, action=ZH["bid3"]),
                SeatScene("Frank", "farmer", 21, last_play="TTTT", turn=True),
                SeatScene("Gao 高", "farmer", 1, last_play="JJJQQQKKK4455", to_beat=True,
                         newest=True)),
         title="四人斗地主", bottom_count=8, multiplier=6, phase="play",
-        multiplier_parts=(("base", 3), ("bomb", 2)))
+        multiplier_words=parts_words((("base", 3), ("bomb", 2)), 6, ZH_LOCALE), words=ZH)
 
 
 def table_typical() -> TableScene:
@@ -91,7 +98,7 @@ def table_typical() -> TableScene:
                SeatScene("Bob 张三", "farmer", 15, passed=True, newest=True),
                SeatScene("DeepBot", "farmer", 17, turn=True, bot=True)),
         title="欢乐斗地主 #general", phase="play", bottom="39K", multiplier=4,
-        multiplier_parts=(("grab", 2), ("bomb", 2)))
+        multiplier_words=parts_words((("grab", 2), ("bomb", 2)), 4, ZH_LOCALE), words=ZH)
 
 
 def result3() -> ResultScene:
@@ -102,20 +109,22 @@ def result3() -> ResultScene:
                       remaining="3456789TJQKA2BR", doubled=True),
          PlayerResult("DeepBot", "farmer", -16, -1605, "长工", "短工", remaining="33")),
         spring="spring", multiplier=16,
-        multiplier_parts=(("base", 2), ("bomb", 2), ("rocket", 2), ("spring", 2)),
-        title="Deal #1234 · 经典")
+        multiplier_words=parts_words(
+            (("base", 2), ("bomb", 2), ("rocket", 2), ("spring", 2)), 16, ZH_LOCALE),
+        title="Deal #1234 · 经典", words=ZH)
 
 
 def profile() -> ProfileScene:
     return ProfileScene("Alice 王小明", 5, "贫农", 700, 0.5, "渔夫", 800, 123456,
-                        landlord_games=40, landlord_wins=23, farmer_games=90, farmer_wins=51)
+                        landlord_games=40, landlord_wins=23, farmer_games=90, farmer_wins=51,
+                        words=ZH)
 
 
 def leaderboard() -> LeaderboardScene:
     names = ["Alice", "Bob 张三", "Carol", "Dan", "Eve", "Frank", "Gao 高", "Hu", "Ivy", "Jo"]
     rows = tuple(LeaderboardRow(i, name, f"{(11 - i) * 123_457:,}", "小地主", i == 4)
                  for i, name in enumerate(names, start=1))
-    return LeaderboardScene("Balance", rows, "欢乐豆")
+    return LeaderboardScene("Balance", rows, "欢乐豆", words=ZH)
 
 
 def cases() -> dict[str, Callable[[], bytes]]:
@@ -125,11 +134,11 @@ def cases() -> dict[str, Callable[[], bytes]]:
     t3, t4, res, prof, board = table3(), table4(), result3(), profile(), leaderboard()
     typical = table_typical()
     return {
-        "hand 17": lambda: render_hand(h17),
-        "hand 20": lambda: render_hand(h20, title="Landlord"),
-        "hand 21 (super, F)": lambda: render_hand(h21),
-        "hand 33 (four)": lambda: render_hand(h33),
-        "hand 20 grouped": lambda: render_hand(h20, order="grouped"),
+        "hand 17": lambda: render_hand(h17, words=ZH),
+        "hand 20": lambda: render_hand(h20, title="Landlord", words=ZH),
+        "hand 21 (super, F)": lambda: render_hand(h21, words=ZH),
+        "hand 33 (four)": lambda: render_hand(h33, words=ZH),
+        "hand 20 grouped": lambda: render_hand(h20, order="grouped", words=ZH),
         "table 3 seats": lambda: render_table(t3),
         "table 4 seats": lambda: render_table(t4),
         "table typical": lambda: render_table(typical),

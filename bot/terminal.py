@@ -76,9 +76,9 @@ from bot.tables.hint_cursor import HintCursor
 from bot.words.cards import card_name, cards_text, hint_words, play_phrase
 from bot.words.errors import error_text
 from bot.words.locales import EN
+from bot.words.multiplier import multiplier_text
 from bot.words.names import kind_name, player_name
 from bot.words.reasons import reason_words
-from render.canvas import multiplier_text
 
 CHANNEL, GUILD, YOU = 1, 1, 1
 QUESTIONS = {

@@ -26,6 +26,7 @@ from bot.engine import PassOffer, Phase, PlayOffer
 from bot.pacing import IDLE, NORMAL, URGENT, priority, withdrawable
 from bot.tables import DealEnded
 from bot.words.catalogue import t
+from bot.words.pictures import picture_words
 from render import render_hand
 
 from .counter import counter_line
@@ -121,8 +122,8 @@ class HandDms:
             png = drawn[1]  # the same cards the same way: the same picture, not drawn again
         else:
             png = await self.host.draw_first(render_hand, cards, laizi=game.laizi,
-                                        marked=marked, title=title, locale=locale,
-                                        order=order)
+                                        marked=marked, title=title,
+                                        words=picture_words(locale), order=order)
             if state is not None:
                 state.hand_pictures[seat] = (key, png)
         stage("hand_draw")

@@ -7,8 +7,8 @@ from __future__ import annotations
 from bot.engine import result_factors, result_total
 from bot.tables import DealEnded
 from bot.words.catalogue import t
+from bot.words.multiplier import multiplier_text
 from bot.words.settling import result_notes
-from render.canvas import multiplier_text
 
 from .markdown import safe_player
 

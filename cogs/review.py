@@ -30,6 +30,7 @@ from bot.tables.replay import position_before
 from bot.words.cards import action_play, play_phrase
 from bot.words.catalogue import t
 from bot.words.names import kind_name, variant_name
+from bot.words.pictures import said_word
 from render import ReviewChoice, ReviewScene, TableScene, render_review
 
 from .i18n import locale_of
@@ -151,8 +152,10 @@ _WORD = {Call: ("call", "no_call"), Grab: ("grab", "no_grab"), Show: ("show", "n
          Double: ("double", "no_double")}
 
 
-def choice_of(action: Action, decision: Decision, win: float, points: float) -> ReviewChoice:
-    """A choice as the picture draws it: cards in pattern order, or a said word."""
+def choice_of(action: Action, decision: Decision, win: float, points: float,
+              locale: str) -> ReviewChoice:
+    """A choice as the picture draws it: cards in pattern order, or a said word (in the
+    reader's ``locale``)."""
     if isinstance(action, PlayCards):
         cards, stands = pattern_order(action_play(action, decision.view))
         return ReviewChoice(cards=cards, play_as=stands if stands != cards else "", win=win,
@@ -165,7 +168,8 @@ def choice_of(action: Action, decision: Decision, win: float, points: float) -> 
         assert isinstance(action, Choice)
         yes, no = _WORD[type(action)]
         word = yes if action.yes else no
-    return ReviewChoice(word=word, win=win, points=points)
+    return ReviewChoice(word=said_word(word, locale), passed=isinstance(action, Pass),
+                        win=win, points=points)
 
 
 def position_scene(record: GameRecord, decision: Decision, seat: int, locale: str
@@ -187,9 +191,10 @@ def review_pictures(record: GameRecord, review: Review, locale: str) -> list[byt
     for rank, d in enumerate(review.costliest(COSTLIEST), 1):
         made, best = d.made_estimate, d.best_estimate
         scene = ReviewScene(position_scene(record, d, review.seat, locale),
-                            choice_of(d.made, d, made.win, made.points),
-                            choice_of(d.best, d, best.win, best.points), rank=rank,
-                            heading=where(d, locale), locale=locale)
+                            choice_of(d.made, d, made.win, made.points, locale),
+                            choice_of(d.best, d, best.win, best.points, locale),
+                            rank=rank,
+                            heading=where(d, locale))
         out.append(render_review(scene))
     return out
 

@@ -1,4 +1,5 @@
-"""From tables and results to the plain scenes :mod:`render` draws. No Discord here."""
+"""From tables and results to the plain scenes :mod:`render` draws, with their words
+finished (``bot/words``: render holds none). No Discord here."""
 
 from __future__ import annotations
 
@@ -19,7 +20,9 @@ from bot.engine.kinds import BOMB_KINDS, RUN_CARDS, UNIT
 from bot.store import PlayerStats
 from bot.store.records import Leaderboard, Player
 from bot.tables import DealEnded, TableSnapshot
+from bot.words.multiplier import multiplier_words
 from bot.words.names import level_name
+from bot.words.pictures import picture_words, said_word
 from bot.words.settling import result_notes
 from render import (
     LeaderboardRow,
@@ -81,6 +84,12 @@ def auction_words(game: SeatView) -> tuple[dict[int, str], int | None]:
     return words, said[-1][0] if said else None
 
 
+def parts_words(parts: tuple[tuple[str, int], ...], total: int,
+                locale: str) -> tuple[str, ...]:
+    """The multiplier's parts as a picture draws them under the total (none: nothing)."""
+    return multiplier_words(parts, total, locale) if parts else ()
+
+
 def picture_phase(phase: str) -> str:
     """The phase a picture names (the three 明牌 phases are one)."""
     return "show" if phase.startswith("show") else phase
@@ -119,7 +128,8 @@ def table_scene(table: TableSnapshot, *, title: str | None = None, locale: str =
             name=short_name(entry.name, entry.is_ai) if entry else "—", role=role,
             cards_left=game.counts[i], last_play=cards,
             play_as=stands if stands != cards else "",
-            passed=i in trick and play is None, action=said.get(i),
+            passed=i in trick and play is None,
+            action=said_word(said[i], locale) if i in said else None,
             shown=game.shown.get(i) if i in shown else None,
             turn=game.to_act == i,
             # an escaper's seat is played by the AI to the deal's end (then it is free)
@@ -131,8 +141,9 @@ def table_scene(table: TableSnapshot, *, title: str | None = None, locale: str =
     return TableScene(
         seats=tuple(seats), title=title,
         bottom=game.bottom, bottom_count=game.rules.bottom_size, laizi=game.laizi,
-        multiplier=game.total_multiplier, multiplier_parts=game.factors(),
-        phase=picture_phase(game.phase), locale=locale)
+        multiplier=game.total_multiplier,
+        multiplier_words=parts_words(game.factors(), game.total_multiplier, locale),
+        phase=picture_phase(game.phase), words=picture_words(locale))
 
 
 def result_scene(event: DealEnded, table: TableSnapshot, *, title: str | None = None,
@@ -184,9 +195,11 @@ def deal_result_scene(r: Result, rules: Rules, names: Sequence[str], ais: Sequen
             fee=r.fees[i] if r.fees else 0, note=notes[i] if notes else ""))
     # the engine counts spring and anti-spring as one "spring" factor: name the right one
     spring = "anti_spring" if r.anti_spring else "spring" if r.spring else None
+    total = result_total(rules, r)
     return ResultScene(winner=winner, players=tuple(players), spring=spring,
-                       multiplier=result_total(rules, r),
-                       multiplier_parts=result_factors(rules, r), title=title, locale=locale)
+                       multiplier=total,
+                       multiplier_words=parts_words(result_factors(rules, r), total, locale),
+                       title=title, words=picture_words(locale))
 
 
 def profile_scene(player: Player, locale: str = "zh-CN",
@@ -201,7 +214,8 @@ def profile_scene(player: Player, locale: str = "zh-CN",
         progress=level.progress, next_level_name=nxt,
         next_threshold=level.next_threshold, balance=player.balance,
         landlord_games=player.landlord_games, landlord_wins=player.landlord_wins,
-        farmer_games=player.farmer_games, farmer_wins=player.farmer_wins, locale=locale,
+        farmer_games=player.farmer_games, farmer_wins=player.farmer_wins,
+        words=picture_words(locale),
         stats=None if stats is None else ProfileStats(
             springs=stats.springs, anti_springs=stats.anti_springs, bombs=stats.bombs,
             rockets=stats.rockets, streak=stats.streak, best_streak=stats.best_streak,
@@ -227,4 +241,5 @@ def leaderboard_scene(board: Leaderboard, title: str, viewer: int | None,
                                    level_name=level_name(locale, entry.level.number),
                                    highlight=entry.user_id == viewer))
     subtitle = f"{board.page}/{board.pages}"
-    return LeaderboardScene(title=title, rows=tuple(rows), subtitle=subtitle, locale=locale)
+    return LeaderboardScene(title=title, rows=tuple(rows), subtitle=subtitle,
+                            words=picture_words(locale))

@@ -19,6 +19,7 @@ from bot.engine.actions import Action, Bid, Call, Grab, Pass, PlayCards
 from bot.tables import DealEnded, TableSnapshot
 from bot.tables.state import Seat, Table
 from bot.words.names import level_name
+from bot.words.pictures import picture_words
 from cogs.scenes import result_scene, table_scene
 from render import (
     LeaderboardRow,
@@ -102,7 +103,7 @@ def pictures(locale: str) -> list[tuple[str, bytes]]:
     profile = ProfileScene("김민준", 1, level_name(locale, 1), -350, 0.0, level_name(locale, 2),
                            100, 1200,
                            landlord_games=12, landlord_wins=5, farmer_games=30,
-                           farmer_wins=17, locale=locale)
+                           farmer_wins=17, words=picture_words(locale))
     rows = tuple(LeaderboardRow(i, name, f"{(9 - i) * 12_345:,}", lvl, i == 2)
                  for i, (name, lvl) in enumerate(zip(
                      ("臺灣阿嬤鬥地主", "김민준", "José Ñúñez", "さくら", "Alice"),
@@ -115,13 +116,13 @@ def pictures(locale: str) -> list[tuple[str, bytes]]:
         ("table (four)", render_table(table_scene(table_of(four), title=title,
                                                   locale=locale))),
         ("hand (landlord)", render_hand(start.hand(landlord), marked=start.bottom or "",
-                                        title=hand_title, locale=locale)),
+                                        title=hand_title, words=picture_words(locale))),
         ("hand (grouped)", render_hand(laizi.hand(1), laizi=laizi.laizi, order="grouped",
-                                       locale=locale)),
+                                       words=picture_words(locale))),
         ("result", render_result(result)),
         ("profile", render_profile(profile)),
-        ("leaderboard", render_leaderboard(LeaderboardScene("balance", rows, "1/4",
-                                                            locale=locale))),
+        ("leaderboard", render_leaderboard(LeaderboardScene(
+            picture_words(locale)["balance"], rows, "1/4", words=picture_words(locale)))),
     ]
 
 

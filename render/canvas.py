@@ -1,4 +1,5 @@
-"""Shared drawing helpers: colours, the felt background, text, pills, PNG encoding.
+"""Shared drawing helpers: colours, the felt background, text, pills, PNG encoding (the
+words drawn come finished in the scenes: render holds none).
 
 Everything here is pure: a helper draws on the image it is given or returns a new one.
 Cached images (felt backgrounds) are never drawn on: callers get copies.
@@ -12,8 +13,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
-from .fonts import LABELS, LEVEL_NAMES, WORDS, clean_text, fit_text, font
-from .fonts.charset import TW_LEVEL_NAMES
+from .fonts import clean_text, fit_text, font
 from .png import palette_png
 from .textcache import clear_text_caches, drawer, text_length
 
@@ -285,56 +285,6 @@ def signed(value: int) -> str:
 
 def thousands(value: int) -> str:
     return f"{value:,}"
-
-
-_PART_KEYS = {"grab": "grab_x", "bid": "base"}
-
-
-def words_for(locale: str | None) -> dict[str, str]:
-    """The words of the pictures in ``locale`` (``en``, ``zh-CN``, ``zh-TW``; else ``en``)."""
-    return WORDS.get(locale or "en", WORDS["en"])
-
-
-_TW_LEVELS = dict(zip(LEVEL_NAMES, TW_LEVEL_NAMES, strict=True))
-
-
-def level_name(name: str, locale: str) -> str:
-    """A level's name in ``locale``'s script (Traditional for zh-TW; the names are kept in
-    Chinese in English too: they are the game's titles)."""
-    return _TW_LEVELS.get(name, name) if locale == "zh-TW" else name
-
-
-def label(text: str, locale: str = "zh-CN") -> str:
-    """The word of a LABELS key in ``locale`` (``"pass"`` → 不出 / Pass), or ``text``."""
-    return words_for(locale).get(text, text) if text in LABELS else text
-
-
-def part_label(key: str, locale: str = "zh-CN") -> str:
-    """The word of a multiplier part (``"grab"`` → 抢, ``"bomb"`` → 炸弹), or ``key``."""
-    return label(_PART_KEYS.get(key, key), locale) if _PART_KEYS.get(key, key) in LABELS \
-        else key
-
-
-def merge_parts(parts: tuple[tuple[str, int], ...]) -> list[tuple[str, int]]:
-    """Parts with the same key multiplied together, in order of first appearance
-    (three grabs ×2 are ``抢×8``)."""
-    merged: dict[str, int] = {}
-    for key, factor in parts:
-        merged[key] = merged.get(key, 1) * factor
-    return list(merged.items())
-
-
-def multiplier_words(parts: tuple[tuple[str, int], ...], total: int,
-                     locale: str = "zh-CN") -> list[str]:
-    """The words of a multiplier breakdown: ``["抢×2", "炸弹×2", "明牌×4", "= ×16"]``."""
-    words = [f"{part_label(key, locale)}×{factor}" for key, factor in merge_parts(parts)]
-    return [*words, f"= ×{total}"] if words else [f"×{total}"]
-
-
-def multiplier_text(parts: tuple[tuple[str, int], ...], total: int,
-                    locale: str = "zh-CN") -> str:
-    """``抢×2 炸弹×2 明牌×4 = ×16`` (just ``×16`` without parts)."""
-    return " ".join(multiplier_words(parts, total, locale))
 
 
 def wrap_words(words: list[str], face: ImageFont.FreeTypeFont, width: float,

@@ -29,7 +29,8 @@ from .canvas import (
     pill,
 )
 from .cardrow import CardsLike, cards_of, laizi_rank
-from .fonts import WORDS, font, font_for
+from .fonts import font, font_for
+from .scenes import Words
 from .sprites import BIG, face_sprite, hidden_by, paste_uncovered
 from .textcache import drawer, text_length
 
@@ -266,10 +267,11 @@ def marked_cards(order: Sequence[Card], marked: CardsLike) -> set[int]:
 
 def render_hand(cards: Sequence[Card] | str, *, laizi: str | None = None,
                 order: str = "desc", title: str | None = None, marked: CardsLike = "",
-                locale: str = "zh-CN") -> bytes:
+                words: Words) -> bytes:
     """PNG bytes of a hand in ``order`` (:data:`ORDERS`), the laizi rank marked in gold, the
     index 1..n under each card, an optional title, and a "bottom" tab on the ``marked``
-    cards (the bottom cards in the landlord's hand). Group labels are in ``locale``."""
+    cards (the bottom cards in the landlord's hand). ``words`` are the reader's language's
+    (the groups' labels, the bottom cards' tab: ``bot.words.pictures.picture_words``)."""
     wild = laizi_rank(laizi)
     groups = group_cards(cards, laizi) if check_order(order) == "grouped" else []
     ordered = hand_order(cards, laizi=laizi, order=order)
@@ -279,7 +281,6 @@ def render_hand(cards: Sequence[Card] | str, *, laizi: str | None = None,
     else:
         layout = hand_layout(len(ordered), runs=rank_runs(ordered), title=bool(title))
     marks = marked_cards(ordered, marked) if marked else set()
-    words = WORDS.get(locale, WORDS["en"])
     image = felt(layout.width, layout.height)
     draw = drawer(image)
     if title:

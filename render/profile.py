@@ -24,16 +24,13 @@ from .canvas import (
     draw_text,
     encode_png,
     felt,
-    label,
-    level_name,
     name_text,
     panel,
     pill,
     thousands,
-    words_for,
 )
 from .fonts import clean_text, fit_text, font, font_for
-from .scenes import LeaderboardScene, ProfileScene, ProfileStats
+from .scenes import LeaderboardScene, ProfileScene, ProfileStats, Words
 from .textcache import drawer, text_length
 
 PROFILE_W, PROFILE_H = 800, 580
@@ -50,7 +47,7 @@ TRACK = (8, 36, 22)
 def render_profile(scene: ProfileScene) -> bytes:
     """PNG bytes of a player's profile card (with its counters' panel when the scene has
     them)."""
-    words = words_for(scene.locale)
+    words = scene.words
     image = felt(PROFILE_W, profile_height(scene))
     draw = drawer(image)
     # identity
@@ -62,7 +59,7 @@ def render_profile(scene: ProfileScene) -> bytes:
     name_face = font(42, "bold")
     draw_text(draw, (tx, 72), name_text(scene.name, name_face, PROFILE_W - tx - MARGIN - 20),
               name_face, WHITE, "lm", shadow=True)
-    level_text = f"Lv.{scene.level} {level_name(scene.level_name, scene.locale)}"
+    level_text = f"Lv.{scene.level} {scene.level_name}"
     box = pill(draw, (tx, 130), level_text, 28, GOLD, GOLD_DARK, "l", pad=16)
     draw.text((box[2] + 14, 130), f"{words['level']} {scene.level}/{scene.max_level}",
               font=font(24, "bold"), fill=MUTED, anchor="lm")
@@ -84,12 +81,12 @@ def render_profile(scene: ProfileScene) -> bytes:
     # stats
     half = (PROFILE_W - 2 * MARGIN - 20) // 2
     _draw_stats(image, draw, (MARGIN, 330, MARGIN + half, PROFILE_H - 24), "landlord",
-                scene.landlord_games, scene.landlord_wins, scene.locale)
+                scene.landlord_games, scene.landlord_wins, scene.words)
     _draw_stats(image, draw, (MARGIN + half + 20, 330, PROFILE_W - MARGIN, PROFILE_H - 24),
-                "farmer", scene.farmer_games, scene.farmer_wins, scene.locale)
+                "farmer", scene.farmer_games, scene.farmer_wins, scene.words)
     if scene.stats is not None:
         _draw_counters(image, draw, (MARGIN, PROFILE_H - 4, PROFILE_W - MARGIN,
-                                     PROFILE_H + STATS_H - 24), scene.stats, scene.locale)
+                                     PROFILE_H + STATS_H - 24), scene.stats, scene.words)
     return encode_png(image)
 
 
@@ -98,10 +95,9 @@ def profile_height(scene: ProfileScene) -> int:
 
 
 def _draw_counters(image: Image.Image, draw: ImageDraw.ImageDraw,
-                   box: tuple[int, int, int, int], stats: ProfileStats, locale: str) -> None:
+                   box: tuple[int, int, int, int], stats: ProfileStats, words: Words) -> None:
     """Six tiles, three a row: springs, anti-springs, bombs / rockets, streak (best),
     biggest win."""
-    words = words_for(locale)
     panel(image, box, radius=18, alpha=150)
     x0, y0, x1, y1 = box
     tiles = (
@@ -134,7 +130,7 @@ def _draw_counters(image: Image.Image, draw: ImageDraw.ImageDraw,
 
 def _draw_progress(draw: ImageDraw.ImageDraw, scene: ProfileScene,
                    box: tuple[int, int, int, int]) -> None:
-    words = words_for(scene.locale)
+    words = scene.words
     x0, y0, x1, y1 = box
     small = font(26, "bold")
     below = scene.points < 0
@@ -144,7 +140,7 @@ def _draw_progress(draw: ImageDraw.ImageDraw, scene: ProfileScene,
     if scene.next_threshold is None or scene.next_level_name is None:
         right = words["max_level"]
     else:
-        right = (f"{words['next_level']} {level_name(scene.next_level_name, scene.locale)} · "
+        right = (f"{words['next_level']} {scene.next_level_name} · "
                  f"{thousands(scene.next_threshold)}")
     face = font(24, "bold")
     room = x1 - x0 - int(text_length(small, points)) - 24
@@ -171,8 +167,7 @@ def _bean(draw: ImageDraw.ImageDraw, cx: int, cy: int, r: int) -> None:
 
 
 def _draw_stats(image: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int],
-                role: str, games: int, wins: int, locale: str) -> None:
-    words = words_for(locale)
+                role: str, games: int, wins: int, words: Words) -> None:
     panel(image, box, radius=18, alpha=150)
     x0, y0, x1, y1 = box
     bg, fg = (LANDLORD_BG, LANDLORD_FG) if role == "landlord" else (FARMER_BG, FARMER_FG)
@@ -203,11 +198,11 @@ def board_height(rows: int) -> int:
 
 def render_leaderboard(scene: LeaderboardScene) -> bytes:
     """PNG bytes of a ranking: rank, name (and level), value; the asker's row outlined."""
-    words = words_for(scene.locale)
+    words = scene.words
     height = board_height(len(scene.rows))
     image = felt(BOARD_W, height)
     draw = drawer(image)
-    title = label(scene.title, scene.locale)
+    title = scene.title
     face = font_for(title, 40, "bold")
     draw_text(draw, (MARGIN + 6, 52), fit_text(clean_text(title), face, BOARD_W - 300), face,
               GOLD, "lm", shadow=True)
@@ -246,7 +241,7 @@ def render_leaderboard(scene: LeaderboardScene) -> bytes:
         draw.text((MARGIN + 76, mid), name, font=name_face, fill=WHITE, anchor="lm")
         if row.level_name:
             lx = MARGIN + 76 + int(text_length(name_face, name)) + 14
-            level = level_name(row.level_name, scene.locale)
+            level = row.level_name
             draw.text((lx, mid + 2), fit_text(level, font(24, "bold"),
                                               max(24, name_max - (lx - MARGIN - 76))),
                       font=font(24, "bold"), fill=MUTED, anchor="lm")

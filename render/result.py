@@ -24,18 +24,15 @@ from .canvas import (
     draw_text,
     encode_png,
     felt,
-    level_name,
-    multiplier_words,
     name_text,
     panel,
     pill,
     signed,
-    words_for,
     wrap_words,
 )
 from .cardrow import cards_of, draw_cards, wrap_cards
 from .fonts import clean_text, fit_text, font, font_for
-from .scenes import PlayerResult, ResultScene
+from .scenes import PlayerResult, ResultScene, Words
 from .sprites import MINI
 from .textcache import drawer, text_length
 
@@ -59,10 +56,10 @@ ESCAPE_BG = (120, 120, 130)
 
 
 def _part_lines(scene: ResultScene) -> list[str]:
-    if not scene.multiplier_parts:
+    if not scene.multiplier_words:
         return []
-    words = multiplier_words(scene.multiplier_parts, scene.multiplier, scene.locale)
-    return wrap_words(words, font(24, "bold"), WIDTH - 2 * (MARGIN + PAD), max_lines=3)
+    return wrap_words(list(scene.multiplier_words), font(24, "bold"),
+                      WIDTH - 2 * (MARGIN + PAD), max_lines=3)
 
 
 def header_height(scene: ResultScene) -> int:
@@ -108,7 +105,7 @@ def render_result(scene: ResultScene) -> bytes:
 
 def result_image(scene: ResultScene) -> Image.Image:
     """The settlement picture itself (a replay's last frame is this)."""
-    words = words_for(scene.locale)
+    words = scene.words
     height = result_height(scene)
     image = felt(WIDTH, height)
     draw = drawer(image)
@@ -149,13 +146,12 @@ def result_image(scene: ResultScene) -> Image.Image:
     draw.text((COL_BEANS, head_y), words["beans"], font=small, fill=MUTED, anchor="rm")
     for player, box in zip(scene.players, row_boxes(scene), strict=True):
         won = (player.role == "landlord") == landlord_won
-        _draw_row(image, draw, player, box[1], won, scene.locale)
+        _draw_row(image, draw, player, box[1], won, words)
     return image
 
 
 def _draw_row(image: Image.Image, draw: ImageDraw.ImageDraw, p: PlayerResult, y: int,
-              won: bool, locale: str) -> None:
-    words = words_for(locale)
+              won: bool, words: Words) -> None:
     x0, x1 = MARGIN, WIDTH - MARGIN
     panel(image, (x0, y, x1, y + row_height(p)), radius=16, alpha=170 if won else 120,
           outline=GOLD if won else PANEL_LINE, width=2)
@@ -188,7 +184,7 @@ def _draw_row(image: Image.Image, draw: ImageDraw.ImageDraw, p: PlayerResult, y:
         text = f"{words['table_fee']} {-p.fee:+,}"
         draw.text((bx, mid), text, font=face, fill=MUTED, anchor="lm")
         bx += int(text_length(face, text)) + 12
-    _draw_level(draw, p, mid, bx + 8, x1 - PAD, locale)
+    _draw_level(draw, p, mid, bx + 8, x1 - PAD)
     if p.note:  # line 3: why the beans or points stopped short
         note_face = font(22, "bold")
         draw.text((x0 + PAD, y + ROW_H + 4), fit_text(p.note, note_face, x1 - x0 - 2 * PAD),
@@ -201,10 +197,10 @@ def _draw_row(image: Image.Image, draw: ImageDraw.ImageDraw, p: PlayerResult, y:
 
 
 def _draw_level(draw: ImageDraw.ImageDraw, p: PlayerResult, mid: int, left: int,
-                right: int, locale: str) -> None:
+                right: int) -> None:
     """The level after the deal, whole, right-aligned; a rise or fall gets an arrow."""
     before, after = p.level_before, p.level_after
-    level = level_name(after or before or "", locale)
+    level = after or before or ""
     if not level:
         return
     face = font(26, "bold")

@@ -20,14 +20,12 @@ from .canvas import (
     WHITE,
     encode_png,
     felt,
-    label,
     panel,
     pill,
-    words_for,
 )
 from .cardrow import cards_of, draw_cards, laizi_rank, wrap_cards
 from .fonts import clean_text, fit_text, font
-from .scenes import ReviewChoice, ReviewScene
+from .scenes import ReviewChoice, ReviewScene, Words
 from .sprites import MINI
 from .table import stand_in, table_image
 from .textcache import drawer, text_length
@@ -55,7 +53,7 @@ def review_image(scene: ReviewScene) -> Image.Image:
     image = felt(WIDTH, table.height + footer + MARGIN)
     image.paste(table.convert("RGB"), ((WIDTH - table.width) // 2, 0))
     draw = drawer(image)
-    words = words_for(scene.locale)
+    words = scene.table.words
     top = table.height
     box = (MARGIN, top, WIDTH - MARGIN, top + footer)
     panel(image, box, radius=20, alpha=170, outline=GOLD_DARK, width=2)
@@ -75,7 +73,7 @@ def review_image(scene: ReviewScene) -> Image.Image:
     for key, choice, height, framed in (("you_played", scene.made, heights[0], False),
                                         ("ai_choice", scene.best, heights[1], True)):
         _draw_choice(image, draw, (x0 - 8, y, x1 + 8, y + height), words[key], choice,
-                     framed, wild, scene.locale)
+                     framed, wild, words)
         y += height + GAP
     return image
 
@@ -89,8 +87,7 @@ def _choice_height(choice: ReviewChoice, room: int) -> int:
 
 def _draw_choice(image: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int],
                  title: str, choice: ReviewChoice, framed: bool, wild: int | None,
-                 locale: str) -> None:
-    words = words_for(locale)
+                 words: Words) -> None:
     x0, y0, x1, _ = box
     if framed:
         draw.rounded_rectangle(box, radius=14, outline=GOLD, width=3)
@@ -105,8 +102,8 @@ def _draw_choice(image: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, 
               fill=GAIN if choice.points >= 0 else LOSS, anchor="rm")
     top = y0 + LABEL_H
     if choice.cards is None:
-        word = clean_text(label(choice.word or "", locale))
-        pill(draw, (x0 + 12, top + WORD_H // 2), word, 30, PASS_BG if choice.word == "pass"
+        word = clean_text(choice.word or "")
+        pill(draw, (x0 + 12, top + WORD_H // 2), word, 30, PASS_BG if choice.passed
              else (235, 140, 40), WHITE, "l", pad=18)
         return
     cards = cards_of(choice.cards, keep_order=True)

@@ -2,13 +2,15 @@
 
 The table layer fills these from the game (render never imports game state). Cards are
 notation strings (``"33344"``, ``"BR"``, ``"F"``); a role is ``"landlord"``, ``"farmer"`` or
-None; labels that have a key in :data:`render.fonts.charset.LABELS` (``"pass"``, ``"grab"``,
-``"bomb"``…) are drawn as their Chinese word, any other text as it is.
+None. Render holds no words: every text comes finished, and each scene carries ``words``,
+the pictures' labels by key (``"landlord"``, ``"pass"``, ``"bottom"``…) in its reader's
+language (``bot.words.pictures.picture_words``, filled in by the scene builders).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 ROLES = ("landlord", "farmer")
 
@@ -18,6 +20,10 @@ def _check_role(role: str | None, allow_none: bool = True) -> None:
         return
     if role not in ROLES:
         raise ValueError(f"role must be one of {ROLES}, not {role!r}")
+
+
+Words = Mapping[str, str]
+"""The pictures' labels by key, finished strings in the reader's language."""
 
 
 PHASES = ("bid", "call", "grab", "show", "double", "play", "over")
@@ -70,9 +76,9 @@ class TableScene:
     """The table: seats in seat order (3 or 4), ``viewer`` drawn at the bottom.
 
     ``bottom`` is the bottom cards (底牌) once revealed, else ``bottom_count`` backs are
-    drawn. ``multiplier_parts`` are (label, factor) pairs such as ``(("grab", 2),
-    ("bomb", 2), ("show", 4))``, drawn as ``抢×2 炸弹×2 明牌×4 = ×16``. ``phase`` (one of
-    :data:`PHASES`) is named on the phase line; the words are in ``locale`` (the table's).
+    drawn. ``multiplier_words`` are the multiplier's parts in words, finished
+    (``("抢×2", "炸弹×2", "明牌×4", "= ×16")``; empty: only the total is drawn). ``phase``
+    (one of :data:`PHASES`) is named on the phase line; ``words`` are the table's language's.
     No clock is drawn: a picture cannot count down (the message text does).
     """
 
@@ -83,10 +89,10 @@ class TableScene:
     bottom_count: int = 3
     laizi: str | None = None
     multiplier: int = 1
-    multiplier_parts: tuple[tuple[str, int], ...] = ()
+    multiplier_words: tuple[str, ...] = ()
     status: str | None = None  # a free line under the title, e.g. "Round 3"
     phase: str | None = None
-    locale: str = "zh-CN"
+    words: Words = field(kw_only=True)  # required: a picture has no words of its own
 
     def __post_init__(self) -> None:
         if len(self.seats) not in (3, 4):
@@ -100,7 +106,7 @@ class TableScene:
 @dataclass(frozen=True)
 class PlayerResult:
     """One player's line of a settlement: points 积分 and beans 欢乐豆 won (+) or lost (-),
-    and the level names before and after (equal, or None, when unchanged). ``stake`` is
+    and the level names before and after, finished (equal, or None, when unchanged). ``stake`` is
     the player's own multiplier (加倍 is pairwise: a farmer's ×20 or ×40, the landlord's
     the sum; 0: not drawn), ``fee`` the beans paid to the house (台费 and penalties)."""
 
@@ -130,9 +136,9 @@ class ResultScene:
     players: tuple[PlayerResult, ...]
     spring: str | None = None
     multiplier: int = 1
-    multiplier_parts: tuple[tuple[str, int], ...] = ()
+    multiplier_words: tuple[str, ...] = ()
     title: str | None = None
-    locale: str = "zh-CN"
+    words: Words = field(kw_only=True)  # required: a picture has no words of its own
 
     def __post_init__(self) -> None:
         if self.winner not in ("landlord", "farmers"):
@@ -161,7 +167,7 @@ class ProfileStats:
 
 @dataclass(frozen=True)
 class ProfileScene:
-    """A player's profile. Level data come from the engine: ``level`` 1..23 and its name,
+    """A player's profile. Level data come from the engine: ``level`` 1..23 and its name (finished),
     ``progress`` the share of the way to the next level (0..1, the engine's
     ``Level.progress``) and the next level's name and threshold (None at the top level)."""
 
@@ -178,7 +184,7 @@ class ProfileScene:
     farmer_games: int = 0
     farmer_wins: int = 0
     max_level: int = 23
-    locale: str = "zh-CN"
+    words: Words = field(kw_only=True)  # required: a picture has no words of its own
     avatar: bytes | None = None
     stats: ProfileStats | None = None  # None: the card without its counters
 
@@ -204,24 +210,26 @@ class LeaderboardRow:
 
 @dataclass(frozen=True)
 class LeaderboardScene:
-    """A ranking. ``title`` e.g. "Balance", "Points", "Win rate" (or a LABELS key)."""
+    """A ranking. ``title``, finished: "Balance", "Points", "Win rate"…"""
 
     title: str
     rows: tuple[LeaderboardRow, ...]
     subtitle: str | None = None
-    locale: str = "zh-CN"
+    words: Words = field(kw_only=True)  # required: a picture has no words of its own
 
 
 @dataclass(frozen=True)
 class ReviewChoice:
     """One choice of a reviewed decision: ``cards`` played (pattern order, as
     :attr:`SeatScene.last_play`; ``play_as`` what wild cards stand for), or ``word``
-    (a LABELS key such as ``"pass"``, ``"call"``, ``"no_double"``, ``"bid2"``), with the
+    (a said word, finished: 不出, 叫地主, 不加倍, 2分; ``passed``: it is 不出, drawn grey),
+    with the
     AI's estimate after it: ``win`` (0..1) and expected ``points``."""
 
     cards: str | None = None
     play_as: str = ""
     word: str | None = None
+    passed: bool = False
     win: float = 0.0
     points: float = 0.0
 
@@ -237,11 +245,10 @@ class ReviewScene:
     """A costly decision: the position as the seat saw it (``table``, the seat drawn at the
     bottom with its own hand face up), the choice made and the AI's, ``rank`` among the
     costliest (1 = the worst) and a ``heading`` (already in the reader's words:
-    "Play 12")."""
+    "Play 12"); its words are its table's."""
 
     table: TableScene
     made: ReviewChoice
     best: ReviewChoice
     rank: int = 1
     heading: str = ""
-    locale: str = "zh-CN"

@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw, ImageFilter
 from bot.engine.cards import BLACK, FLOWER, RANK_CHARS, RED
 
 from .canvas import GOLD, GOLD_DARK, INK, RED_INK, RGB
-from .fonts import LABELS, font
+from .fonts import font
 from .textcache import drawer
 
 SCALE = 3
@@ -31,6 +31,12 @@ JOKER_SMALL_INK: RGB = (36, 36, 44)
 BACK_RED: RGB = (170, 32, 44)
 BACK_DARK: RGB = (112, 16, 26)
 SUIT_COLOR = {"S": INK, "C": INK, "H": RED_INK, "D": RED_INK}
+
+FACE_MARKS: dict[str, str] = {"flower": "花", "small_joker": "小王", "big_joker": "大王",
+                              "joker": "王", "laizi": "癞"}
+"""The Chinese printed on the card faces (the flower, the jokers, the laizi's corner mark):
+the cards' look, the same in every language like the suits, not words to translate; the
+fonts cover them (``tests/render/test_fonts.py``)."""
 
 
 @dataclass(frozen=True)
@@ -166,7 +172,7 @@ def _paint_face(g: CardGeom, rank: int, suit: str, laizi: bool) -> Image.Image:
     if rank in (BLACK, RED):
         _paint_joker(face, draw, g, rank, strip_cx, top)
     elif rank == FLOWER:
-        bottom = _stamp(face, LABELS["flower"], int(g.rank_size * 0.9) * s, strip_cx, top,
+        bottom = _stamp(face, FACE_MARKS["flower"], int(g.rank_size * 0.9) * s, strip_cx, top,
                         FLOWER_INK, inner)
         r = g.suit_size * s * 0.55
         flower_shape(draw, strip_cx, bottom + g.suit_size * s * 0.35 + r, r)
@@ -190,7 +196,7 @@ def _paint_joker(face: Image.Image, draw: ImageDraw.ImageDraw, g: CardGeom, rank
                  cx: float, top: float) -> None:
     s = SCALE
     ink = RED_INK if rank == RED else JOKER_SMALL_INK
-    size_word = LABELS["big_joker"][0] if rank == RED else LABELS["small_joker"][0]
+    size_word = FACE_MARKS["big_joker"][0] if rank == RED else FACE_MARKS["small_joker"][0]
     if g.name == "big":
         y = top
         for letter in "JOKER":
@@ -200,7 +206,7 @@ def _paint_joker(face: Image.Image, draw: ImageDraw.ImageDraw, g: CardGeom, rank
         _stamp(face, size_word, 30 * s, cx, y, ink)
     else:
         bottom = _stamp(face, size_word, g.rank_size * s, cx, top, ink, (g.strip - 6) * s)
-        _stamp(face, LABELS["joker"], int(g.rank_size * 0.8) * s, cx, bottom + 4 * s, ink,
+        _stamp(face, FACE_MARKS["joker"], int(g.rank_size * 0.8) * s, cx, bottom + 4 * s, ink,
                (g.strip - 6) * s)
     if g.art:
         w, h = g.w * s, g.h * s
@@ -209,7 +215,7 @@ def _paint_joker(face: Image.Image, draw: ImageDraw.ImageDraw, g: CardGeom, rank
         star_polygon(draw, star_cx, h * 0.45, r, GOLD if rank == RED else (150, 150, 160))
         star_polygon(draw, star_cx, h * 0.45, r * 0.55, ink)
         if g.name == "big":
-            _stamp(face, LABELS["big_joker" if rank == RED else "small_joker"], 24 * s,
+            _stamp(face, FACE_MARKS["big_joker" if rank == RED else "small_joker"], 24 * s,
                    star_cx, h * 0.72, ink)
 
 
@@ -240,7 +246,7 @@ def _paint_laizi_badge(face: Image.Image, draw: ImageDraw.ImageDraw, g: CardGeom
     cy = g.h * s - r - (8 if g.name == "big" else 4) * s
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(*GOLD, 255),
                  outline=(*GOLD_DARK, 255), width=max(1, g.border) * s)
-    char = LABELS["laizi"][0]
+    char = FACE_MARKS["laizi"][0]
     face_font = font(int(r * 1.25), "bold")
     draw.text((cx, cy), char, font=face_font, fill=(*GOLD_DARK, 255), anchor="mm")
 

@@ -37,17 +37,14 @@ from .canvas import (
     encode_png,
     felt_with_panel,
     glow,
-    label,
-    multiplier_words,
     name_text,
     panel,
     pill,
-    words_for,
     wrap_words,
 )
 from .cardrow import cards_of, draw_backs, draw_cards, laizi_rank, row_width, wrap_cards
 from .fonts import clean_text, fit_text, font, font_for
-from .scenes import SeatScene, TableScene
+from .scenes import SeatScene, TableScene, Words
 from .sprites import MINI, back_icon
 from .textcache import drawer, text_length
 
@@ -96,9 +93,8 @@ def seat_position(seat: int, viewer: int, players: int) -> int:
 
 
 # ---------------------------------------------------------------------------- layout
-def _flag_words(seat: SeatScene, locale: str) -> list[tuple[str, tuple[int, int, int]]]:
+def _flag_words(seat: SeatScene, words: Words) -> list[tuple[str, tuple[int, int, int]]]:
     """The 托管 and 加倍 badges of a seat, with their colours."""
-    words = words_for(locale)
     return [(words[key], bg) for flag, key, bg in ((seat.auto, "auto", (110, 110, 124)),
                                                   (seat.doubled, "double", (214, 72, 60)))
             if flag]
@@ -123,8 +119,8 @@ def _shown_height(seat: SeatScene, width: int) -> int:
     return 30 + MINI.h + (rows - 1) * SHOWN_ROW_SHIFT + GAP
 
 
-def _panel_height(seats: list[SeatScene], locale: str) -> int:
-    return PANEL_H_FLAGS if any(_flag_words(s, locale) for s in seats) else PANEL_H
+def _panel_height(seats: list[SeatScene], words: Words) -> int:
+    return PANEL_H_FLAGS if any(_flag_words(s, words) for s in seats) else PANEL_H
 
 
 def table_layout(scene: TableScene) -> TableLayout:
@@ -142,7 +138,7 @@ def table_layout(scene: TableScene) -> TableLayout:
     y = MARGIN + HEADER_H + GAP
     for row in rows:
         seats = [scene.seats[i] for i, *_ in row]
-        panel_h = _panel_height(seats, scene.locale)
+        panel_h = _panel_height(seats, scene.words)
         play_h = max(_play_height(scene.seats[i], x1 - x0) for i, x0, x1, _ in row)
         shown_h = max(_shown_height(scene.seats[i], x1 - x0) for i, x0, x1, _ in row)
         for i, x0, x1, align in row:
@@ -157,7 +153,7 @@ def table_layout(scene: TableScene) -> TableLayout:
     play_h = _play_height(me, WIDTH - 2 * MARGIN)
     play = (MARGIN, y, WIDTH - MARGIN, y + play_h)
     y += play_h + GAP
-    panel_h = _panel_height([me], scene.locale)
+    panel_h = _panel_height([me], scene.words)
     cx = WIDTH // 2
     my_panel = (cx - COL_W // 2, y, cx + COL_W // 2, y + panel_h)
     y += panel_h + GAP
@@ -184,16 +180,16 @@ def table_image(scene: TableScene) -> Image.Image:
     wild = laizi_rank(scene.laizi)
     _draw_header(image, draw, scene, layout.header, wild)
     for seat, boxes in zip(scene.seats, layout.seats, strict=True):
-        _draw_seat(image, draw, seat, boxes.panel, scene.locale)
-        _draw_play(image, draw, seat, boxes, wild, scene.locale)
+        _draw_seat(image, draw, seat, boxes.panel, scene.words)
+        _draw_play(image, draw, seat, boxes, wild, scene.words)
         if boxes.shown is not None:
-            _draw_shown(image, draw, seat, boxes.shown, boxes.align, wild, scene.locale)
+            _draw_shown(image, draw, seat, boxes.shown, boxes.align, wild, scene.words)
     return image
 
 
 def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, scene: TableScene, box: Box,
                  wild: int | None) -> None:
-    words = words_for(scene.locale)
+    words = scene.words
     x0, y0, x1, _ = box  # its panel is on the felt already (felt_with_panel)
     # the title line: title, then the phase pill on the right
     right = x1 - 16
@@ -231,8 +227,8 @@ def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, scene: TableScen
     tag_x = x1 - 16 - int(text_length(big, total)) - 10
     draw.text((tag_x, top + 24), words["multiplier"], font=font(24, "bold"), fill=MUTED,
               anchor="rm")
-    if scene.multiplier_parts:
-        parts = multiplier_words(scene.multiplier_parts, scene.multiplier, scene.locale)
+    if scene.multiplier_words:
+        parts = list(scene.multiplier_words)
         face = font(24, "bold")
         lines = wrap_words(parts, face, x1 - 16 - cards_right - 24)
         for i, line in enumerate(lines):
@@ -241,8 +237,7 @@ def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, scene: TableScen
 
 
 def _draw_seat(image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatScene, box: Box,
-               locale: str) -> None:
-    words = words_for(locale)
+               words: Words) -> None:
     if seat.turn:
         glow(image, box, TURN, radius=18, spread=12)
     landlord = seat.role == "landlord"
@@ -271,7 +266,7 @@ def _draw_seat(image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatScene, b
     draw_text(draw, (bx + 34, by), str(seat.cards_left), count_face, count_color, "lm",
               shadow=True)
     # 托管 / 加倍 on their own line: they never run out of the panel
-    flags = _flag_words(seat, locale)
+    flags = _flag_words(seat, words)
     fx = tx
     for word, bg in flags:
         fx = pill(draw, (fx, y0 + 124), word, 24, bg, WHITE, "l", pad=10)[2] + 10
@@ -290,10 +285,9 @@ def _anchor_x(box: Box, align: str, width: int) -> int:
 
 
 def _draw_play(image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatScene,
-               boxes: SeatBoxes, wild: int | None, locale: str) -> None:
+               boxes: SeatBoxes, wild: int | None, words: Words) -> None:
     """A seat's last play (wrapped in rows, framed when it is the one to beat, wild cards
     tagged with their stand-in rank), or its pass or said word."""
-    words = words_for(locale)
     x0, y0, x1, _ = boxes.play
     align = boxes.align
     tags = [words["newest"]] if seat.newest and not seat.to_beat else []
@@ -328,7 +322,7 @@ def _draw_play(image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatScene,
     if seat.passed:
         word = words["pass"]
     elif seat.action:
-        word, bg = clean_text(label(seat.action, locale)), ACTION_BG
+        word, bg = clean_text(seat.action), ACTION_BG
     if word is None:
         return
     mid = top + MINI.h // 2 - 10
@@ -350,7 +344,7 @@ def stand_in(draw: ImageDraw.ImageDraw, x: int, y: int, rank: str) -> None:
 
 
 def _draw_shown(image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatScene, box: Box,
-                align: str, wild: int | None, locale: str) -> None:
+                align: str, wild: int | None, words: Words) -> None:
     x0, y0, x1, _ = box
     cards = cards_of(seat.shown or "")
     rows = wrap_cards(cards, x1 - x0, MINI)
@@ -358,7 +352,7 @@ def _draw_shown(image: Image.Image, draw: ImageDraw.ImageDraw, seat: SeatScene, 
     left = _anchor_x(box, align, width)
     anchor = {"l": "ls", "r": "rs", "m": "ms"}[align]
     tx = {"l": left, "r": left + width, "m": left + width // 2}[align]
-    caption = words_for(locale)["own_hand" if seat.own_hand else "shown"]
+    caption = words["own_hand" if seat.own_hand else "shown"]
     draw.text((tx, y0 + 24), caption, font=font(24, "bold"), fill=GOLD, anchor=anchor)
     for r, row in enumerate(rows):
         draw_cards(image, row, left, y0 + 30 + r * SHOWN_ROW_SHIFT, MINI, MINI.strip, wild)

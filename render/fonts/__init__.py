@@ -18,14 +18,9 @@ from pathlib import Path
 from PIL import ImageFont
 
 from ..textcache import FITS, font_key, text_length
-from .charset import LABELS, LEVEL_NAMES, REQUIRED_CHARS, WORDS
 
 __all__ = [
     "EMOJI_MARK",
-    "LABELS",
-    "LEVEL_NAMES",
-    "REQUIRED_CHARS",
-    "WORDS",
     "clean_text",
     "fit_text",
     "font",
@@ -80,7 +75,7 @@ def has_glyph(ch: str, weight: str = "bold") -> bool:
 
 def font_for(text: str, size: int, weight: str = "regular") -> ImageFont.FreeTypeFont:
     """``weight`` if it can draw every character of ``text``, else bold (which covers more)."""
-    if weight != "bold" and not all(ch in REQUIRED_CHARS or has_glyph(ch, weight) for ch in text):
+    if weight != "bold" and not all(has_glyph(ch, weight) for ch in text):
         weight = "bold"
     return font(size, weight)
 

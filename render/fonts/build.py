@@ -4,10 +4,13 @@ The sources are the Simplified Chinese faces of Noto Sans CJK (SIL OFL 1.1), e.g
 Debian's ``fonts-noto-cjk`` package or the googlefonts/noto-cjk releases::
 
     pip install fonttools
-    python -m render.fonts.build /usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc \\
+    python docs/build_fonts.py /usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc \\
         /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc
 
-Bold keeps, besides :data:`charset.REQUIRED_CHARS`, what player names are written in: every
+(``docs/build_fonts.py`` reads the characters the pictures draw from the catalogues,
+``bot.words.glyphs.picture_chars``, and hands them to :func:`main`: render knows no words.)
+
+Bold keeps, besides those characters, what player names are written in: every
 CJK unified ideograph of the BMP (Simplified and Traditional hanzi, kanji), kana, Hangul
 syllables and jamo, Latin with accents, Cyrillic and Greek (the SC face of Noto Sans CJK
 has them all). Regular keeps only the fixed strings and Latin text, so it stays small.
@@ -18,7 +21,7 @@ and Vietnamese: those glyphs are copied into both subsets from Noto Sans (SIL OF
 Debian's ``fonts-noto-core``), the matching weight, so a name like "Łukasz Dvořák" draws
 whole with one font (no per-character fallback when drawing)::
 
-    python -m render.fonts.build BOLD.ttc REGULAR.ttc \\
+    python docs/build_fonts.py BOLD.ttc REGULAR.ttc \\
         --latin-bold /usr/share/fonts/truetype/noto/NotoSans-Bold.ttf \\
         --latin-regular /usr/share/fonts/truetype/noto/NotoSans-Regular.ttf
 """
@@ -26,10 +29,9 @@ whole with one font (no per-character fallback when drawing)::
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
-
-from .charset import REQUIRED_CHARS
 
 NOTO_SANS = Path("/usr/share/fonts/truetype/noto")
 
@@ -142,7 +144,9 @@ def add_glyphs(target: Path, source: Path, chars: set[str]) -> list[str]:
     return added
 
 
-def main(argv: list[str] | None = None) -> None:
+def main(required: Iterable[str], argv: list[str] | None = None) -> None:
+    """Make both subsets: ``required`` are the characters the pictures draw (both weights
+    keep them), ``argv`` the command line."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("bold", type=Path, help="Noto Sans CJK Bold (.ttc or SC .otf)")
     parser.add_argument("regular", type=Path, help="Noto Sans CJK Regular (.ttc or SC .otf)")
@@ -152,7 +156,7 @@ def main(argv: list[str] | None = None) -> None:
                         default=NOTO_SANS / "NotoSans-Regular.ttf",
                         help="Noto Sans Regular, the same for the regular subset")
     args = parser.parse_args(argv)
-    fixed = set(REQUIRED_CHARS) | _LATIN | _PUNCTUATION
+    fixed = set(required) | _LATIN | _PUNCTUATION
     for source, latin, file, chars in ((args.bold, args.latin_bold, BOLD_FILE,
                                         fixed | name_chars()),
                                        (args.regular, args.latin_regular, REGULAR_FILE, fixed)):
@@ -161,6 +165,3 @@ def main(argv: list[str] | None = None) -> None:
         print(f"{file}: {(HERE / file).stat().st_size} bytes, {len(added)} Latin glyphs"
               " from Noto Sans")
 
-
-if __name__ == "__main__":
-    main()

@@ -11,6 +11,7 @@ import pytest
 from bot.engine import Game, Rules
 from bot.tables.picture_pool import PicturePool, draw, draw_first
 from render import render_hand, warm_up
+from tests.render.helpers import ZH_WORDS
 
 
 @pytest.fixture(scope="module")
@@ -22,11 +23,11 @@ def pool() -> Iterator[PicturePool]:
 
 async def test_a_worker_draws_the_same_picture(pool: PicturePool) -> None:
     cards = Game.new(Rules.preset("classic"), 5).hand(0)
-    here = render_hand(cards, title="17", locale="zh-CN")
-    assert await pool.draw(render_hand, cards, title="17", locale="zh-CN") == here
-    assert await draw(None, render_hand, cards, title="17", locale="zh-CN") == here  # a thread
-    assert await pool.draw_first(render_hand, cards, title="17", locale="zh-CN") == here
-    assert await draw_first(None, render_hand, cards, title="17", locale="zh-CN") == here
+    here = render_hand(cards, title="17", words=ZH_WORDS)
+    assert await pool.draw(render_hand, cards, title="17", words=ZH_WORDS) == here
+    assert await draw(None, render_hand, cards, title="17", words=ZH_WORDS) == here  # a thread
+    assert await pool.draw_first(render_hand, cards, title="17", words=ZH_WORDS) == here
+    assert await draw_first(None, render_hand, cards, title="17", words=ZH_WORDS) == here
 
 
 class CountingPool(PicturePool):

@@ -3,13 +3,12 @@ beat, the phase line and the words of the current phase only."""
 
 from __future__ import annotations
 
-import math
-
 from bot.engine import Game, Rules, readings
 from bot.engine.actions import Action, Call, Double, Grab, Pass, PlayCards, Show
 from bot.engine.scoring import Result
 from bot.tables import DealEnded, TableSnapshot
 from bot.tables.state import Seat, Table
+from bot.words.pictures import picture_words
 from cogs.scenes import auction_words, pattern_order, result_scene, short_name, table_scene
 
 
@@ -83,7 +82,7 @@ def test_the_play_to_beat_and_the_newest_action() -> None:
     assert nxt is not None
     game.apply(Pass(nxt))
     scene = table_scene(_table(game), locale="zh-TW")
-    assert scene.phase == "play" and scene.locale == "zh-TW"
+    assert scene.phase == "play" and scene.words == picture_words("zh-TW")
     assert scene.seats[leader].to_beat and scene.seats[leader].last_play
     assert scene.seats[nxt].passed and scene.seats[nxt].newest
     assert not scene.seats[nxt].to_beat and not scene.seats[leader].newest
@@ -108,13 +107,12 @@ def test_result_rows_carry_their_stake_and_anti_spring_is_named() -> None:
     event = DealEnded(1, "g1", result, ("Ann", "Bo", "Cy"), (0, 0, None), (0, 0, None),
                       (0, 0, None))
     scene = result_scene(event, _table(game), locale="zh-TW")
-    assert scene is not None and scene.locale == "zh-TW"
+    assert scene is not None and scene.words == picture_words("zh-TW")
     assert scene.spring == "anti_spring"
-    assert ("anti_spring", 2) in scene.multiplier_parts
-    assert ("spring", 2) not in scene.multiplier_parts  # it was drawn 春天 on an anti-spring
+    assert "反春×2" in scene.multiplier_words
+    assert "春天×2" not in scene.multiplier_words  # it was drawn 春天 on an anti-spring
     # one equation that multiplies out: 加倍 is pairwise, in each row's own stake instead
-    assert ("double", 2) not in scene.multiplier_parts
-    assert math.prod(f for _, f in scene.multiplier_parts) == scene.multiplier == 4
+    assert scene.multiplier_words == ("搶×2", "反春×2", "= ×4") and scene.multiplier == 4
     assert [p.stake for p in scene.players] == [120, 80, 40]
     assert [p.fee for p in scene.players] == [100, 100, 100]
 

@@ -11,9 +11,28 @@ from PIL import Image
 
 from bot.engine import Rules
 from bot.engine.cards import FLOWER, Card, make_deck
+from bot.words.locales import TW, traditional
+from bot.words.multiplier import multiplier_words
+from bot.words.pictures import picture_words, said_word
 from render.textcache import Drawer
 
 RGB = tuple[int, int, int]
+
+__all__ = ["ZH_WORDS", "parts", "picture_words", "said_word", "script"]
+
+ZH_WORDS = picture_words("zh-CN")
+"""The pictures' words in 简体中文 (the language most scenes of the tests are drawn in)."""
+
+
+def parts(factors: tuple[tuple[str, int], ...], total: int,
+          locale: str = "zh-CN") -> tuple[str, ...]:
+    """A scene's multiplier words, as the scene builders make them (no parts: none)."""
+    return multiplier_words(factors, total, locale) if factors else ()
+
+
+def script(name: str, locale: str) -> str:
+    """A level's name (kept in Chinese in every language) in ``locale``'s script."""
+    return traditional(name) if locale == TW else name
 
 
 def decode(png: bytes) -> Image.Image:

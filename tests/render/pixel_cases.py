@@ -13,6 +13,7 @@ from pathlib import Path
 
 from render import SeatScene, TableScene
 from render.table import table_image
+from tests.render.helpers import parts, picture_words, said_word
 
 PINNED = Path(__file__).resolve().parents[1] / "data" / "table_pixels.json"
 
@@ -24,29 +25,29 @@ def _three(turn: int, locale: str) -> TableScene:
              SeatScene("DeepBot", "farmer", 15, bot=True, auto=True))
     seats = tuple(dataclasses.replace(s, turn=i == turn) for i, s in enumerate(seats))
     return TableScene(seats=seats, title="欢乐斗地主 #general", phase="play", bottom="7BR",
-                      laizi="7", multiplier=16, locale=locale,
-                      multiplier_parts=(("grab", 2), ("bomb", 2), ("show", 4)))
+                      laizi="7", multiplier=16, words=picture_words(locale),
+                      multiplier_words=parts((("grab", 2), ("bomb", 2), ("show", 4)), 16, locale))
 
 
 def _four(turn: int, locale: str) -> TableScene:
     seats = (SeatScene("Dora", "farmer", 25, last_play="345678"),
-             SeatScene("Eve", "landlord", 33, action="bid3"),
+             SeatScene("Eve", "landlord", 33, action=said_word("bid3", locale)),
              SeatScene("Frank", "farmer", 21, last_play="TTTT"),
              SeatScene("Gao 高", "farmer", 1, last_play="JJJQQQKKK4455", to_beat=True,
                        newest=True))
     seats = tuple(dataclasses.replace(s, turn=i == turn) for i, s in enumerate(seats))
     return TableScene(seats=seats, title="四人斗地主", bottom_count=8, multiplier=6,
-                      phase="play", locale=locale,
-                      multiplier_parts=(("base", 3), ("bomb", 2)))
+                      phase="play", words=picture_words(locale),
+                      multiplier_words=parts((("base", 3), ("bomb", 2)), 6, locale))
 
 
 def _auction(turn: int, locale: str) -> TableScene:
-    seats = (SeatScene("Ann", cards_left=17, action="bid1"),
-             SeatScene("AI 🤖 Bo", cards_left=17, bot=True, action="no_bid"),
+    seats = (SeatScene("Ann", cards_left=17, action=said_word("bid1", locale)),
+             SeatScene("AI 🤖 Bo", cards_left=17, bot=True, action=said_word("no_bid", locale)),
              SeatScene("Cat", cards_left=17))
     seats = tuple(dataclasses.replace(s, turn=i == turn) for i, s in enumerate(seats))
     return TableScene(seats=seats, title="Classic", phase="bid", bottom_count=3,
-                      multiplier=1, locale=locale)
+                      multiplier=1, words=picture_words(locale))
 
 
 def cases() -> dict[str, TableScene]:

@@ -1,16 +1,26 @@
-"""The bundled fonts: every fixed string has glyphs, files and licence are shipped."""
+"""The bundled fonts: every string of the catalogues has glyphs (every word a picture
+draws in both weights), files and licence are shipped."""
 
 from __future__ import annotations
 
 import threading
+import unicodedata
 
 import pytest
 
+from bot.words.catalogue import STRINGS
+from bot.words.glyphs import (
+    CARD_FACES,
+    catalogue_chars,
+    catalogue_strings,
+    cjk,
+    level_names,
+    picture_chars,
+)
+from bot.words.page import page_words
+from bot.words.pictures import EN_WORDS, PICTURE_WORDS, TW_WORDS, ZH_WORDS
 from render.fonts import (
     EMOJI_MARK,
-    LABELS,
-    LEVEL_NAMES,
-    REQUIRED_CHARS,
     clean_text,
     fit_text,
     font,
@@ -19,7 +29,10 @@ from render.fonts import (
     has_glyph,
     missing_glyphs,
 )
-from render.fonts.charset import EN, WORDS, ZH_TW, cjk_chars
+from render.sprites import FACE_MARKS
+
+REQUIRED_CHARS = picture_chars()
+WORDS = PICTURE_WORDS
 
 
 @pytest.mark.parametrize("weight", ["bold", "regular"])
@@ -78,18 +91,46 @@ def test_a_character_without_glyph_is_kept_and_shown_as_a_box() -> None:
 
 def test_every_language_has_every_word() -> None:
     assert set(WORDS) == {"en", "zh-CN", "zh-TW"}
-    assert set(EN) == set(LABELS) == set(ZH_TW)
-    assert ZH_TW["farmer"] == "農民" and ZH_TW["bomb"] == "炸彈" and EN["pass"] == "Pass"
+    assert set(EN_WORDS) == set(ZH_WORDS) == set(TW_WORDS)
+    assert TW_WORDS["farmer"] == "農民" and TW_WORDS["bomb"] == "炸彈"
+    assert EN_WORDS["pass"] == "Pass"
 
 
 def test_the_fixed_words_are_covered() -> None:
     for word in ("地主", "农民", "不出", "春天", "反春", "明牌", "加倍", "抢地主", "炸弹", "王炸",
                  "癞子", "花", "王", "×"):
         assert set(word) <= REQUIRED_CHARS, word
-    assert len(LEVEL_NAMES) == 23 and len(set(LEVEL_NAMES)) == 23
-    assert set("".join(LEVEL_NAMES)) <= REQUIRED_CHARS
-    assert set("".join(LABELS.values())) <= REQUIRED_CHARS
-    assert "帝" in cjk_chars() and "A" not in cjk_chars()
+    names = list(level_names())
+    assert "帝王" in names and "長工" in names and "短工" in names
+    assert set("".join(names)) <= REQUIRED_CHARS
+    assert set("".join(ZH_WORDS.values())) <= REQUIRED_CHARS
+    assert "帝" in cjk(REQUIRED_CHARS) and "A" not in cjk(REQUIRED_CHARS)
+
+
+def test_the_card_faces_are_covered() -> None:
+    # the Chinese printed on the cards is the sprites' own (the cards' look), in the list too
+    assert set("".join(FACE_MARKS.values())) == set(CARD_FACES)
+    assert set(CARD_FACES) <= REQUIRED_CHARS
+
+
+def test_the_coverage_list_is_read_from_the_catalogues() -> None:
+    # a sentence of any language, a page word, a picture word: each is in the list read
+    sentences = set(catalogue_strings())
+    assert STRINGS["zh-TW"]["hand.title"] in sentences
+    assert page_words("zh-TW")["t"]["web.play"] in sentences
+    assert TW_WORDS["laizi_coef"] in sentences
+    assert set(STRINGS["zh-TW"]["hand.title"]) <= catalogue_chars()
+    assert catalogue_chars() >= REQUIRED_CHARS
+
+
+def test_every_character_of_every_catalogue_string_is_drawable() -> None:
+    # what a picture draws, both weights draw; every other word of the catalogues (in the
+    # messages, the page, the terminal) at least in bold, which names are drawn in too:
+    # every letter and ideograph, whatever the language
+    drawable = [ch for ch in sorted(catalogue_chars())
+                if not ch.isspace() and unicodedata.category(ch)[0] in "LN"]
+    assert len(drawable) > 600
+    assert [ch for ch in drawable if not has_glyph(ch)] == []
 
 
 def test_font_files_and_licence_are_shipped() -> None:

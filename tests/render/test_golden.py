@@ -30,7 +30,7 @@ from render import (
     render_table,
 )
 
-from .helpers import decode
+from .helpers import ZH_WORDS, decode, parts, said_word
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 REGEN = os.environ.get("DDZ_REGEN_GOLDEN") == "1"
@@ -43,17 +43,17 @@ def _table3() -> TableScene:
          SeatScene("Bob 张三", "farmer", 2, passed=True, doubled=True, shown="3456789TJQKA2BR"),
          SeatScene("Cat", "farmer", 17, turn=True, auto=True)),
         title="欢乐斗地主", phase="play", bottom="7BR", laizi="7", multiplier=16,
-        multiplier_parts=(("grab", 2), ("bomb", 2), ("show", 4)))
+        multiplier_words=parts((("grab", 2), ("bomb", 2), ("show", 4)), 16), words=ZH_WORDS)
 
 
 def _table4() -> TableScene:
     return TableScene(
         (SeatScene("Dora", "farmer", 25, last_play="345678"),
-         SeatScene("Eve", "landlord", 33, action="bid3"),
+         SeatScene("Eve", "landlord", 33, action=said_word("bid3", "zh-CN")),
          SeatScene("Frank", "farmer", 21, last_play="TTTT", turn=True),
          SeatScene("Gao 高", "farmer", 1, last_play="JJJQQQKKK4455")),
         viewer=1, title="四人斗地主", bottom_count=8, multiplier=6,
-        multiplier_parts=(("base", 3), ("bomb", 2)))
+        multiplier_words=parts((("base", 3), ("bomb", 2)), 6), words=ZH_WORDS)
 
 
 def _result() -> ResultScene:
@@ -63,23 +63,25 @@ def _result() -> ResultScene:
                       fee=5),
          PlayerResult("Ann", "farmer", 16, 1595, "短工", "长工", doubled=True, stake=16, fee=5),
          PlayerResult("Ben", "farmer", 8, 795, "富农", "富农", stake=8, fee=5)),
-        spring="anti_spring", multiplier=4, multiplier_parts=(("grab", 2), ("anti_spring", 2)))
+        spring="anti_spring", multiplier=4,
+        multiplier_words=parts((("grab", 2), ("anti_spring", 2)), 4), words=ZH_WORDS)
 
 
 def _profile() -> ProfileScene:
     return ProfileScene("Alice 王小明", 5, "贫农", 700, 0.5, "渔夫", 800, 123456,
-                        landlord_games=40, landlord_wins=23, farmer_games=90, farmer_wins=51)
+                        landlord_games=40, landlord_wins=23, farmer_games=90, farmer_wins=51,
+                        words=ZH_WORDS)
 
 
 def _board() -> LeaderboardScene:
     rows = tuple(LeaderboardRow(i, name, f"{(6 - i) * 1111:,}", "短工", i == 2)
                  for i, name in enumerate(["Ann", "Bob 张三", "Cat", "Dan", "Eve"], start=1))
-    return LeaderboardScene("Points", rows)
+    return LeaderboardScene("Points", rows, words=ZH_WORDS)
 
 
 CASES: dict[str, Callable[[], bytes]] = {
-    "hand": lambda: render_hand("3777TKA2BRF", laizi="7", title="Hand 手牌"),
-    "hand_grouped": lambda: render_hand("33334456678TTBR", order="grouped"),
+    "hand": lambda: render_hand("3777TKA2BRF", laizi="7", title="Hand 手牌", words=ZH_WORDS),
+    "hand_grouped": lambda: render_hand("33334456678TTBR", order="grouped", words=ZH_WORDS),
     "table3": lambda: render_table(_table3()),
     "table4": lambda: render_table(_table4()),
     "result": lambda: render_result(_result()),
@@ -116,13 +118,14 @@ def test_matches_golden(name: str) -> None:
 
 def test_the_comparison_sees_a_real_change() -> None:
     golden = Image.open(GOLDEN / "hand.png").convert("RGB")
-    same_size_other = half(render_hand("3444TKA2BRF", laizi="4", title="Hand 手牌"))
+    same_size_other = half(render_hand("3444TKA2BRF", laizi="4", title="Hand 手牌", words=ZH_WORDS))
     assert mean_diff(same_size_other, golden) > MAX_MEAN_DIFF
     golden = Image.open(GOLDEN / "table3.png").convert("RGB")
     a, b, c = _table3().seats
     moved = TableScene((a, c, b), title="欢乐斗地主", phase="play",
                        bottom="7BR", laizi="7", multiplier=16,
-                       multiplier_parts=(("grab", 2), ("bomb", 2), ("show", 4)))
+                       multiplier_words=parts((("grab", 2), ("bomb", 2), ("show", 4)), 16),
+                       words=ZH_WORDS)
     assert mean_diff(half(render_table(moved)), golden) > MAX_MEAN_DIFF
 
 

@@ -13,7 +13,7 @@ from render.cardrow import cards_of
 from render.hand import MAX_PER_ROW, STEP, rank_runs
 from render.sprites import BIG, FLOWER_INK
 
-from .helpers import count_near, deal, decode, is_light, light_runs
+from .helpers import ZH_WORDS, count_near, deal, decode, is_light, light_runs
 
 VARIANTS = ("classic", "happy", "laizi", "super", "four")
 
@@ -73,7 +73,8 @@ def test_grouped_layout_spaces_groups_and_checks_counts() -> None:
 def test_every_variant_hand_renders_with_one_card_per_rectangle(variant: str) -> None:
     rules, hands, _ = deal(variant)
     for hand in (hands[0], hands[1]):  # the landlord's (20, 21 or 33) and a farmer's
-        image = decode(render_hand(hand, laizi=rules.laizi, title=f"{variant} 手牌"))
+        image = decode(render_hand(hand, laizi=rules.laizi, title=f"{variant} 手牌",
+                                   words=ZH_WORDS))
         layout = hand_layout(len(hand), runs=rank_runs(hand_order(hand)), title=True)
         assert image.size == (layout.width, layout.height)
         for x0, y0, _, y1 in layout.visible:
@@ -91,7 +92,7 @@ def test_every_variant_hand_renders_with_one_card_per_rectangle(variant: str) ->
 
 def test_index_numbers_are_drawn_under_each_card() -> None:
     hand = "3456789TJQKA2BR"
-    image = decode(render_hand(hand))
+    image = decode(render_hand(hand, words=ZH_WORDS))
     layout = hand_layout(len(hand))
     for cx, cy in layout.index_at:
         assert count_near(image, (cx - 16, cy - 14, cx + 16, cy + 14), SOFT_WHITE, 30) > 15
@@ -102,8 +103,8 @@ def test_index_numbers_are_drawn_under_each_card() -> None:
 
 def test_laizi_cards_are_marked_in_gold() -> None:
     hand = "3457777TJQK"
-    plain = decode(render_hand(hand))
-    marked = decode(render_hand(hand, laizi="7"))
+    plain = decode(render_hand(hand, words=ZH_WORDS))
+    marked = decode(render_hand(hand, laizi="7", words=ZH_WORDS))
     layout = hand_layout(len(hand))
     order = hand_order(hand)
     for card, (x0, y0, x1, y1) in zip(order, layout.visible, strict=True):
@@ -116,12 +117,12 @@ def test_laizi_cards_are_marked_in_gold() -> None:
         else:
             assert gold_marked == 0, card
     with pytest.raises(ValueError):
-        render_hand(hand, laizi="B")
+        render_hand(hand, laizi="B", words=ZH_WORDS)
 
 
 def test_jokers_and_flower_are_unmistakable() -> None:
     hand = "3BRF"
-    image = decode(render_hand(hand))
+    image = decode(render_hand(hand, words=ZH_WORDS))
     layout = hand_layout(4)
     order = [c.rank for c in hand_order(hand)]
     assert order == [FLOWER, RED, BLACK, 0]  # big to small
@@ -134,14 +135,15 @@ def test_jokers_and_flower_are_unmistakable() -> None:
 
 def test_cards_and_notation_give_the_same_picture() -> None:
     text = "334455667788BRF"
-    assert render_hand(text) == render_hand(cards_of(text))
-    assert render_hand([Card(0, "S"), Card(1, "H")]) != render_hand("34")  # 3♠4♥ vs 3♠4♠
+    assert render_hand(text, words=ZH_WORDS) == render_hand(cards_of(text), words=ZH_WORDS)
+    mixed = render_hand([Card(0, "S"), Card(1, "H")], words=ZH_WORDS)
+    assert mixed != render_hand("34", words=ZH_WORDS)  # 3♠4♥ vs 3♠4♠
 
 
 def test_bad_cards_and_empty_hands() -> None:
     with pytest.raises(ValueError):
-        render_hand("33X")
-    image = decode(render_hand("", title="empty"))
+        render_hand("33X", words=ZH_WORDS)
+    image = decode(render_hand("", title="empty", words=ZH_WORDS))
     assert image.size == (hand_layout(0, title=True).width, hand_layout(0, title=True).height)
 
 
@@ -165,7 +167,7 @@ def test_group_order_is_a_permutation_and_indexes_follow_it() -> None:
     order = hand_order(hand, order="grouped")
     assert sorted(order) == sorted(hand)
     assert order[0].rank == FLOWER  # the wild card leads
-    image = decode(render_hand(hand, order="grouped"))
+    image = decode(render_hand(hand, order="grouped", words=ZH_WORDS))
     groups = group_cards(hand)
     layout = hand_layout(len(hand), groups=[[len(u) for u in g.units] for g in groups])
     assert image.size == (layout.width, layout.height)
@@ -212,13 +214,13 @@ def test_orders_big_to_small_small_to_big_and_grouped() -> None:
     assert chars("grouped") == "BR9999TT32"
     with pytest.raises(ValueError):
         hand_order(hand, order="random")
-    assert render_hand(hand) != render_hand(hand, order="asc")
+    assert render_hand(hand, words=ZH_WORDS) != render_hand(hand, order="asc", words=ZH_WORDS)
 
 
 def test_bottom_cards_are_marked_in_the_landlords_hand() -> None:
     hand = "334579TTJQKA22BR7"
-    plain = decode(render_hand(hand))
-    image = decode(render_hand(hand, marked="T2B"))
+    plain = decode(render_hand(hand, words=ZH_WORDS))
+    image = decode(render_hand(hand, marked="T2B", words=ZH_WORDS))
     ordered = hand_order(hand)
     layout = hand_layout(len(ordered), runs=rank_runs(ordered))
     marked = [i for i, c in enumerate(ordered) if c.char in "T2B"]

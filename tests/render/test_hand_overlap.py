@@ -14,6 +14,8 @@ from bot.engine.cards import make_deck
 from render import render_hand
 from render.sprites import BIG, face_sprite, opaque_box
 
+from .helpers import ZH_WORDS, picture_words
+
 
 def _whole(image: Image.Image, sprite, at, cover) -> None:  # type: ignore[no-untyped-def]
     image.paste(sprite.rgb, at, sprite.mask)  # the reference: every card whole
@@ -27,10 +29,11 @@ def _hands() -> list[tuple[list, dict]]:  # type: ignore[type-arg]
         out.append((rng.sample(one, n), {}))
     for order in ("desc", "asc", "grouped"):
         out.append((rng.sample(one, 20), {"order": order, "title": "Your hand (20)"}))
-        out.append((rng.sample(two, 33), {"order": order, "locale": "en"}))
+        out.append((rng.sample(two, 33), {"order": order, "words": picture_words("en")}))
     hand = rng.sample(one, 20)
     out.append((hand, {"laizi": "7", "marked": "".join(str(c) for c in hand[:3])}))
-    out.append((rng.sample(one, 17), {"laizi": "K", "order": "grouped", "locale": "zh-TW"}))
+    out.append((rng.sample(one, 17), {"laizi": "K", "order": "grouped",
+                                      "words": picture_words("zh-TW")}))
     out.append((rng.sample(make_deck(flower=True), 21), {"laizi": "9"}))  # 超级: the flower
     return out
 
@@ -39,9 +42,9 @@ def _hands() -> list[tuple[list, dict]]:  # type: ignore[type-arg]
 def test_a_hand_is_the_same_picture_as_with_every_card_pasted_whole(
         case: int, monkeypatch: pytest.MonkeyPatch) -> None:
     cards, options = _hands()[case]
-    drawn = render_hand(cards, **options)
+    drawn = render_hand(cards, **{"words": ZH_WORDS, **options})
     monkeypatch.setattr(render.hand, "paste_uncovered", _whole)
-    assert drawn == render_hand(cards, **options)
+    assert drawn == render_hand(cards, **{"words": ZH_WORDS, **options})
 
 
 def test_the_opaque_box_is_inside_every_card() -> None:

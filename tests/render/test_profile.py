@@ -30,13 +30,14 @@ from render.profile import (
     board_height,
 )
 
-from .helpers import count_near, decode, near, text_sizes
+from .helpers import ZH_WORDS, count_near, decode, near, picture_words, script, text_sizes
 
 
 def profile(points: int, progress: float, nxt: int | None, level: int = 5) -> ProfileScene:
     return ProfileScene("Alice 王小明", level, "贫农", points, progress,
                         None if nxt is None else "渔夫", nxt, 123456,
-                        landlord_games=40, landlord_wins=23, farmer_games=90, farmer_wins=51)
+                        landlord_games=40, landlord_wins=23, farmer_games=90, farmer_wins=51,
+                        words=ZH_WORDS)
 
 
 def filled_fraction(image: Image.Image, y: int) -> float:
@@ -73,10 +74,12 @@ def test_points_below_zero_read_as_such() -> None:
 
 @pytest.mark.parametrize("locale", ["en", "zh-CN", "zh-TW"])
 def test_profile_and_board_words_are_readable_on_a_phone(locale: str) -> None:
-    s = ProfileScene("Alice 王小明", 5, "贫农", 700, 0.5, "渔夫", 800, 123456, locale=locale)
+    s = ProfileScene("Alice 王小明", 5, script("贫农", locale), 700, 0.5, script("渔夫", locale),
+                     800, 123456, words=picture_words(locale))
     assert min(text_sizes(lambda: render_profile(s), PROFILE_W)) * 400 / PROFILE_W >= 12
-    rows = tuple(LeaderboardRow(i, f"P{i}", "1", "短工") for i in range(1, 4))
-    board = LeaderboardScene("balance", rows, "1/2", locale=locale)
+    rows = tuple(LeaderboardRow(i, f"P{i}", "1", script("短工", locale)) for i in range(1, 4))
+    board = LeaderboardScene(picture_words(locale)["balance"], rows, "1/2",
+                             words=picture_words(locale))
     assert min(text_sizes(lambda: render_leaderboard(board), BOARD_W)) * 400 / BOARD_W >= 12
 
 
@@ -86,7 +89,9 @@ STATS = ProfileStats(springs=3, anti_springs=1, bombs=17, rockets=4, streak=5, b
 
 @pytest.mark.parametrize("locale", ["en", "zh-CN", "zh-TW"])
 def test_profile_counters_panel(locale: str) -> None:
-    plain = dataclasses.replace(profile(700, 0.5, 800), locale=locale)
+    plain = dataclasses.replace(profile(700, 0.5, 800), words=picture_words(locale),
+                                level_name=script("贫农", locale),
+                                next_level_name=script("渔夫", locale))
     counted = dataclasses.replace(plain, stats=STATS)
     image = decode(render_profile(counted))
     assert decode(render_profile(plain)).size == (PROFILE_W, PROFILE_H)
@@ -115,19 +120,19 @@ def _difference(a: Image.Image, b: Image.Image, box: tuple[int, int, int, int]) 
 
 def test_profile_validation() -> None:
     with pytest.raises(ValueError):
-        ProfileScene("a", 24, "?", 0, 0.0, None, None, 0)
+        ProfileScene("a", 24, "?", 0, 0.0, None, None, 0, words=ZH_WORDS)
     for progress in (-0.1, 1.5):
         with pytest.raises(ValueError):
-            ProfileScene("a", 1, "包身工", 0, progress, "短工", 100, 0)
+            ProfileScene("a", 1, "包身工", 0, progress, "短工", 100, 0, words=ZH_WORDS)
     with pytest.raises(ValueError):
         ProfileScene("a", 1, "包身工", 0, 0.0, "短工", 100, 0, landlord_games=1,
-                     landlord_wins=2)
+                     landlord_wins=2, words=ZH_WORDS)
 
 
 def test_leaderboard_rows_medals_and_highlight() -> None:
     rows = tuple(LeaderboardRow(i, f"Player {i}", f"{1000 - i:,}", "短工", i == 5)
                  for i in range(1, 9))
-    image = decode(render_leaderboard(LeaderboardScene("Balance", rows)))
+    image = decode(render_leaderboard(LeaderboardScene("Balance", rows, words=ZH_WORDS)))
     assert image.size == (BOARD_W, board_height(8))
     for i, row in enumerate(rows):
         y = BOARD_HEADER + i * BOARD_ROW
@@ -142,5 +147,5 @@ def test_leaderboard_rows_medals_and_highlight() -> None:
 
 
 def test_empty_leaderboard() -> None:
-    image = decode(render_leaderboard(LeaderboardScene("积分", ())))
+    image = decode(render_leaderboard(LeaderboardScene("积分", (), words=ZH_WORDS)))
     assert image.size == (BOARD_W, board_height(0))

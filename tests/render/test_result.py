@@ -10,22 +10,35 @@ from render.canvas import GAIN, GOLD, LOSS, RED_INK
 from render.result import COL_BEANS, MINI, PAD, ROW_H, WIDTH, result_height, row_boxes
 from render.textcache import Drawer
 
-from .helpers import count_near, decode, is_light, text_sizes
+from .helpers import (
+    ZH_WORDS,
+    count_near,
+    decode,
+    is_light,
+    parts,
+    picture_words,
+    script,
+    text_sizes,
+)
 
 
 def scene(winner: str, players: int = 3, spring: str | None = None,
           remaining: bool = False, locale: str = "zh-CN") -> ResultScene:
     landlord_gain = 1 if winner == "landlord" else -1
     rows = [PlayerResult("Lord", "landlord", 32 * landlord_gain, 3195 * landlord_gain,
-                         "短工", "长工" if landlord_gain > 0 else "包身工", stake=32, fee=100)]
+                         script("短工", locale),
+                         script("长工" if landlord_gain > 0 else "包身工", locale),
+                         stake=32, fee=100)]
     for i in range(1, players):
         rows.append(PlayerResult(f"Farmer {i}", "farmer", -16 * landlord_gain,
-                                 -1605 * landlord_gain, "小财主", "小财主",
+                                 -1605 * landlord_gain, script("小财主", locale),
+                                 script("小财主", locale),
                                  remaining="3456789TJQKA2BR" if remaining else "",
                                  stake=16, fee=50))
     return ResultScene(winner, tuple(rows), spring=spring, multiplier=16,
-                       multiplier_parts=(("base", 2), ("bomb", 2), ("spring", 2), ("bomb", 2)),
-                       locale=locale)
+                       multiplier_words=parts(
+                           (("base", 2), ("bomb", 2), ("spring", 2), ("bomb", 2)), 16, locale),
+                       words=picture_words(locale))
 
 
 @pytest.mark.parametrize(("winner", "players", "spring", "remaining"), [
@@ -67,11 +80,11 @@ def test_each_row_carries_its_own_stake() -> None:
     rows = (PlayerResult("L", "landlord", -60, -6000, stake=60, doubled=True),
             PlayerResult("A", "farmer", 40, 4000, stake=40, doubled=True),
             PlayerResult("B", "farmer", 20, 2000, stake=20))
-    s = ResultScene("farmers", rows, multiplier=10, locale="en")
+    s = ResultScene("farmers", rows, multiplier=10, words=picture_words("en"))
     image = decode(render_result(s))
     same = decode(render_result(ResultScene("farmers", tuple(
         PlayerResult(p.name, p.role, p.points, p.beans, stake=20, doubled=p.doubled)
-        for p in rows), multiplier=10, locale="en")))
+        for p in rows), multiplier=10, words=picture_words("en"))))
     for i, (x0, y0, _, _) in enumerate(row_boxes(s)):
         stake = (x0 + PAD, y0 + 60, x0 + PAD + 110, y0 + ROW_H - 6)
         assert count_near(image, stake, GOLD, 30) > 60  # the gold "Stake ×N"
@@ -89,7 +102,7 @@ def test_anti_spring_and_fee_words() -> None:
     nofee = ResultScene("farmers", tuple(
         PlayerResult(p.name, p.role, p.points, p.beans, p.level_before, p.level_after,
                      stake=p.stake) for p in scene("farmers").players), multiplier=16,
-        multiplier_parts=scene("farmers").multiplier_parts)
+        multiplier_words=scene("farmers").multiplier_words, words=ZH_WORDS)
     assert render_result(nofee) != render_result(scene("farmers"))
 
 
@@ -98,7 +111,7 @@ def test_the_new_level_is_drawn_whole() -> None:
         PlayerResult("L" * 30, "landlord", 90, 9000, "小财主", "大财主", stake=3, fee=1000,
                      doubled=True, escaped=True),
         PlayerResult("A", "farmer", -45, -4500, stake=3),
-        PlayerResult("B", "farmer", -45, -4500, stake=3)), multiplier=3)
+        PlayerResult("B", "farmer", -45, -4500, stake=3)), multiplier=3, words=ZH_WORDS)
     sizes = text_sizes(lambda: render_result(long_names), WIDTH)
     assert min(sizes) >= 24
     drawn: list[str] = []
@@ -131,7 +144,7 @@ def test_spring_and_winner_change_the_picture() -> None:
 def test_long_remaining_hands_wrap() -> None:
     rows = (PlayerResult("L", "landlord", 10, 10, remaining="33445566778899TTJJQQKKAA22"),
             PlayerResult("A", "farmer", -5, -5), PlayerResult("B", "farmer", -5, -5))
-    s = ResultScene("landlord", rows)
+    s = ResultScene("landlord", rows, words=ZH_WORDS)
     box = row_boxes(s)[0]
     assert box[3] - box[1] > ROW_H + MINI.h  # a second row of cards
     image = decode(render_result(s))
@@ -140,8 +153,8 @@ def test_long_remaining_hands_wrap() -> None:
 
 def test_result_validation() -> None:
     with pytest.raises(ValueError):
-        ResultScene("nobody", scene("landlord").players)
+        ResultScene("nobody", scene("landlord").players, words=ZH_WORDS)
     with pytest.raises(ValueError):
-        ResultScene("landlord", scene("landlord").players, spring="summer")
+        ResultScene("landlord", scene("landlord").players, spring="summer", words=ZH_WORDS)
     with pytest.raises(ValueError):
         PlayerResult("x", "king", 0, 0)

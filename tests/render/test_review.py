@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from render import ReviewChoice, ReviewScene, SeatScene, TableScene, render_review
@@ -9,17 +11,18 @@ from render.canvas import GOLD
 from render.review import WIDTH
 from render.table import table_image
 
-from .helpers import count_near, decode, text_sizes
+from .helpers import count_near, decode, picture_words, said_word, text_sizes
 
 TABLE = TableScene(seats=(SeatScene("Alice", "landlord", 12, shown="3456789TJQKA", own_hand=True,
                                     turn=True),
                           SeatScene("Bo", "farmer", 17, last_play="33", bot=True),
                           SeatScene("Cy", "farmer", 17, passed=True, bot=True)),
-                   phase="play", title="Review · play 4", locale="en")
+                   phase="play", title="Review · play 4", words=picture_words("en"))
 
 
 def scene(made: ReviewChoice, best: ReviewChoice, locale: str = "en") -> ReviewScene:
-    return ReviewScene(TABLE, made, best, rank=1, heading="play 4", locale=locale)
+    table = dataclasses.replace(TABLE, words=picture_words(locale))
+    return ReviewScene(table, made, best, rank=1, heading="play 4")
 
 
 @pytest.mark.parametrize("locale", ["en", "zh-CN", "zh-TW"])
@@ -37,9 +40,11 @@ def test_the_table_then_both_choices_readable_on_a_phone(locale: str) -> None:
 
 def test_long_plays_wrap_and_words_draw() -> None:
     short = decode(render_review(scene(ReviewChoice(cards="3", win=0.5, points=0.0),
-                                       ReviewChoice(word="pass", win=0.6, points=0.4))))
+                                       ReviewChoice(word=said_word("pass", "en"), passed=True,
+                                                    win=0.6, points=0.4))))
     long = decode(render_review(scene(ReviewChoice(cards="33344455566677789TJQ", win=0.5),
-                                      ReviewChoice(word="no_call", win=0.6, points=0.4))))
+                                      ReviewChoice(word=said_word("no_call", "en"), win=0.6,
+                                                   points=0.4))))
     assert long.height > short.height
 
 

@@ -6,6 +6,7 @@ import pytest
 from PIL import ImageChops
 
 from bot.engine.cards import text_of
+from bot.words.multiplier import merge_parts, multiplier_text
 from render import SeatScene, TableScene, render_table
 from render.canvas import (
     FARMER_BG,
@@ -13,8 +14,6 @@ from render.canvas import (
     LANDLORD_BG,
     PASS_BG,
     felt,
-    merge_parts,
-    multiplier_text,
 )
 from render.sprites import BACK_RED, MINI
 from render.table import (
@@ -27,7 +26,17 @@ from render.table import (
     table_layout,
 )
 
-from .helpers import count_near, deal, decode, is_light, text_sizes
+from .helpers import (
+    ZH_WORDS,
+    count_near,
+    deal,
+    decode,
+    is_light,
+    parts,
+    picture_words,
+    said_word,
+    text_sizes,
+)
 
 VARIANTS = ("classic", "happy", "laizi", "super", "four")
 
@@ -49,8 +58,8 @@ def scene_for(variant: str, viewer: int = 0, revealed: bool = True,
     return TableScene(tuple(seats), viewer=viewer, title=variant,
                       bottom=text_of(bottom) if revealed else None,
                       bottom_count=rules.bottom_size, laizi=rules.laizi, multiplier=8,
-                      multiplier_parts=(("grab", 2), ("bomb", 2), ("bomb", 2)),
-                      phase="play", locale=locale)
+                      multiplier_words=parts((("grab", 2), ("bomb", 2), ("bomb", 2)), 8, locale),
+                      phase="play", words=picture_words(locale))
 
 
 def ring(box: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
@@ -153,9 +162,9 @@ def test_a_laizi_play_draws_its_stand_in_ranks() -> None:
     seats = (SeatScene("A", "landlord", 10, last_play="678ATJQ", play_as="6789TJQ",
                       to_beat=True),
              SeatScene("B", "farmer", 17), SeatScene("C", "farmer", 17))
-    scene = TableScene(seats, laizi="A")
+    scene = TableScene(seats, laizi="A", words=ZH_WORDS)
     plain = TableScene((SeatScene("A", "landlord", 10, last_play="678ATJQ", to_beat=True),
-                        *seats[1:]), laizi="A")
+                        *seats[1:]), laizi="A", words=ZH_WORDS)
     image, before = decode(render_table(scene)), decode(render_table(plain))
     _, y0, _, _ = table_layout(scene).seats[0].play
     width = 6 * MINI.strip + MINI.w
@@ -177,10 +186,10 @@ def test_no_frozen_timer_and_a_phase_line() -> None:
     scene = scene_for("happy")
     assert not hasattr(scene.seats[0], "seconds_left")
     with pytest.raises(ValueError):
-        TableScene(scene.seats, phase="nap")
+        TableScene(scene.seats, phase="nap", words=ZH_WORDS)
     for phase in ("bid", "call", "grab", "show", "double", "play"):
-        a = render_table(TableScene(scene.seats, phase=phase))
-        assert a != render_table(TableScene(scene.seats, phase="over"))
+        a = render_table(TableScene(scene.seats, phase=phase, words=ZH_WORDS))
+        assert a != render_table(TableScene(scene.seats, phase="over", words=ZH_WORDS))
 
 
 def test_multiplier_words() -> None:
@@ -196,9 +205,9 @@ def test_multiplier_words() -> None:
 def test_scene_validation() -> None:
     seat = SeatScene("a")
     with pytest.raises(ValueError):
-        TableScene((seat, seat))
+        TableScene((seat, seat), words=ZH_WORDS)
     with pytest.raises(ValueError):
-        TableScene((seat, seat, seat), viewer=3)
+        TableScene((seat, seat, seat), viewer=3, words=ZH_WORDS)
     with pytest.raises(ValueError):
         SeatScene("a", role="king")
     with pytest.raises(ValueError):
@@ -208,9 +217,10 @@ def test_scene_validation() -> None:
 def test_long_plays_and_actions_fit() -> None:
     seats = (SeatScene("A", "landlord", 0, last_play="3456789TJQKA33344455"),
              SeatScene("B", "farmer", 17, last_play="33445566778899TTJJ"),
-             SeatScene("C", "farmer", 17, action="grab", doubled=True, auto=True),
+             SeatScene("C", "farmer", 17, action=said_word("grab", "zh-CN"), doubled=True,
+                       auto=True),
              SeatScene("D", "farmer", 17, last_play="3456789TJQKA"))
-    scene = TableScene(seats, bottom_count=8)
+    scene = TableScene(seats, bottom_count=8, words=ZH_WORDS)
     image = decode(render_table(scene))
     layout = table_layout(scene)
     for seat, boxes in zip(seats, layout.seats, strict=True):

@@ -1,26 +1,18 @@
-"""Every fixed string the pictures draw, and the characters the bundled fonts must cover.
+"""The words the pictures draw (render/ holds none: every scene carries its words), by
+key, in English, 简体中文 and 繁體中文: roles, said words (不出, 叫地主, 1分…), the
+multiplier's parts, the table's labels, the hand's groups, the profile's and the review's.
 
-The drawing code takes its words from :data:`WORDS` (one table per language: ``en``,
-``zh-CN`` = :data:`LABELS`, ``zh-TW``), never from literals spread over the modules, so this
-one module lists what the fonts must be able to draw; a test checks that each character of
-:data:`REQUIRED_CHARS` has a glyph in both bundled weights.
-
-The bold weight also covers names: all CJK unified ideographs of the BMP (Simplified and
-Traditional hanzi, kanji), kana, Hangul and Latin with accents; the regular weight covers
-only :data:`REQUIRED_CHARS` plus Latin text. ``render.fonts.build`` makes both subsets.
+:func:`picture_words` is the table of one language; the scene builders (``cogs/scenes.py``)
+put it into every scene, so a picture is drawn from finished strings only.
 """
 
 from __future__ import annotations
 
-LEVEL_NAMES: tuple[str, ...] = (
-    "包身工", "短工", "长工", "佃户", "贫农", "渔夫", "猎人", "中农", "富农", "掌柜", "商人",
-    "衙役", "小财主", "大财主", "小地主", "大地主", "知县", "通判", "知府", "总督", "巡抚",
-    "丞相", "帝王",
-)
-"""The 23 level names of RULES.md §7, lowest first (for glyph coverage only: the engine owns
-the level logic and puts the names into the scenes)."""
+from collections.abc import Mapping
 
-LABELS: dict[str, str] = {
+from .locales import EN, TW, ZH
+
+ZH_WORDS: dict[str, str] = {
     # roles and results
     "landlord": "地主",
     "farmer": "农民",
@@ -124,7 +116,7 @@ LABELS: dict[str, str] = {
 }
 """Every Chinese (Simplified) word the pictures draw, by key."""
 
-EN: dict[str, str] = {
+EN_WORDS: dict[str, str] = {
     "landlord": "Landlord", "farmer": "Farmer", "landlord_wins": "Landlord wins",
     "farmers_win": "Farmers win", "spring": "Spring", "anti_spring": "Anti-spring",
     "escaped": "Fled", "auto": "Auto", "bot": "AI",
@@ -160,8 +152,8 @@ EN: dict[str, str] = {
 """The English words (card faces keep their Chinese joker and flower words: they are the
 cards' look, like the suits)."""
 
-ZH_TW: dict[str, str] = {
-    **LABELS,
+TW_WORDS: dict[str, str] = {
+    **ZH_WORDS,
     "farmer": "農民", "landlord_wins": "地主勝利", "farmers_win": "農民勝利",
     "escaped": "逃跑", "auto": "託管", "no_call": "不叫", "grab": "搶地主",
     "no_grab": "不搶", "no_bid": "不叫", "double": "加倍", "no_double": "不加倍",
@@ -184,28 +176,20 @@ ZH_TW: dict[str, str] = {
 }
 """The Traditional Chinese words."""
 
-WORDS: dict[str, dict[str, str]] = {"en": EN, "zh-CN": LABELS, "zh-TW": ZH_TW}
+PICTURE_WORDS: dict[str, dict[str, str]] = {EN: EN_WORDS, ZH: ZH_WORDS, TW: TW_WORDS}
 """The words of the pictures by language; a picture takes its reader's (``en`` when the
 language is unknown)."""
 
-TW_LEVEL_NAMES: tuple[str, ...] = (
-    "包身工", "短工", "長工", "佃戶", "貧農", "漁夫", "獵人", "中農", "富農", "掌櫃", "商人",
-    "衙役", "小財主", "大財主", "小地主", "大地主", "知縣", "通判", "知府", "總督", "巡撫",
-    "丞相", "帝王",
-)
-"""The level names in Traditional script (the scenes carry the names to draw)."""
 
-SYMBOLS = "×÷·•→←↑↓▲▼★☆♠♥♣♦…—–%+-=/:()[]#0123456789"
-"""Symbols and digits the pictures draw (suits are drawn as shapes, but stay in the font)."""
-
-REQUIRED_CHARS: frozenset[str] = frozenset(
-    "".join(LEVEL_NAMES) + "".join(TW_LEVEL_NAMES) + SYMBOLS
-    + "".join(w for table in WORDS.values() for w in table.values())
-    + "".join(chr(c) for c in range(0x20, 0x7F))
-)
-"""Every character the fixed strings use, plus printable ASCII: both weights must have them."""
+def picture_words(locale: str | None) -> Mapping[str, str]:
+    """The words of the pictures in ``locale`` (``en``, ``zh-CN``, ``zh-TW``; else ``en``)."""
+    return PICTURE_WORDS.get(locale or EN, EN_WORDS)
 
 
-def cjk_chars() -> str:
-    """The CJK characters of :data:`REQUIRED_CHARS`, sorted (for reports and tests)."""
-    return "".join(sorted(ch for ch in REQUIRED_CHARS if ord(ch) >= 0x2E80))
+def said_word(key: str, locale: str | None) -> str:
+    """A word said at the table (``"pass"`` → 不出 / Pass, ``"bid2"`` → 2分), or ``key``
+    itself when it is not one of the pictures' words (any other text)."""
+    return picture_words(locale).get(key, key)
+
+
+__all__ = ["EN_WORDS", "PICTURE_WORDS", "TW_WORDS", "ZH_WORDS", "picture_words", "said_word"]
