@@ -15,6 +15,7 @@ from .cards import card_name, spoken_card
 from .catalogue import STRINGS
 from .locales import EN, TW, ZH, spoken, traditional
 from .names import KIND_NAMES, kind_name, level_name, variant_name
+from .pictures import PICTURE_WORDS
 
 PAGE_TEXTS: dict[str, dict[str, str]] = {
     EN: {
@@ -24,19 +25,15 @@ PAGE_TEXTS: dict[str, dict[str, str]] = {
         "web.offline": "Connection lost: reconnecting…",
         "web.error": "Could not open the table: {error}",
         "web.no_table": "No table in this channel yet. Open one for everyone here:",
-        "web.closed": "The table was closed.",
         "web.spectating": "You are watching this table.",
         "web.seat_free": "Empty seat",
         "web.cards_left": "{n} cards", "web.cards_left_one": "1 card",
-        "web.landlord": "Landlord", "web.farmer": "Farmer", "web.ai": "AI",
         "web.your_turn": "Your turn: {phase}", "web.turn_of": "{name}'s turn: {phase}",
-        "web.to_beat": "To beat: {play} from {name}", "web.you_lead": "You lead: play any cards.",
+        "web.to_beat": "To beat: {play} from {name}",
         "web.your_play_stands": "Your {play} holds the trick.",
-        "web.passed": "Pass", "web.bid_n": "{n} pt", "web.no_bid": "No bid",
         "web.called": "Called", "web.no_call": "Didn't call", "web.grabbed": "Grabbed",
         "web.no_grab": "Didn't grab", "web.shown": "Shown ×{n}", "web.doubled": "Doubled",
-        "web.bottom": "Bottom cards", "web.laizi": "Wild rank: {rank}",
-        "web.multiplier": "×{n}", "web.seconds": "{n} s",
+        "web.bottom": "Bottom cards", "web.multiplier": "×{n}", "web.seconds": "{n} s",
         "web.alarm1": "Last card!", "web.alarm2": "Two left!",
         "web.trustee_on": "The AI is playing for you.",
         "web.which": "Which reading?", "web.cancel": "Cancel",
@@ -53,17 +50,13 @@ PAGE_TEXTS: dict[str, dict[str, str]] = {
         "web.loading": "正在连接牌桌…", "web.offline": "连接中断，正在重连…",
         "web.error": "无法打开牌桌：{error}",
         "web.no_table": "这个频道还没有牌桌。为大家开一桌：",
-        "web.closed": "牌桌已关闭。", "web.spectating": "你正在观战。",
+        "web.spectating": "你正在观战。",
         "web.seat_free": "空位", "web.cards_left": "{n} 张", "web.cards_left_one": "1 张",
-        "web.landlord": "地主", "web.farmer": "农民", "web.ai": "AI",
         "web.your_turn": "轮到你：{phase}", "web.turn_of": "轮到 {name}：{phase}",
-        "web.to_beat": "要管：{name} 出的 {play}", "web.you_lead": "你先出：任意出牌。",
-        "web.your_play_stands": "桌上是你出的 {play}。",
-        "web.passed": "不出", "web.bid_n": "{n} 分", "web.no_bid": "不叫",
+        "web.to_beat": "要管：{name} 出的 {play}", "web.your_play_stands": "桌上是你出的 {play}。",
         "web.called": "叫地主", "web.no_call": "不叫", "web.grabbed": "抢地主",
         "web.no_grab": "不抢", "web.shown": "明牌 ×{n}", "web.doubled": "加倍",
-        "web.bottom": "底牌", "web.laizi": "癞子：{rank}",
-        "web.multiplier": "×{n}", "web.seconds": "{n} 秒",
+        "web.bottom": "底牌", "web.multiplier": "×{n}", "web.seconds": "{n} 秒",
         "web.alarm1": "报单", "web.alarm2": "报双",
         "web.trustee_on": "托管中：AI 替你出牌。",
         "web.which": "选哪种出法？", "web.cancel": "取消",
@@ -76,13 +69,20 @@ PAGE_TEXTS: dict[str, dict[str, str]] = {
     },
 }
 PAGE_TEXTS[TW] = {key: traditional(text) for key, text in PAGE_TEXTS[ZH].items()}
-PAGE_TEXTS[TW]["web.laizi"] = "癩子：{rank}"
 
 ROOM_NAMES = {
     EN: {"novice": "Novice", "normal": "Normal", "high": "High stakes"},
     ZH: {"novice": "新手场", "normal": "普通场", "high": "高倍场"},
     TW: {"novice": "新手場", "normal": "普通場", "high": "高倍場"},
 }
+# the page's words that are sentences of the catalogue already: its key -> the catalogue's
+# (the page keeps its keys; the sentence has one home)
+SHARED_TEXTS = {
+    "web.closed": "ok.stopped", "web.landlord": "hist.landlord", "web.farmer": "hist.farmer",
+    "web.you_lead": "hand.lead", "web.passed": "btn.pass", "web.bid_n": "btn.bid",
+    "web.no_bid": "btn.bid0", "web.laizi": "hand.laizi",
+}
+SHARED_PICTURE_WORDS = {"web.ai": "bot"}  # the pictures' words (bot.words.pictures)
 # the message table's words the page uses as they are (its buttons and phases)
 CATALOGUE_KEYS = (
     "btn.join", "btn.leave", "btn.addai", "btn.start", "btn.hint", "btn.pass", "btn.bid0",
@@ -110,6 +110,9 @@ def page_words(locale: str) -> dict[str, Any]:
     texts = {key: STRINGS.get(lang, {}).get(key) or STRINGS[EN][key]
              for key in CATALOGUE_KEYS}  # {placeholders} kept: the page fills them in
     texts.update(PAGE_TEXTS[lang])
+    texts.update({key: STRINGS[lang].get(shared) or STRINGS[EN][shared]
+                  for key, shared in SHARED_TEXTS.items()})
+    texts.update({key: PICTURE_WORDS[lang][word] for key, word in SHARED_PICTURE_WORDS.items()})
     return {
         "locale": lang, "t": texts, "cards": card_names(lang),
         "ranks": {char: card_name(lang, char) for char in RANK_CHARS},
@@ -120,4 +123,5 @@ def page_words(locale: str) -> dict[str, Any]:
     }
 
 
-__all__ = ["PAGE_TEXTS", "ROOM_NAMES", "card_names", "page_words"]
+__all__ = ["PAGE_TEXTS", "ROOM_NAMES", "SHARED_PICTURE_WORDS", "SHARED_TEXTS", "card_names",
+           "page_words"]
