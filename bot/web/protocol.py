@@ -4,6 +4,8 @@ Every frame is one JSON object with a ``type``. A frame from the page is at most
 :data:`MAX_FRAME` bytes and a connection sends at most :data:`RATE` frames a second (and
 a user, over all their pages, and an address, their settings' frames a second:
 :mod:`bot.web.door`); anything else is answered by an ``error`` frame and changes nothing.
+Every frame below is declared once, as a ``TypedDict``, in :mod:`bot.web.wire`; the page's
+types (``web/src/wire.ts``) are generated from it (``python -m bot.web.wire_ts``).
 
 From the page
 -------------
@@ -90,9 +92,9 @@ from bot.engine import (
 from bot.tables import DealEnded, LeaveKind, Leaving, TableSnapshot, leave_kind
 from bot.words.cards import card_name, play_phrase
 from bot.words.locales import EN
-from bot.words.multiplier import multiplier_text
 from bot.words.names import kind_name, player_name, seat_name
 from bot.words.settling import result_notes
+from render.canvas import multiplier_text
 
 from .wire import (
     ActionFrame,
