@@ -92,9 +92,9 @@ from bot.engine import (
 from bot.tables import DealEnded, LeaveKind, Leaving, TableSnapshot, leave_kind
 from bot.words.cards import card_name, play_phrase
 from bot.words.locales import EN
+from bot.words.multiplier import multiplier_text
 from bot.words.names import kind_name, player_name, seat_name
 from bot.words.settling import result_notes
-from render.canvas import multiplier_text
 
 from .wire import (
     ActionFrame,
