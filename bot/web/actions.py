@@ -19,7 +19,7 @@ from bot.engine import Action, Bid, EscapeCost, PlayCards, RuleError
 from bot.engine.actions import Choice
 from bot.engine.errors import CodedError
 from bot.store import Store
-from bot.tables import TableManager, TableSnapshot
+from bot.tables import LeaveKind, TableManager, TableSnapshot
 from bot.words.cards import hint_words
 from bot.words.catalogue import t
 from bot.words.door import door_text
@@ -139,9 +139,12 @@ async def _trustee(a: Act) -> Answered:
 def _cost_answer(a: Act) -> CostAnswer:
     """What leaving means for the user now (:meth:`TableManager.leaving`: free, an escape
     at its cost, or a tournament seat stepping away) in the Discord Leave button's words
-    (:func:`bot.words.leaving.leave_text`); the cost is above 0 for an escape alone."""
-    a.manager.check_seated(a.channel, a.user)
+    (:func:`bot.words.leaving.leave_text`); the cost is above 0 for an escape alone.
+    Refused as before when there is nothing to ask: no_table, not_seated, and no_game
+    before a free seat's first deal."""
     leaving = a.manager.leaving(a.channel, a.user)
+    if leaving.kind == LeaveKind.FREE:
+        a.manager.seat_view(a.channel, a.user)
     cost = leaving.cost or EscapeCost(0, 0, False)
     return {"cost": {"beans": cost.beans, "points": cost.points, "final": cost.final},
             "text": leave_text(a.locale, leaving.kind, leaving.cost)}

@@ -23,6 +23,7 @@ async def test_before_the_first_deal_the_frame_says_what_leaving_means(activity)
     assert you["phase"] is None  # no deal yet
     assert you["offers"] == [] and you["leaving"] == {"kind": "free", "asks": False}
     assert activity.manager.leaving(CHANNEL, ANN).kind == LeaveKind.FREE
+    assert (await ann.act("cost"))["code"] == "no_game"  # nothing to ask before a deal
     left = await ann.act("leave")  # free: nothing to ask
     assert left["ok"] and left["left"] == "left"
 
