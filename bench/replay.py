@@ -14,7 +14,7 @@ import random
 import time
 
 from bot.engine import Game, Rules
-from bot.store import GameRecord, SeatRecord
+from bot.store import GameRecord, GameStatus, SeatRecord
 from cogs.replay import replay_steps
 from render.replay import render_replay
 
@@ -30,7 +30,8 @@ def long_record(seed: int, low: int = 30, high: int = 60) -> GameRecord | None:
         return None
     return GameRecord(f"bench{seed}", 1, 2, rules.to_json(), seed,
                       tuple(SeatRecord(i, None, f"AI {i}", "easy") for i in range(4)),
-                      (10**9,) * 4, tuple(a.to_json() for a in game.actions), "settled",
+                      (10**9,) * 4, tuple(a.to_json() for a in game.actions),
+                      GameStatus.SETTLED,
                       None, "", None)
 
 

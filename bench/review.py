@@ -18,7 +18,7 @@ import time
 from bot.ai.agent import decide
 from bot.ai.review import review_deal
 from bot.engine import Game, GameLog, Rules
-from bot.store import GameRecord, SeatRecord
+from bot.store import GameRecord, GameStatus, SeatRecord
 from cogs.review import review_message, review_pictures
 
 
@@ -57,7 +57,8 @@ def main() -> None:
         record = GameRecord(f"bench{seed:04d}", 1, 2, log.rules.to_json(), seed,
                             tuple(SeatRecord(i, 100 + i, f"P{i}", None)
                                   for i in range(log.rules.players)),
-                            log.balances, tuple(a.to_json() for a in log.actions), "settled",
+                            log.balances, tuple(a.to_json() for a in log.actions),
+                            GameStatus.SETTLED,
                             None, "", None)
         start = time.process_time()
         pictures = review_pictures(record, review, "zh-CN")

@@ -15,6 +15,7 @@ import asyncio
 import logging
 import sys
 from collections.abc import Callable
+from enum import StrEnum
 from typing import Any
 
 import aiohttp
@@ -67,6 +68,15 @@ from cogs.views import DYNAMIC_ITEMS
 log = logging.getLogger("ddz")
 
 
+class Recovery(StrEnum):
+    """Where the tables' recovery after a start is (``/health``'s ``recovery`` says so)."""
+
+    WAITING = "waiting"  # for the gateway
+    RUNNING = "running"
+    FINISHED = "finished"
+    FAILED = "failed"  # the tables' recovery raised (logged)
+
+
 class DdzBot(commands.Bot):
     """The bot: holds the store, the table manager and the presenter it is given
     (:func:`create_bot` builds them), and speaks for the presenter."""
@@ -101,7 +111,7 @@ class DdzBot(commands.Bot):
         self.lag_probe: LoopLagProbe | None = None  # the event loop's lag, with the metrics
         # interaction requests sent from a thread (bot.interaction_thread), when installed
         self.interaction_thread: ThreadedWebhookAdapter | None = None
-        self.recovery = "waiting"  # for the gateway; then running, finished or failed
+        self.recovery = Recovery.WAITING
         self.headless = False  # logged in over REST only (no gateway to be connected)
         if metrics is not None:
             metrics.watch(tables=manager.count_tables, gateway=lambda: shard_latencies(self),
@@ -168,7 +178,7 @@ class DdzBot(commands.Bot):
         """Time every interaction's first answer, and serve ``/metrics`` and ``/health``."""
         time_first_answers(self, metrics.answered)
         health = Health(gateway=self._gateway_check, store=lambda: store_check(self.store.ping),
-                        recovery=lambda: Check(self.recovery == "finished", self.recovery))
+                        recovery=lambda: Check(self.recovery == Recovery.FINISHED, self.recovery))
         assert self.settings.metrics_port is not None
         self.metrics_server = await MetricsServer.start(
             metrics, health, host=self.settings.metrics_host, port=self.settings.metrics_port)
@@ -230,14 +240,14 @@ class DdzBot(commands.Bot):
 
     async def _recover(self) -> None:
         await self.wait_until_ready()
-        self.recovery = "running"
+        self.recovery = Recovery.RUNNING
         try:
             restored = await self.manager.recover()
             if restored:
                 log.info("restored %d table(s)", restored)
         except Exception:
             log.exception("table recovery failed")
-            self.recovery = "failed"
+            self.recovery = Recovery.FAILED
         try:  # after the tables: a running tournament's tables are among them
             armed = await self.tournaments.resume()
             if armed:
@@ -246,8 +256,8 @@ class DdzBot(commands.Bot):
             log.exception("tournament recovery failed")
         if self.link is not None:  # the tables are back: take forwarded clicks for them
             await self.link.start_receiving()
-        if self.recovery == "running":
-            self.recovery = "finished"
+        if self.recovery == Recovery.RUNNING:
+            self.recovery = Recovery.FINISHED
 
     async def _stop_tournaments(self) -> None:
         """No next deal is dealt while the tables stop (the store knows where each

@@ -36,7 +36,9 @@ from bot.engine import (
     Double,
     Grab,
     Offer,
+    Outcome,
     PassOffer,
+    Phase,
     Play,
     PlayOffer,
     RuleError,
@@ -65,6 +67,7 @@ from bot.tables import (
     DealEnded,
     GameStarted,
     HandChanged,
+    PlayStatus,
     ReadingNeeded,
     TableError,
     TableEvent,
@@ -221,13 +224,13 @@ def format_result(event: DealEnded) -> str:
     r = event.result
     names = [player_name(n, EN) for n in event.names]
     lines = ["", "=== result ==="]
-    if r.outcome == "dissolved":
+    if r.outcome == Outcome.DISSOLVED:
         lines.append("nobody bid three deals in a row: the table is dissolved")
         return "\n".join(lines)
-    if r.outcome == "escape" and r.escaper is not None:
+    if r.outcome == Outcome.ESCAPE and r.escaper is not None:
         lines.append(f"{names[r.escaper]} left the deal")
     else:
-        side = "landlord" if r.outcome == "landlord" else "farmers"
+        side = "landlord" if r.outcome == Outcome.LANDLORD else "farmers"
         lines.append(f"the {side} won" + (" — spring!" if r.spring else "")
                      + (" — anti-spring!" if r.anti_spring else ""))
     rules = event.table.rules if event.table is not None else None
@@ -243,10 +246,10 @@ def format_result(event: DealEnded) -> str:
     return "\n".join(lines)
 
 
-def parse_command(text: str, phase: str, seat: int) -> Action | str:
+def parse_command(text: str, phase: Phase, seat: int) -> Action | str:
     """A typed line as an action for the bidding phases, or a play command string."""
     word = text.strip().lower()
-    if phase == "bid":
+    if phase == Phase.BID:
         word = word.removesuffix("分").strip()
         if word in ("0", "1", "2", "3"):
             return Bid(seat, int(word))
@@ -315,7 +318,7 @@ def status_line(view: SeatView, names: tuple[str, ...]) -> str:
         base = view.total_multiplier // max(view.multiplier, 1)
         text += " · your stake " + ", ".join(f"x{base * n} with {names[o]}"
                                              for o, n in stakes.items())
-    if view.phase == "play" and view.last is not None and view.last[0] != view.to_act:
+    if view.phase == Phase.PLAY and view.last is not None and view.last[0] != view.to_act:
         seat, play = view.last
         text += (f" · to beat: {play_phrase(EN, play, kind_name(EN, play.kind))} "
                  f"from {names[seat]}")
@@ -430,7 +433,7 @@ async def _leave_now(manager: TableManager, presenter: TerminalPresenter, why: s
         await manager.leave(CHANNEL, YOU)
 
 
-async def _ask(manager: TableManager, presenter: TerminalPresenter, phase: str,
+async def _ask(manager: TableManager, presenter: TerminalPresenter, phase: Phase,
                read_line: Callable[[str], str]) -> bool:
     """Ask the player until one action is accepted; False when they quit."""
     names = tuple(player_name(n, EN) for n in manager.snapshot(CHANNEL).names())
@@ -467,7 +470,7 @@ async def _ask(manager: TableManager, presenter: TerminalPresenter, phase: str,
                 presenter.say("  " + hint_words(hint, EN, view) + more
                               + (f" — {reason_words(EN, reason)}" if reason else ""))
                 continue
-            if phase == "play":
+            if phase == Phase.PLAY:
                 if lower in PASS_WORDS:
                     await manager.pass_turn(CHANNEL, YOU, seq=table.seq)
                     return True
@@ -482,7 +485,7 @@ async def _ask(manager: TableManager, presenter: TerminalPresenter, phase: str,
                 cards, _, kind = word.partition(" as ")
                 status, _ = await manager.play(CHANNEL, YOU, cards,
                                                kind=kind.strip() or None, seq=table.seq)
-                if status == "applied":
+                if status == PlayStatus.APPLIED:
                     return True
                 continue
             action = parse_command(word, phase, 0)

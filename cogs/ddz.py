@@ -18,12 +18,12 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 from discord.ext import commands
 
-from bot.engine import ROOMS, VARIANTS, PlayCards, Rules, parse_cards
+from bot.engine import ROOMS, VARIANTS, Phase, PlayCards, Rules, parse_cards
 from bot.store.errors import InvalidSettingError
 from bot.store.reports import MIN_GAMES
 from bot.store.settings import KEYS as SETTING_KEYS
 from bot.store.settings import check_setting
-from bot.tables import TableError
+from bot.tables import PlayStatus, TableError
 from bot.words.cards import play_text
 from bot.words.catalogue import t
 from bot.words.errors import error_text
@@ -202,7 +202,7 @@ class Ddz(commands.GroupCog, group_name=_("ddz"),
         await interaction.response.defer(ephemeral=True, thinking=True)
         status, options = await self.manager.play(table.channel_id, interaction.user.id, text,
                                                   kind=kind, main=main)
-        if status == "reading":
+        if status == PlayStatus.READING:
             await ask_reading(interaction, table.channel_id, locale, options)
             return
         await reply(interaction, "✅ " + t(locale, "ok.played",
@@ -212,7 +212,7 @@ class Ddz(commands.GroupCog, group_name=_("ddz"),
     async def play_autocomplete(self, interaction: discord.Interaction,
                                 current: str) -> list[app_commands.Choice[str]]:
         table = self.manager.table_of(interaction.user.id)
-        if table is None or table.game is None or table.game.phase != "play":
+        if table is None or table.game is None or table.game.phase != Phase.PLAY:
             return []
         seat = table.seat_of(interaction.user.id)
         game = table.game

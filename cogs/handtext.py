@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from bot.engine import beans_at_stake, seat_stakes
+from bot.engine import Outcome, Phase, beans_at_stake, seat_stakes
+from bot.tables import TableStatus
 from bot.words.cards import card_name, play_phrase, play_text
 from bot.words.catalogue import t
 from bot.words.names import kind_name, variant_name
@@ -27,7 +28,7 @@ def can_act(table: TableSnapshot, seat: int) -> bool:
     """Is it ``seat``'s own turn now (not played for them by the AI)?"""
     game = table.game
     entry = table.seats[seat]
-    return (game is not None and not game.is_over and table.status == "playing"
+    return (game is not None and not game.is_over and table.status == TableStatus.PLAYING
             and game.to_act == seat and entry is not None and not entry.auto
             and seat not in game.escaped)
 
@@ -86,7 +87,7 @@ def hand_content(table: TableSnapshot, seat: int, hand: Sequence[Card], locale: 
         lines.append(t(locale, key, play=shown, name=names[trick.to_beat_seat]))
         if cannot_beat(game, seat, hand):
             lines.append(t(locale, "hand.cannot_beat"))
-    elif game.phase == "play" and to_act == seat:
+    elif game.phase == Phase.PLAY and to_act == seat:
         lines.append(t(locale, "hand.lead"))
     lines.extend(counts_lines(game, names, locale))
     if game.landlord is not None:
@@ -94,7 +95,7 @@ def hand_content(table: TableSnapshot, seat: int, hand: Sequence[Card], locale: 
     if game.laizi is not None:
         lines.append(t(locale, "hand.laizi", rank=card_name(locale, game.laizi)))
     lines.append(stake_text(game, seat, names, locale))
-    if to_act == seat and (game.phase == "double" or game.phase.startswith("show")):
+    if to_act == seat and (game.phase == Phase.DOUBLE or game.phase.startswith("show")):
         lines.append(at_stake_text(game, seat, locale))
     return clip("\n".join(lines), CONTENT)
 
@@ -103,7 +104,7 @@ def at_stake_text(game: GameSnapshot, seat: int, locale: str) -> str:
     """Before 加倍 or 明牌: the beans at stake now, and with the raise being weighed
     (``At stake now: up to 2,000 beans (4,000 if you double)``)."""
     view = game.view
-    if game.phase == "double":
+    if game.phase == Phase.DOUBLE:
         factor, what = 2, "double"
     else:  # a show counts when it is larger than the largest so far
         shown = max((f for _, f in view.shows), default=1)
@@ -155,14 +156,14 @@ def deal_over_content(variant: str, seat: int, ended: DealEnded, locale: str) ->
     """The hand message once the deal is over: the result and this player's change."""
     r = ended.result
     lines = [f"**{variant_name(locale, variant)}** · {t(locale, 'result.title')}"]
-    if r.outcome == "dissolved":
+    if r.outcome == Outcome.DISSOLVED:
         lines.append(t(locale, "result.dissolved"))
-    elif r.outcome == "escape":
+    elif r.outcome == Outcome.ESCAPE:
         lines.append(t(locale, "result.escape",
                        name=safe_player(ended.names[r.escaper or 0], locale)))
     else:
         lines.append(t(locale, f"result.{r.outcome}"))
-    if r.outcome != "dissolved" and seat < len(r.points):
+    if r.outcome != Outcome.DISSOLVED and seat < len(r.points):
         lines.append(t(locale, "hand.your_result", points=f"{r.points[seat]:+d}",
                        beans=f"{r.beans[seat]:+,d}"))
     return "\n".join(lines)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import discord
 
+from bot.engine import Outcome
 from bot.store import HistoryEntry, HistoryPage
 from bot.tables import TableError
 from bot.words.catalogue import t
@@ -61,7 +62,7 @@ def entry_line(entry: HistoryEntry, locale: str) -> str:
         parts.append(mult)
         if entry.spring:
             parts.append(t(locale, f"hist.{entry.spring}"))
-        if entry.outcome == "escape":
+        if entry.outcome == Outcome.ESCAPE:
             parts.append(t(locale, "hist.escape"))
         parts.append(t(locale, "hist.points", points=entry.points))
         parts.append(t(locale, "hist.beans", beans=entry.beans))

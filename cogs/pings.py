@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
+from bot.engine import Phase
 from bot.pacing import BACKGROUND, Dropped, priority, wanted_while
 from bot.tables import TableEvent, TurnStarted
 from bot.words.cards import play_text
@@ -57,7 +58,7 @@ def turn_words(table: TableSnapshot, turn: TurnStarted, locale: str) -> str:
     player follows (``beat KK (pair) from Ada``), else the phase (``play``, ``bid``)."""
     game = table.game
     trick = game.trick if game is not None else None
-    if turn.phase != "play" or trick is None or trick.to_beat is None or \
+    if turn.phase != Phase.PLAY or trick is None or trick.to_beat is None or \
             trick.to_beat_seat in (None, turn.to_act):
         return t(locale, f"phase.{turn.phase}")
     play, owner = trick.to_beat, table.seats[trick.to_beat_seat]

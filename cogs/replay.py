@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 import discord
 from discord import app_commands
 
-from bot.store import GameRecord
+from bot.store import GameRecord, GameStatus
 from bot.tables import TableError
 from bot.tables.replay import replay_deal
 from bot.words.catalogue import t
@@ -76,7 +76,7 @@ async def finished_record(store: DealReader, guild_id: int, deal: str) -> GameRe
     """The settled deal of this guild named by ``deal`` (its id or the start of it)."""
     game_id = await store.find_deal(guild_id, deal)
     record = await store.get_game(game_id)  # find_deal looked in this guild only
-    if record.status != "settled":
+    if record.status != GameStatus.SETTLED:
         raise TableError(f"deal {game_id[:8]} is not finished: a replay shows a deal once it "
                          "has ended", code="deal_unfinished", deal=game_id[:8])
     return record

@@ -23,6 +23,7 @@ import discord
 from discord import app_commands
 
 from bot.ai.review import Decision, Review, review_deal
+from bot.engine import Phase
 from bot.engine.actions import Action, Bid, Call, Choice, Double, Grab, Pass, PlayCards, Show
 from bot.store import GameRecord
 from bot.tables import TableError
@@ -112,7 +113,7 @@ def action_words(action: Action, decision: Decision, locale: str) -> str:
 
 def where(decision: Decision, locale: str) -> str:
     """When the decision was made: ``play 12``, ``the bidding``…"""
-    if decision.phase == "play":
+    if decision.phase == Phase.PLAY:
         return t(locale, "review.at.play", n=decision.play_no + 1)
     phase = "show" if decision.phase.startswith("show") else decision.phase
     return t(locale, f"review.at.{phase}")

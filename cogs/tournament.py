@@ -21,7 +21,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _
 
 from bot.engine import VARIANTS
-from bot.tournaments import TournamentError, TournamentSettings
+from bot.tournaments import TournamentError, TournamentSettings, TournamentStatus
 from bot.words.catalogue import t
 from render import render_standings
 
@@ -165,14 +165,14 @@ class TournamentGroup(app_commands.Group, name=_("tournament"),
                      ) -> tuple[discord.Embed, discord.File | None]:
         entrants = await self.store.tournament_entrants(tour.tournament_id)
         table = await self.store.tournament_standings(tour.tournament_id) \
-            if tour.status != "signup" else []
+            if tour.status != TournamentStatus.SIGNUP else []
         names = await entrant_names(self.store, tour.guild_id, entrants)
         lines = settings_lines(tour, locale)
         lines.append(t(locale, "tour.show_status", status=status_text(tour, locale)))
-        if tour.status == "finished" and tour.paid:
+        if tour.status == TournamentStatus.FINISHED and tour.paid:
             payout = await self.store.pay_prizes(tour.tournament_id)  # paid: only read
             lines.append(prizes_text(payout.prizes, table, names, locale))
-        elif tour.settings.buy_in and tour.status != "cancelled":
+        elif tour.settings.buy_in and tour.status != TournamentStatus.CANCELLED:
             lines.append(t(locale, "tour.show_prizes", pool=tour.pool,
                            places=places_text(tour, len(entrants), locale)))
         if table:
@@ -184,8 +184,8 @@ class TournamentGroup(app_commands.Group, name=_("tournament"),
                               + t(locale, "tour.entrants", n=len(entrants)))
         if not table:
             return embed, None
-        scene = standings_scene(tour, table, names, locale, final=tour.status == "finished",
-                                viewer=viewer)
+        scene = standings_scene(tour, table, names, locale,
+                                final=tour.status == TournamentStatus.FINISHED, viewer=viewer)
         png = await self.drawing.draw(render_standings, scene)
         return embed, discord.File(io.BytesIO(png), filename="standings.png")
 

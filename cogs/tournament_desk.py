@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 import discord
 
 from bot.store.errors import InsufficientBalanceError, InvalidInputError
-from bot.tournaments import TournamentError
+from bot.tournaments import TournamentError, TournamentStatus
 from bot.words.catalogue import t
 
 from .controls import label_of
@@ -68,7 +68,7 @@ async def join_entrant(store: Store, tour: Tournament, user_id: int, name: str) 
 
 def require_signup(tour: Tournament) -> None:
     """Refuse unless the tournament is in sign-up."""
-    if tour.status != "signup":
+    if tour.status != TournamentStatus.SIGNUP:
         raise InvalidInputError(f"tournament {tour.tournament_id} is {tour.status}",
                                 code="tournament_status", tournament_id=tour.tournament_id,
                                 status=tour.status)
@@ -90,7 +90,7 @@ def is_organiser(interaction: discord.Interaction, tour: Tournament) -> bool:
 
 def signup_view(tour: Tournament, locale: str) -> discord.ui.View | None:
     """Join / Leave / Start now / Cancel while the sign-up is open; none after."""
-    if tour.status != "signup":
+    if tour.status != TournamentStatus.SIGNUP:
         return None
     view = discord.ui.View(timeout=None)
     for action in ACTIONS:
@@ -232,7 +232,7 @@ class TournamentDesk:
         """Start ``tour`` by itself when its sign-up ends (at once if that time passed);
         only in the process that owns its guild."""
         when = starts_at(tour)
-        if when is None or tour.status != "signup" or not self.owns(tour.guild_id):
+        if when is None or tour.status != TournamentStatus.SIGNUP or not self.owns(tour.guild_id):
             return
         self._disarm(tour.tournament_id)
         delay = max(0.0, (when - datetime.now(UTC)).total_seconds())
@@ -262,7 +262,7 @@ class TournamentDesk:
         """The sign-up has ended: start, or cancel (buy-ins returned) when too few signed
         up; nothing when it was started or cancelled meanwhile."""
         tour = await self.store.get_tournament(tournament_id)
-        if tour.status != "signup":
+        if tour.status != TournamentStatus.SIGNUP:
             return
         entrants = await self.store.tournament_entrants(tournament_id)
         if len(entrants) < tour.settings.table_size:
@@ -281,7 +281,7 @@ class TournamentDesk:
                 await self.runner.resume()
             except Exception:
                 log.exception("resuming the running tournaments failed")
-        for tour in await self.store.tournaments_in("signup"):
+        for tour in await self.store.tournaments_in(TournamentStatus.SIGNUP):
             self.arm(tour)
         return len(self.armed())
 

@@ -15,7 +15,7 @@ from datetime import datetime
 import discord
 
 from bot.store import Tournament
-from bot.tournaments import Standing, place_prizes
+from bot.tournaments import Standing, TournamentStatus, place_prizes
 from bot.words.catalogue import t
 from bot.words.names import variant_name
 
@@ -84,14 +84,13 @@ def signup_embed(tour: Tournament, entrants: Sequence[int], locale: str) -> disc
     """The sign-up message: name, settings, status or start time, the entrants."""
     lines = settings_lines(tour, locale)
     when = starts_at(tour)
-    if tour.status == "signup":
+    if tour.status == TournamentStatus.SIGNUP:
         if when is not None:
             lines.append(t(locale, "tour.starts", when=f"<t:{int(when.timestamp())}:R>"))
         lines.append(t(locale, "tour.needs", n=tour.settings.table_size))
     else:
         lines.append(f"**{status_text(tour, locale)}**")
-    colour = discord.Colour.gold() if tour.status in ("signup", "running") else \
-        discord.Colour.dark_grey()
+    colour = discord.Colour.gold() if tour.status.is_open else discord.Colour.dark_grey()
     embed = discord.Embed(title=signup_title(tour, locale),
                           description=clip("\n".join(lines), DESCRIPTION), colour=colour)
     shown = " ".join(f"<@{u}>" for u in entrants[:ENTRANTS_SHOWN])

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.engine import BID_POINTS, BidOffer, Card, ChoiceOffer
+from bot.engine import BID_POINTS, BidOffer, Card, ChoiceOffer, Phase
+from bot.tables import TableStatus
 from bot.words.cards import card_name, cards_text, wild_mark
 from bot.words.catalogue import t
 from render import hand_order
@@ -78,7 +79,7 @@ class HandSelect(discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], tem
             await interaction.response.edit_message(content=None)
             return
         _, view = p.manager.seat_view(self.table_id, p.user)
-        if view.phase != "play":  # an old select during the auction: nothing to choose yet
+        if view.phase != Phase.PLAY:  # an old select during the auction: nothing to choose yet
             await interaction.response.send_message(t(p.locale, "hand.select_later"),
                                                     ephemeral=True)
             return
@@ -180,13 +181,13 @@ def table_view(table: TableSnapshot, locale: str, *, app: bool = False) -> disco
     game = table.game
     green, grey, blue = (discord.ButtonStyle.success, discord.ButtonStyle.secondary,
                          discord.ButtonStyle.primary)
-    if table.status != "playing" or game is None or game.is_over:
+    if table.status != TableStatus.PLAYING or game is None or game.is_over:
         free = not table.is_full
         view.add_item(TableButton(cid, "join", label=t(locale, "btn.join"), style=green,
                                   disabled=not free))
         view.add_item(TableButton(cid, "addai", label=t(locale, "btn.addai"), style=grey,
                                   disabled=not free))
-        action = "next" if table.status == "between" else "start"
+        action = "next" if table.status == TableStatus.BETWEEN else "start"
         view.add_item(TableButton(cid, action, label=t(locale, f"btn.{action}"), style=blue,
                                   disabled=free))
         view.add_item(TableButton(cid, "leave", label=t(locale, "btn.leave"),

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.engine import Play, reading_of
+from bot.engine import Phase, Play, reading_of
 from bot.engine.actions import Action, Bid, Call, Choice, Double, Grab, Pass, PlayCards, Show
 from bot.engine.errors import RuleError
 from bot.engine.view import SeatView
@@ -25,9 +25,9 @@ from .guards import stake_after
 from .position import choose_play_reading
 from .reasons import Reason, explain
 
-_ANSWERS: dict[str, type[Choice]] = {"call": Call, "grab": Grab, "double": Double,
-                                     "show_start": Show, "show_deal": Show,
-                                     "show_landlord": Show}
+_ANSWERS: dict[Phase, type[Choice]] = {Phase.CALL: Call, Phase.GRAB: Grab,
+                                       Phase.DOUBLE: Double, Phase.SHOW_START: Show,
+                                       Phase.SHOW_DEAL: Show, Phase.SHOW_LANDLORD: Show}
 
 
 def decide(view: SeatView, level: str = "normal", seed: int = 0,
@@ -43,10 +43,10 @@ def decide(view: SeatView, level: str = "normal", seed: int = 0,
     if phase in AUCTION_PHASES:
         # the bidding model (bot.ai.bidding), on what the auction asks this seat now
         answer = answer_of(ask_of(view, level))
-        if phase == "bid":
+        if phase == Phase.BID:
             return Bid(seat, int(answer))
-        return _ANSWERS[str(phase)].answer(seat, bool(answer))
-    if phase == "play":
+        return _ANSWERS[phase].answer(seat, bool(answer))
+    if phase == Phase.PLAY:
         if view.landlord is None:
             raise ValueError("no landlord in the play phase")
         history = [(s, p if p is not None else "") for s, p in view.plays]
@@ -71,14 +71,14 @@ def explain_action(view: SeatView, action: Action, level: str = "normal") -> Rea
     if seat is None or action.seat != seat:
         return None
     if view.phase in AUCTION_PHASES:
-        if view.phase == "bid":
+        if view.phase == Phase.BID:
             if not isinstance(action, Bid):
                 return None
             return explain_auction(ask_of(view, level), action.points)
-        if not isinstance(action, Choice) or type(action) is not _ANSWERS[str(view.phase)]:
+        if not isinstance(action, Choice) or type(action) is not _ANSWERS[view.phase]:
             return None
         return explain_auction(ask_of(view, level), action.yes)
-    if view.phase != "play" or view.landlord is None:
+    if view.phase != Phase.PLAY or view.landlord is None:
         return None
     if isinstance(action, Pass):
         play: Play | None = None

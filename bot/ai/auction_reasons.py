@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from bot.engine import Rules
+from bot.engine import Phase, Rules
 from bot.engine.view import SeatView
 
 from .bidding import (
@@ -40,8 +40,8 @@ from .bidding import (
 from .move import as_counts
 from .reasons import Reason
 
-SHOW_STAGES = {"show_start": "start", "show_deal": "deal", "show_landlord": "landlord"}
-AUCTION_PHASES = ("bid", "call", "grab", "double", *SHOW_STAGES)
+SHOW_STAGES = {Phase.SHOW_START: "start", Phase.SHOW_DEAL: "deal", Phase.SHOW_LANDLORD: "landlord"}
+AUCTION_PHASES = (Phase.BID, Phase.CALL, Phase.GRAB, Phase.DOUBLE, *SHOW_STAGES)
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ class Ask:
     hand's cost depends on it)."""
 
     rules: Rules
-    phase: str
+    phase: Phase
     hand: str
     bids: tuple[tuple[int, int], ...] = field(default=())
     redeals: int = 0
@@ -72,7 +72,7 @@ class Ask:
 
 def ask_of(view: SeatView, level: str = "normal") -> Ask:
     """The question the view's seat answers now (the view must be in an auction phase)."""
-    phase = str(view.phase)
+    phase = view.phase
     if phase not in AUCTION_PHASES:
         raise ValueError(f"no auction question in phase {phase!r}")
     return Ask(
@@ -100,13 +100,13 @@ def stake_of(view: SeatView) -> float:
 def answer_of(ask: Ask) -> int | bool:
     """The AI's answer: the points bid (0 for 不叫), else yes or no."""
     rules, hand = ask.rules, ask.hand
-    if ask.phase == "bid":
+    if ask.phase == Phase.BID:
         return choose_bid(rules, hand, ask.bids, redeals=ask.redeals)
-    if ask.phase == "call":
+    if ask.phase == Phase.CALL:
         return choose_call(rules, hand, ask.declined)
-    if ask.phase == "grab":
+    if ask.phase == Phase.GRAB:
         return choose_grab(rules, hand, ask.grabs, ask.multiplier)
-    if ask.phase == "double":
+    if ask.phase == Phase.DOUBLE:
         return choose_double(rules, hand, ask.landlord, ask.bottom, ask.multiplier)
     return choose_show(rules, hand, SHOW_STAGES[ask.phase], ask.stake, ask.shown,
                        ask.level).show
@@ -128,14 +128,14 @@ def _bid_state(a: Ask) -> tuple[float, int, int, bool]:
 
 
 def _bid_odds(a: Ask, x: int | bool) -> Reason | None:
-    if a.phase != "bid" or not x or x != answer_of(a):
+    if a.phase != Phase.BID or not x or x != answer_of(a):
         return None
     p, want, _, _ = _bid_state(a)
     return Reason("bid_odds", count=int(x), chance=in_tenths(p)) if want == x else None
 
 
 def _bid_table(a: Ask, x: int | bool) -> Reason | None:
-    if a.phase != "bid" or x != 1 or x != answer_of(a):
+    if a.phase != Phase.BID or x != 1 or x != answer_of(a):
         return None
     _, want, _, last = _bid_state(a)
     closing = a.redeals + 1 >= a.rules.max_all_pass_deals
@@ -143,7 +143,7 @@ def _bid_table(a: Ask, x: int | bool) -> Reason | None:
 
 
 def _bid_redeal(a: Ask, x: int | bool) -> Reason | None:
-    if a.phase != "bid" or x != 1 or x != answer_of(a):
+    if a.phase != Phase.BID or x != 1 or x != answer_of(a):
         return None
     p, want, _, last = _bid_state(a)
     if want or not last or p < BID_ODDS[1] - LAST_CHANCE:
@@ -152,14 +152,14 @@ def _bid_redeal(a: Ask, x: int | bool) -> Reason | None:
 
 
 def _bid_weak(a: Ask, x: int | bool) -> Reason | None:
-    if a.phase != "bid" or x != 0 or answer_of(a) != 0:
+    if a.phase != Phase.BID or x != 0 or answer_of(a) != 0:
         return None
     p, want, _, _ = _bid_state(a)
     return Reason("bid_weak", chance=in_tenths(p)) if not want else None
 
 
 def _bid_outbid(a: Ask, x: int | bool) -> Reason | None:
-    if a.phase != "bid" or x != 0 or answer_of(a) != 0:
+    if a.phase != Phase.BID or x != 0 or answer_of(a) != 0:
         return None
     p, want, high, _ = _bid_state(a)
     return Reason("bid_outbid", count=high, chance=in_tenths(p)) if 0 < want <= high \
@@ -167,14 +167,14 @@ def _bid_outbid(a: Ask, x: int | bool) -> Reason | None:
 
 
 def _call_odds(a: Ask, x: int | bool) -> Reason | None:
-    if a.phase != "call" or x is not True or not answer_of(a):
+    if a.phase != Phase.CALL or x is not True or not answer_of(a):
         return None
     p = landlord_odds(a.rules, a.hand)
     return Reason("call_odds", chance=in_tenths(p)) if p >= CALL_ODDS else None
 
 
 def _call_redeal(a: Ask, x: int | bool) -> Reason | None:
-    if a.phase != "call" or x is not True or not answer_of(a):
+    if a.phase != Phase.CALL or x is not True or not answer_of(a):
         return None
     p = landlord_odds(a.rules, a.hand)
     last = a.declined >= a.rules.players - 1
@@ -182,21 +182,21 @@ def _call_redeal(a: Ask, x: int | bool) -> Reason | None:
 
 
 def _call_weak(a: Ask, x: int | bool) -> Reason | None:
-    if a.phase != "call" or x is not False or answer_of(a):
+    if a.phase != Phase.CALL or x is not False or answer_of(a):
         return None
     # a 不叫 means the chance is below CALL_ODDS (0.5): most such hands lose
     return Reason("call_weak", chance=in_tenths(landlord_odds(a.rules, a.hand)))
 
 
 def _grab_odds(a: Ask, x: int | bool) -> Reason | None:
-    if a.phase != "grab" or x is not True or not answer_of(a):
+    if a.phase != Phase.GRAB or x is not True or not answer_of(a):
         return None
     return Reason("grab_odds", count=2 * a.multiplier,
                   chance=in_tenths(grab_odds(a.rules, a.hand)))
 
 
 def _grab_weak(a: Ask, x: int | bool) -> Reason | None:
-    if a.phase != "grab" or x is not False or answer_of(a):
+    if a.phase != Phase.GRAB or x is not False or answer_of(a):
         return None
     return Reason("grab_weak", count=2 * a.multiplier,
                   chance=in_tenths(grab_odds(a.rules, a.hand)))
@@ -210,7 +210,7 @@ def _show_parts(a: Ask) -> tuple[str, int, bool]:
 
 
 def _show_start(a: Ask, x: int | bool) -> Reason | None:
-    if a.phase != "show_start" or x is not False or answer_of(a) or a.shown > 1:
+    if a.phase != Phase.SHOW_START or x is not False or answer_of(a) or a.shown > 1:
         return None
     return Reason("show_start", count=5)
 
@@ -251,20 +251,20 @@ def _double_chance(a: Ask) -> int:
 
 
 def _double_bombs(a: Ask, x: int | bool) -> Reason | None:
-    if a.phase != "double" or x is not True or not answer_of(a):
+    if a.phase != Phase.DOUBLE or x is not True or not answer_of(a):
         return None
     bombs = _bombs(a)
     return Reason("double_bombs", count=bombs, chance=_double_chance(a)) if bombs else None
 
 
 def _double_odds(a: Ask, x: int | bool) -> Reason | None:
-    if a.phase != "double" or x is not True or not answer_of(a):
+    if a.phase != Phase.DOUBLE or x is not True or not answer_of(a):
         return None
     return Reason("double_odds", chance=_double_chance(a))
 
 
 def _double_weak(a: Ask, x: int | bool) -> Reason | None:
-    if a.phase != "double" or x is not False or answer_of(a):
+    if a.phase != Phase.DOUBLE or x is not False or answer_of(a):
         return None
     return Reason("double_weak", count=a.multiplier, chance=_double_chance(a))
 

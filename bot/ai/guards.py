@@ -45,6 +45,7 @@ from __future__ import annotations
 from bot.engine import (
     Action,
     Pass,
+    Phase,
     Play,
     PlayCards,
     SeatView,
@@ -280,7 +281,7 @@ def danger_to_stand(view: SeatView) -> list[int]:
 
 
 def _in_play(view: SeatView) -> bool:
-    return (view.phase == "play" and view.seat is not None and view.to_act == view.seat
+    return (view.phase == Phase.PLAY and view.seat is not None and view.to_act == view.seat
             and view.landlord is not None)
 
 

@@ -42,7 +42,7 @@ import dataclasses
 import random
 from dataclasses import dataclass
 
-from bot.engine import Game, GameLog, Play, Rules
+from bot.engine import Game, GameLog, Phase, Play, Rules
 from bot.engine.actions import Action, Bid, Call, Double, Grab, Pass, PlayCards, Show
 from bot.engine.view import SeatView
 
@@ -72,7 +72,7 @@ class Decision:
 
     index: int
     play_no: int
-    phase: str
+    phase: Phase
     made: Action
     best: Action
     made_estimate: Estimate
@@ -144,7 +144,7 @@ def review_deal(log: GameLog, seat: int, level: str = "normal", seed: int = 0) -
             isinstance(action, (*AUCTION, PlayCards, Pass))
         view = game.view(seat) if mine else None
         game.apply(action)
-        if view is not None and view.phase == "play":
+        if view is not None and view.phase == Phase.PLAY:
             made_play = game.history[-1][1]  # the play as the engine read it
             out.append(_review_play(view, action, made_play, index, plays, level, seed))
         elif view is not None:
@@ -176,7 +176,7 @@ def _review_play(view: SeatView, made: Action, made_play: Play | None, index: in
     play = checked_play(sit, best)
     suggestion: Action = Pass(view.seat) if play is None else \
         PlayCards(view.seat, play.cards, play.kind, play.main_rank)
-    return Decision(index, plays, "play", made, suggestion, _estimate(mine_score),
+    return Decision(index, plays, Phase.PLAY, made, suggestion, _estimate(mine_score),
                     _estimate(best_score), view, same_play(made_play, play))
 
 

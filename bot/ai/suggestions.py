@@ -9,7 +9,7 @@ first (nothing to show), so a hand that can only pass has the one.
 
 from __future__ import annotations
 
-from bot.engine import Play, SeatView
+from bot.engine import Phase, Play, SeatView
 
 from .move import Move
 from .movegen import beating_moves, lead_moves
@@ -24,7 +24,7 @@ def plays_after(view: SeatView, first: Play | None, more: int = MORE) -> list[Pl
     """Up to ``more`` plays for the view's seat other than ``first`` (the AI's choice),
     best first; none outside the seat's play turn."""
     seat = view.seat
-    if view.phase != "play" or seat is None or seat != view.to_act or view.landlord is None:
+    if view.phase != Phase.PLAY or seat is None or seat != view.to_act or view.landlord is None:
         return []
     history = [(s, p if p is not None else "") for s, p in view.plays]
     sit = read_situation(view.rules, view.hand, history, view.landlord, seat,

@@ -15,7 +15,7 @@ from .actions import SeatIndex
 from .game import Game
 from .rules import Rules
 from .scoring import ESCAPE_POINTS, Result, pair_multiplier, points_cap, stake_base
-from .states import Phase
+from .states import Outcome, Phase
 from .view import SeatView, factor_list
 
 
@@ -63,7 +63,7 @@ def settlement_limits(rules: Rules, result: Result,
     (None for a seat with no balance to run out of: an AI seat)."""
     n = rules.players
     landlord = result.landlord
-    if result.outcome not in ("landlord", "farmers") or landlord is None \
+    if result.outcome not in (Outcome.LANDLORD, Outcome.FARMERS) or landlord is None \
             or len(result.stakes) != n or len(result.transfers) != n:
         return Limits(None, (None,) * n)
     farmers = [(landlord + k) % n for k in range(1, n)]
@@ -73,7 +73,7 @@ def settlement_limits(rules: Rules, result: Result,
                    else base * result.multiplier for f in farmers]
     cap = points_cap(rules)
     cap = cap if cap is not None and sum(full_stakes) > cap else None
-    won = result.outcome == "landlord"
+    won = result.outcome == Outcome.LANDLORD
     per_bean = rules.beans_per_point
     full = [0] * n  # the beans each seat would have moved with no balance short
     full[landlord] = result.stakes[landlord] * per_bean

@@ -126,12 +126,12 @@ def factor_list(parts: tuple[tuple[str, int, int], ...]) -> list[tuple[str, int]
             for _ in range(max(count, 1))]
 
 
-def plays_now(phase: str, seat: int | None, to_act: int | None, hand: str | Iterable[Card],
+def plays_now(phase: Phase, seat: int | None, to_act: int | None, hand: str | Iterable[Card],
               last: tuple[int, Play] | None, rules: Rules) -> list[Play]:
     """The one rule of what ``seat`` may play now: in the play phase on its own turn,
     every play of ``hand`` that beats ``last`` (the play to beat and who made it), or any
     play when there is none; nothing otherwise. :class:`SeatView` and the game both ask
     here."""
-    if phase != "play" or seat is None or to_act != seat:
+    if phase != Phase.PLAY or seat is None or to_act != seat:
         return []
     return legal_plays(hand, last[1] if last else None, rules)

@@ -49,6 +49,7 @@ from .migrations import AppliedMigration
 from .protocol import TableStore
 from .records import (
     GameRecord,
+    GameStatus,
     InvariantReport,
     Leaderboard,
     LeaderboardEntry,
@@ -71,6 +72,7 @@ __all__ = [
     "ClaimRefusedError",
     "GameConflictError",
     "GameRecord",
+    "GameStatus",
     "HistoryEntry",
     "HistoryPage",
     "InsufficientBalanceError",

@@ -25,6 +25,7 @@ from .errors import (
 )
 from .records import (
     GameRecord,
+    GameStatus,
     SavedTable,
     SeatRecord,
     check_game_id,
@@ -71,7 +72,7 @@ class GamesMixin(SeatsMixin):
         bal, first = log.balances, log.first
         rules_json = rules.to_json()
         record = GameRecord(game_id, guild_id, channel_id, rules_json, seed, seat_records, bal,
-                            (), "live", None, self._now(), None, first=first)
+                            (), GameStatus.LIVE, None, self._now(), None, first=first)
         async with self._db.transaction() as conn:
             existing = await self._game_on(conn, game_id)
             if existing is not None:
@@ -168,12 +169,12 @@ class GamesMixin(SeatsMixin):
                                   (game_id,))
             if row is None:
                 raise UnknownGameError(f"no game {game_id!r}", game_id=game_id)
-            if row[0] == "abandoned":
+            if row[0] == GameStatus.ABANDONED:
                 return False
-            if row[0] == "settled":
+            if row[0] == GameStatus.SETTLED:
                 raise GameConflictError(f"game {game_id!r} was settled; it cannot be "
                                         "abandoned", code="game_finished", game_id=game_id,
-                                        status="settled")
+                                        status=GameStatus.SETTLED)
             await conn.execute("UPDATE games SET status = 'abandoned', result_json = ?, "
                                "finished_at = ?, deadline_seq = NULL, deadline_at = NULL "
                                "WHERE game_id = ?", (result, self._now(), game_id))
@@ -247,7 +248,7 @@ class GamesMixin(SeatsMixin):
                               (game_id,))
         if row is None:
             raise UnknownGameError(f"no game {game_id!r}", game_id=game_id)
-        if row[1] != "live":
+        if row[1] != GameStatus.LIVE:
             raise GameConflictError(f"game {game_id!r} is {row[1]}: it takes no more actions",
                                     code="game_finished", game_id=game_id, status=row[1])
         return int(row[0])
@@ -266,7 +267,7 @@ class GamesMixin(SeatsMixin):
         return GameRecord(gid, guild_id, channel_id, rules_json, json.loads(seed_json),
                           tuple(SeatRecord(*s) for s in seats),
                           tuple(json.loads(balances_json)), tuple(a[0] for a in actions),
-                          status, result_json, created_at, finished_at, deadline_seq,
+                          GameStatus(status), result_json, created_at, finished_at, deadline_seq,
                           deadline_at, first)
 
 

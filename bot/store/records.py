@@ -3,7 +3,8 @@
 :class:`Settlement` (with its :class:`SeatSettlement`\\ s) is what a finished game hands to
 :meth:`Store.settle`; :meth:`Settlement.from_result` builds one from an engine ``Result``.
 :class:`Player`, :class:`GameRecord`, :class:`Rank`, :class:`Leaderboard`,
-:class:`LedgerEntry` and :class:`InvariantReport` are what the store answers.
+:class:`LedgerEntry` and :class:`InvariantReport` are what the store answers;
+:class:`GameStatus` is where a stored game is.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date
+from enum import StrEnum
 from typing import Any, NamedTuple
 
 from bot.engine import Action, GameLog, Level, Play, Result, Rules, level_for
@@ -212,6 +214,14 @@ class SeatRecord:
     ai_level: str | None = None
 
 
+class GameStatus(StrEnum):
+    """Where a stored game is (``games.status``: stored as these words)."""
+
+    LIVE = "live"  # being played: it takes actions
+    SETTLED = "settled"  # over, its beans moved
+    ABANDONED = "abandoned"  # closed without settling: no beans moved
+
+
 @dataclass(frozen=True)
 class GameRecord:
     """A stored game: enough to rebuild it (rules, seed, balances, actions) and its fate."""
@@ -224,7 +234,7 @@ class GameRecord:
     seats: tuple[SeatRecord, ...]
     balances: tuple[int, ...]
     actions: tuple[str, ...]  # Action JSON, in order (seq 0, 1, …)
-    status: str  # "live", "settled" or "abandoned"
+    status: GameStatus
     result_json: str | None
     created_at: str
     finished_at: str | None
@@ -234,7 +244,7 @@ class GameRecord:
 
     @property
     def finished(self) -> bool:
-        return self.status != "live"
+        return self.status != GameStatus.LIVE
 
     @property
     def next_seq(self) -> int:

@@ -33,7 +33,7 @@ from .errors import (
     UnknownGuildError,
     UnknownPlayerError,
 )
-from .records import SeatSettlement, Settlement
+from .records import GameStatus, SeatSettlement, Settlement
 from .seats import SeatsMixin
 from .sql import Connection, execute_many, fetch, fetch_one
 
@@ -145,7 +145,7 @@ class SettlementMixin(SeatsMixin):
         if row[0] != settlement.guild_id:
             raise SettlementConflictError(f"game {game_id!r} belongs to guild {row[0]}, not "
                                           f"{settlement.guild_id}", game_id=game_id)
-        if row[1] != "live":
+        if row[1] != GameStatus.LIVE:
             raise SettlementConflictError(f"game {game_id!r} is {row[1]}; it cannot be "
                                           "settled", code="game_finished", game_id=game_id,
                                           status=row[1])

@@ -12,13 +12,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from bot.tournaments import TournamentStatus
+
 from .records import check_id
 from .sql import fetch, fetch_one
 from .tournaments import Tournament, TournamentsMixin, tournament_of_row
 
 _COLUMNS = ("tournament_id, guild_id, channel_id, creator_id, settings_json, seed, status, "
             "round_no, pool, house_take, paid_at")
-OPEN = ("signup", "running")
+OPEN = (TournamentStatus.SIGNUP, TournamentStatus.RUNNING)
 
 
 class TournamentListsMixin(TournamentsMixin):
@@ -36,12 +38,12 @@ class TournamentListsMixin(TournamentsMixin):
                                         "LIMIT 1", (channel_id,))
         return None if row is None else tournament_of_row(row)
 
-    async def tournaments_in(self, status: str) -> list[Tournament]:
+    async def tournaments_in(self, status: TournamentStatus) -> list[Tournament]:
         """Every tournament of one status (``signup``: those waiting for their start),
         oldest first."""
         async with self._db.snapshot() as conn:
             rows = await fetch(conn, f"SELECT {_COLUMNS} FROM tournaments WHERE status = ? "
-                                     "ORDER BY tournament_id", (status,))
+                                     "ORDER BY tournament_id", (status.value,))
         return [tournament_of_row(r) for r in rows]
 
     async def player_tournaments(self, guild_id: int, user_id: int,

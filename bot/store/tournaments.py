@@ -25,6 +25,7 @@ from bot.tournaments import (
     SeatScore,
     Standing,
     TournamentSettings,
+    TournamentStatus,
     house_take,
     prizes_for,
     standings,
@@ -48,7 +49,8 @@ def tournament_of_row(row: Any) -> Tournament:
     (tid, guild_id, channel_id, creator_id, settings_json, seed, status, round_no, pool,
      take, paid_at) = row
     return Tournament(int(tid), int(guild_id), int(channel_id), int(creator_id),
-                      TournamentSettings.from_json(settings_json), int(seed), str(status),
+                      TournamentSettings.from_json(settings_json), int(seed),
+                      TournamentStatus(status),
                       int(round_no), int(pool), None if take is None else int(take),
                       paid_at is not None)
 
@@ -63,7 +65,7 @@ class Tournament:
     creator_id: int
     settings: TournamentSettings
     seed: int
-    status: str  # signup, running, finished, cancelled
+    status: TournamentStatus
     round_no: int  # the round being played; 0 before the first
     pool: int  # the buy-ins the house holds for it
     house_take: int | None  # set by the payout
@@ -122,7 +124,7 @@ class TournamentsMixin(StoreBase):
         number of entrants. Refused outside sign-up, twice, or above the free balance."""
         async with self._db.transaction() as conn:
             t = await self._tournament_on(conn, tournament_id)
-            _require_status(t, "signup")
+            _require_status(t, TournamentStatus.SIGNUP)
             player = await self._require_player(conn, t.guild_id, user_id)
             if await fetch_one(conn, "SELECT 1 FROM tournament_entrants WHERE "
                                      "tournament_id = ? AND user_id = ?",
@@ -151,7 +153,7 @@ class TournamentsMixin(StoreBase):
         they were not on it."""
         async with self._db.transaction() as conn:
             t = await self._tournament_on(conn, tournament_id)
-            _require_status(t, "signup")
+            _require_status(t, TournamentStatus.SIGNUP)
             row = await fetch_one(conn, "SELECT buy_in FROM tournament_entrants WHERE "
                                         "tournament_id = ? AND user_id = ?",
                                   (tournament_id, user_id))
@@ -166,7 +168,7 @@ class TournamentsMixin(StoreBase):
         """End the sign-up: at least a table's worth of entrants (3, 4 in ``four``)."""
         async with self._db.transaction() as conn:
             t = await self._tournament_on(conn, tournament_id)
-            _require_status(t, "signup")
+            _require_status(t, TournamentStatus.SIGNUP)
             row = await fetch_one(conn, "SELECT COUNT(*) FROM tournament_entrants WHERE "
                                         "tournament_id = ?", (tournament_id,))
             count = int(row[0]) if row else 0
@@ -186,7 +188,7 @@ class TournamentsMixin(StoreBase):
         seats = [json.dumps(list(table)) for table in tables]
         async with self._db.transaction() as conn:
             t = await self._tournament_on(conn, tournament_id)
-            _require_status(t, "running")
+            _require_status(t, TournamentStatus.RUNNING)
             stored = [r[0] for r in await fetch(
                 conn, "SELECT seats_json FROM tournament_tables WHERE tournament_id = ? AND "
                       "round_no = ? ORDER BY table_no", (tournament_id, round_no))]
@@ -241,7 +243,7 @@ class TournamentsMixin(StoreBase):
             raise SettlementConflictError(f"game {game_id!r} was counted with another "
                                           "result", game_id=game_id)
         t = await self._tournament_on(conn, tournament_id)
-        _require_status(t, "running")
+        _require_status(t, TournamentStatus.RUNNING)
         table = await fetch_one(conn, "SELECT seats_json FROM tournament_tables WHERE "
                                       "tournament_id = ? AND round_no = ? AND "
                                       "table_no = ?", (tournament_id, round_no, table_no))
@@ -329,14 +331,14 @@ class TournamentsMixin(StoreBase):
             t = await self._tournament_on(conn, tournament_id)
             if t.paid:
                 return await self._paid_on(conn, t, "prize")
-            _require_status(t, "running")
+            _require_status(t, TournamentStatus.RUNNING)
             table = await self._standings_on(conn, tournament_id)
             take = house_take(t.pool, t.settings.house_percent)
             prizes = prizes_for(t.pool, t.settings.prize_split, tied_groups(table),
                                 t.settings.house_percent)
             for user_id in await self._entrants_on(conn, tournament_id):
                 await self._move(conn, t, user_id, prizes.get(user_id, 0), "prize")
-            await self._close(conn, t, "finished", take)
+            await self._close(conn, t, TournamentStatus.FINISHED, take)
             return Payout(prizes, take, True)
 
     async def cancel_tournament(self, tournament_id: int) -> Payout:
@@ -346,14 +348,14 @@ class TournamentsMixin(StoreBase):
             t = await self._tournament_on(conn, tournament_id)
             if t.paid:
                 return await self._paid_on(conn, t, "refund")
-            _require_status(t, "signup", "running")
+            _require_status(t, TournamentStatus.SIGNUP, TournamentStatus.RUNNING)
             refunds: dict[int, int] = {}
             for user_id, fee in await fetch(
                     conn, "SELECT user_id, buy_in FROM tournament_entrants WHERE "
                           "tournament_id = ? ORDER BY entry_no", (tournament_id,)):
                 refunds[int(user_id)] = int(fee)
                 await self._move(conn, t, int(user_id), int(fee), "refund")
-            await self._close(conn, t, "cancelled", 0)
+            await self._close(conn, t, TournamentStatus.CANCELLED, 0)
             return Payout(refunds, 0, True)
 
     # ----------------------------------------------------------------- steps
@@ -402,11 +404,12 @@ class TournamentsMixin(StoreBase):
             (t.guild_id, None, -amount, int(house[0]), reason, now, t.tournament_id)]
         await conn.executemany(_LEDGER, rows)
 
-    async def _close(self, conn: Connection, t: Tournament, status: str, take: int) -> None:
+    async def _close(self, conn: Connection, t: Tournament, status: TournamentStatus,
+                     take: int) -> None:
         # the pool left is the house's take: it already holds it
         await conn.execute("UPDATE tournaments SET status = ?, house_take = ?, pool = 0, "
                            "paid_at = ?, finished_at = ? WHERE tournament_id = ?",
-                           (status, take, self._now(), self._now(), t.tournament_id))
+                           (status.value, take, self._now(), self._now(), t.tournament_id))
 
     async def _paid_on(self, conn: Connection, t: Tournament, reason: str) -> Payout:
         rows = await fetch(conn, "SELECT user_id, SUM(amount) FROM ledger WHERE "
@@ -415,7 +418,7 @@ class TournamentsMixin(StoreBase):
         return Payout({int(u): int(a) for u, a in rows}, t.house_take or 0, False)
 
 
-def _require_status(t: Tournament, *allowed: str) -> None:
+def _require_status(t: Tournament, *allowed: TournamentStatus) -> None:
     if t.status not in allowed:
         raise InvalidInputError(f"tournament {t.tournament_id} is {t.status}, not "
                                 f"{' or '.join(allowed)}", code="tournament_status",

@@ -27,7 +27,7 @@ from .leaving import LeaveKind, Leaving, leave_kind
 from .manager import TableManager
 from .snapshot import GameSnapshot, SeatSnapshot, TableSnapshot
 from .state import Seat
-from .status import Actor, TableStatus
+from .status import Actor, Left, Played, PlayStatus, TableStatus
 from .turns import AI_BALANCE, Decider
 
 __all__ = [
@@ -42,7 +42,10 @@ __all__ = [
     "HandChanged",
     "LeaveKind",
     "Leaving",
+    "Left",
     "ManualClock",
+    "PlayStatus",
+    "Played",
     "Presenter",
     "ReadingNeeded",
     "RecordingPresenter",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
-from bot.engine import Action, Card, Event, Play, Result
+from bot.engine import Action, Card, Event, Phase, Play, Result
 
 from .snapshot import TableSnapshot
 from .status import Actor
@@ -78,7 +78,7 @@ class HandChanged(PrivateEvent):
 @dataclass(frozen=True)
 class TurnStarted(TableEvent):
     to_act: int
-    phase: str
+    phase: Phase
     deadline: float | None  # epoch seconds; None when an AI or a trustee acts at once
     seq: int  # the number of actions so far: a stale click carries an older one
     auto: bool  # an AI seat, a trustee (托管) or an escaped seat will act

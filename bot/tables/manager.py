@@ -29,7 +29,6 @@ from bot.engine import (
     EscapeCost,
     Grab,
     Pass,
-    Play,
     PlayCards,
     Rules,
     SeatView,
@@ -58,7 +57,7 @@ from .recovery import TableRecovery
 from .registry import LiveTables
 from .snapshot import TableSnapshot
 from .state import AI_NAMES, Seat, Table
-from .status import Actor, TableStatus
+from .status import Actor, Left, Played, PlayStatus, TableStatus
 from .tournament import TournamentTables
 from .turns import AI_BALANCE, Decider, TurnRunner
 
@@ -285,16 +284,17 @@ class TableManager:
             await self.publish(SeatsChanged(channel_id, "ai_added", free[0]))
             return free[0]
 
-    async def leave(self, channel_id: int, user_id: int) -> str:
+    async def leave(self, channel_id: int, user_id: int) -> Left:
         """Leave the table: free between deals, an escape (逃跑) during one.
 
-        Returns "left" or "escaped"; "away" at a tournament's table, where the AI plays
-        on for the player (:meth:`TournamentTables.leave`).
+        Returns :attr:`Left.LEFT` or :attr:`Left.ESCAPED`; :attr:`Left.AWAY` at a
+        tournament's table, where the AI plays on for the player
+        (:meth:`TournamentTables.leave`).
         """
         table = self._tables.table(channel_id)
         if table.tournament is not None:
             await self.tournaments.leave(channel_id, user_id)
-            return "away"
+            return Left.AWAY
         async with table.lock:
             seat = self._tables.seat_index(table, user_id)
             if table.status == TableStatus.PLAYING and table.game is not None and \
@@ -309,9 +309,9 @@ class TableManager:
                         table.pass_ownership(seat)
                         await self.save(table)
                     await self.publish(SeatsChanged(channel_id, "escaped", seat))
-                return "escaped"
+                return Left.ESCAPED
             await self._vacate(table, seat)
-            return "left"
+            return Left.LEFT
 
     async def _vacate(self, table: Table, seat: int) -> None:
         entry = table.seats[seat]
@@ -382,11 +382,12 @@ class TableManager:
 
     # ================================================================= in-game actions
     async def act(self, channel_id: int, user_id: int, make: Callable[[int], Action],
-                  *, seq: int | None = None) -> tuple[str, tuple[Play, ...]]:
+                  *, seq: int | None = None) -> Played:
         """Apply the action ``make(seat)`` for ``user_id``'s seat.
 
-        Returns ("applied", (the play made,)) (``()`` for an action that is not a play)
-        or, for a wild play with several legal readings, ("reading", options). ``seq`` is
+        Returns ``Played(APPLIED, (the play made,))`` (``()`` for an action that is not a
+        play) or, for a wild play with several legal readings, ``Played(READING,
+        options)``. ``seq`` is
         the turn the player saw (stale when different).
         """
         table = self._tables.table(channel_id)
@@ -413,7 +414,7 @@ class TableManager:
             if options is not None and len(options) > 1:  # also readings that differ only
                 await self.publish(ReadingNeeded(channel_id, seat,  # in rank (RULES §4.3.1)
                                                   options[0].cards, tuple(options)))
-                return "reading", tuple(options)
+                return Played(PlayStatus.READING, tuple(options))
             was_trustee, had_timeouts = entry.trustee, entry.timeouts
             await self.turns.apply(table, action, by=Actor.PLAYER)
             played = game.history[-1][1] if is_play and game.history else None
@@ -423,11 +424,11 @@ class TableManager:
                 await self.publish(TrusteeChanged(channel_id, seat, False))
             if was_trustee or had_timeouts:
                 await self.save(table)  # the seat's timeout count and 托管 survive a restart
-            return "applied", (played,) if played is not None else ()
+            return Played(PlayStatus.APPLIED, (played,) if played is not None else ())
 
     async def play(self, channel_id: int, user_id: int, cards: str, *,
                    kind: str | None = None, main: str | None = None,
-                   seq: int | None = None) -> tuple[str, tuple[Play, ...]]:
+                   seq: int | None = None) -> Played:
         return await self.act(channel_id, user_id,
                               lambda s: PlayCards(s, cards, kind, main), seq=seq)
 

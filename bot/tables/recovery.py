@@ -11,7 +11,7 @@ from typing import Any
 from bot.engine import Game
 from bot.store.errors import StoreUnavailableError
 from bot.store.protocol import TableStore
-from bot.store.records import GameRecord
+from bot.store.records import GameRecord, GameStatus
 
 from .events import TableClosed, TableRestored
 from .registry import LiveTables
@@ -86,7 +86,7 @@ class TableRecovery:
             # live, or settled just before the crash (then it is announced again)
             record = live.pop(table.game_id, None) or \
                 await self.store.get_game(table.game_id)
-            if record.status == "abandoned":  # a close that was cut short: finish it
+            if record.status == GameStatus.ABANDONED:  # a close that was cut short: finish it
                 await self.host.close_table(table, "closed")
                 return False
             table.game = Game.from_log(record.log)

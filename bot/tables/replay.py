@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from bot.engine import Game, Pass, PlayCards, Result, Rules
+from bot.engine import Game, Pass, Phase, PlayCards, Result, Rules
 from bot.store.records import GameRecord
 
 from .snapshot import TableSnapshot
@@ -63,7 +63,7 @@ def replay_deal(record: GameRecord) -> ReplayedDeal:
     game = _start(record, 0)
     steps: list[DealStep] = []
     for action in record.log.actions:
-        if game.phase == "play" and not steps:
+        if game.phase == Phase.PLAY and not steps:
             steps.append(_step(record, game))
         game.apply(action)
         if isinstance(action, PlayCards | Pass):

@@ -1,10 +1,16 @@
-"""Named table states: where a table is (:class:`TableStatus`) and who acted for a seat
-(:class:`Actor`). Both are ``StrEnum``\\ s, so a saved table and an event serialise to the
-same strings as before they had names (``json.dumps(TableStatus.LOBBY) == '"lobby"'``)."""
+"""Named table states: where a table is (:class:`TableStatus`), who acted for a seat
+(:class:`Actor`), and what the manager's actions answer (:class:`Left` from
+:meth:`~bot.tables.TableManager.leave`, :class:`Played` from
+:meth:`~bot.tables.TableManager.play`). Each is a ``StrEnum``, so a saved table, an event
+and an answer serialise to the same strings as before they had names
+(``json.dumps(TableStatus.LOBBY) == '"lobby"'``, ``f"ok.{Left.ESCAPED}" == "ok.escaped"``)."""
 
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import NamedTuple
+
+from bot.engine import Play
 
 
 class TableStatus(StrEnum):
@@ -26,4 +32,30 @@ class Actor(StrEnum):
     ESCAPED = "escaped"  # the AI, for a seat that left the deal
 
 
-__all__ = ["Actor", "TableStatus"]
+class Left(StrEnum):
+    """How a player left a table (:meth:`bot.tables.TableManager.leave`); the text is the
+    key of the words that say so (``ok.left``, ``ok.escaped``, ``ok.away``)."""
+
+    LEFT = "left"  # between deals or in the lobby: the seat is free
+    ESCAPED = "escaped"  # during a deal: an escape (逃跑), the AI plays on for the seat
+    AWAY = "away"  # at a tournament's table: the AI plays on until the player is back
+
+
+class PlayStatus(StrEnum):
+    """What became of a play (:class:`Played`)."""
+
+    APPLIED = "applied"  # the action was made
+    READING = "reading"  # a wild play reads several ways: nothing made, the player chooses
+
+
+class Played(NamedTuple):
+    """The answer to an action (:meth:`bot.tables.TableManager.act`, ``play``): its
+    :class:`PlayStatus` and the plays that go with it (the play made, ``()`` for an action
+    that is not a play; or, for :attr:`PlayStatus.READING`, the readings to choose from).
+    A tuple, so ``status, plays = await manager.play(…)`` reads it."""
+
+    status: PlayStatus
+    plays: tuple[Play, ...]
+
+
+__all__ = ["Actor", "Left", "PlayStatus", "Played", "TableStatus"]

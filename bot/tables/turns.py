@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Protocol
 
-from bot.engine import Action, Escape, Game, Pass, PlayCards, SeatView
+from bot.engine import Action, Escape, Game, Outcome, Pass, Phase, PlayCards, SeatView
 from bot.store.errors import StoreUnavailableError
 from bot.store.protocol import TableStore
 from bot.store.records import Player, Settlement
@@ -265,7 +265,7 @@ class TurnRunner:
                                                               self.autopass_delay, Actor.AUTOPASS))
             return
         rules = game.rules
-        seconds = rules.turn_play_s if game.phase == "play" else rules.turn_bid_s
+        seconds = rules.turn_play_s if game.phase == Phase.PLAY else rules.turn_bid_s
         if not (restored and table.deadline):
             table.deadline = self.clock.now() + seconds
         assert table.game_id is not None
@@ -379,7 +379,7 @@ class TurnRunner:
             # deal where every human is away is called by someone and ends
             return await self.decide(table, seat, table.ai_level)
         default = game.timeout_action()
-        if game.phase != "play" and default is not None:
+        if game.phase != Phase.PLAY and default is not None:
             return default
         if by == Actor.TIMEOUT and default is not None:
             return default  # pass when passing is allowed
@@ -451,7 +451,7 @@ class TurnRunner:
         if place is not None:  # its next deal, or its end, is the tournament's
             await self.host.tournament_settled(table)
             return
-        if result.outcome == "dissolved":
+        if result.outcome == Outcome.DISSOLVED:
             await self.host.close_table(table, "dissolved")
             return
         if not table.humans:

@@ -2,7 +2,8 @@
 and the prize split. No Discord, no SQL, no clock: the store keeps a tournament's state
 (:mod:`bot.store.tournaments`) and the tables play its deals.
 
-- :mod:`.model`: :class:`TournamentSettings` and :class:`TournamentError`;
+- :mod:`.model`: :class:`TournamentSettings`, :class:`TournamentStatus` and
+  :class:`TournamentError`;
 - :mod:`.pairing`: :func:`pair_round`, Swiss tables of 3 (4 in ``four``) by standings;
 - :mod:`.duplicate`: :func:`deal_plan`, each deal's seed and seats;
 - :mod:`.standings`: :func:`standings`, ranked with stated tie-breaks;
@@ -15,7 +16,7 @@ import it from ``bot.tournaments.runner`` (the store imports this package).
 """
 
 from .duplicate import DealPlan, deal_plan, derive_seed, rotate
-from .model import TournamentError, TournamentSettings
+from .model import TournamentError, TournamentSettings, TournamentStatus
 from .pairing import Pairing, meetings, pair_round, table_sizes
 from .prizes import house_take, place_prizes, prizes_for, split_amount
 from .standings import TIE_BREAKS, SeatScore, Standing, standings, tied_groups
@@ -28,6 +29,7 @@ __all__ = [
     "Standing",
     "TournamentError",
     "TournamentSettings",
+    "TournamentStatus",
     "deal_plan",
     "derive_seed",
     "house_take",

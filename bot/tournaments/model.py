@@ -1,4 +1,5 @@
-"""A tournament's settings, validated: the one value a tournament is created from.
+"""A tournament's settings, validated: the one value a tournament is created from; and
+where a tournament is (:class:`TournamentStatus`).
 
 :class:`TournamentSettings` is frozen data (like :class:`bot.engine.Rules`), stored with the
 tournament as JSON (:meth:`~TournamentSettings.to_json`). Bad settings raise
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from bot.engine import VARIANTS
@@ -21,6 +23,21 @@ MAX_BUY_IN = 1_000_000
 MAX_PLACES = 10  # paid places
 MAX_HOUSE_PERCENT = 20
 NAME_LENGTH = 60
+
+
+class TournamentStatus(StrEnum):
+    """Where a tournament is. A ``StrEnum``: stored (``tournaments.status``) and shown as
+    the same words as before it had names."""
+
+    SIGNUP = "signup"  # taking entrants until it is started
+    RUNNING = "running"  # its rounds are being played
+    FINISHED = "finished"  # played out, prizes paid
+    CANCELLED = "cancelled"  # stopped, buy-ins returned
+
+    @property
+    def is_open(self) -> bool:
+        """Signing up or running: not over."""
+        return self in (TournamentStatus.SIGNUP, TournamentStatus.RUNNING)
 
 
 class TournamentError(CodedError):

@@ -38,6 +38,7 @@ from bot.store import Store
 from bot.store.tournaments import Payout, Tournament
 from bot.tables import TableManager
 from bot.tables.place import TournamentPlace
+from bot.tournaments.model import TournamentStatus
 
 from .pairing import meetings, pair_round
 from .standings import Standing
@@ -98,7 +99,7 @@ class TournamentRunner:
         """End the sign-up (``start_tournament``) and open round 1's tables (a tournament
         already running carries on)."""
         t = await self.store.get_tournament(tournament_id)
-        if t.status == "signup":
+        if t.status == TournamentStatus.SIGNUP:
             t = await self.store.start_tournament(tournament_id)
         await self._carry_on(t.tournament_id)
 
@@ -160,7 +161,7 @@ class TournamentRunner:
         async with self._lock(tournament_id):
             while not self.stopping:
                 t = await self.store.get_tournament(tournament_id)
-                if t.status != "running":
+                if t.status != TournamentStatus.RUNNING:
                     return
                 if t.round_no == 0:
                     await self._seat_round(t, 1)
@@ -283,7 +284,7 @@ class TournamentRunner:
             if self.stopping:
                 return
             t = await self.store.get_tournament(tournament_id)
-            if t.status == "running":
+            if t.status == TournamentStatus.RUNNING:
                 await self.tables.tournaments.next_deal(channel_id)
         except asyncio.CancelledError:
             raise

@@ -7,7 +7,7 @@ import random
 from dataclasses import replace
 
 from bot.engine import Escape, Game, Pass, PlayCards, Rules
-from bot.store import GameRecord, SeatRecord
+from bot.store import GameRecord, GameStatus, SeatRecord
 from bot.tables.replay import position_before, replay_deal
 
 
@@ -16,7 +16,7 @@ def _record(rules: Rules, seed: int, game: Game) -> GameRecord:
                   for i in range(rules.players))
     return GameRecord(f"deal{seed}", 1, 2, rules.to_json(), seed, seats,
                       (10**9,) * rules.players, tuple(a.to_json() for a in game.actions),
-                      "settled", None, "", None)
+                      GameStatus.SETTLED, None, "", None)
 
 
 def _played(rules: Rules, seed: int) -> tuple[GameRecord, Game]:

@@ -103,7 +103,7 @@ def test_a_long_replay_renders_fast_and_small(tmp_path) -> None:
     import random
 
     from bot.engine import Rules
-    from bot.store import GameRecord, SeatRecord
+    from bot.store import GameRecord, GameStatus, SeatRecord
 
     rules = Rules.preset("four")
     for seed in range(100):  # the first random deal with 30 to 60 plays
@@ -115,7 +115,8 @@ def test_a_long_replay_renders_fast_and_small(tmp_path) -> None:
             break
     record = GameRecord("long", 1, 2, rules.to_json(), seed,
                         tuple(SeatRecord(i, None, f"AI {i}", "easy") for i in range(4)),
-                        (10**9,) * 4, tuple(a.to_json() for a in game.actions), "settled",
+                        (10**9,) * 4, tuple(a.to_json() for a in game.actions),
+                        GameStatus.SETTLED,
                         None, "", None)
     scenes, result = replay_steps(record, "zh-CN")
     assert len(scenes) > 30 and result is not None

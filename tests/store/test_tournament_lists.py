@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.store import InvalidSettingError, Store
-from bot.tournaments import TournamentSettings
+from bot.tournaments import TournamentSettings, TournamentStatus
 
 from .helpers import GUILD
 
@@ -23,7 +23,7 @@ async def test_lookups_and_notes(store: Store) -> None:
     assert noted.settings.extra == {"starts_at": "2026-01-01T00:00:00+00:00",
                                     "message_id": 99}
     assert noted.settings == first.settings  # the settings themselves are unchanged
-    assert [t.tournament_id for t in await store.tournaments_in("signup")] == \
+    assert [t.tournament_id for t in await store.tournaments_in(TournamentStatus.SIGNUP)] == \
         [first.tournament_id]
     await store.join_tournament(first.tournament_id, 2)
     await store.cancel_tournament(first.tournament_id)
@@ -35,7 +35,7 @@ async def test_lookups_and_notes(store: Store) -> None:
     mine = await store.player_tournaments(GUILD, 2)
     assert [t.tournament_id for t in mine] == [second.tournament_id, first.tournament_id]
     assert await store.player_tournaments(GUILD, 1) == []
-    assert await store.tournaments_in("signup") == [second]
+    assert await store.tournaments_in(TournamentStatus.SIGNUP) == [second]
 
 
 async def test_the_tournament_role_setting(store: Store) -> None:

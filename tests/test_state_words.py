@@ -1,0 +1,127 @@
+"""States are compared by member, never by their text.
+
+A deal's phase and outcome (:class:`bot.engine.Phase`, :class:`bot.engine.Outcome`), a
+table's status (:class:`bot.tables.TableStatus`), a tournament's
+(:class:`bot.tournaments.TournamentStatus`), a stored game's
+(:class:`bot.store.GameStatus`), what a play became (:class:`bot.tables.PlayStatus`) and
+the bot's recovery are ``StrEnum``\\ s: ``phase == "play"`` still holds, so a typo
+(``phase == "paly"``) or a renamed state would fail silently. This test walks the syntax of
+``bot/``, ``cogs/`` and ``render/`` and finds every comparison (``==``, ``!=``, ``in``,
+``not in``, a ``match`` case) of something called ``phase``, ``status``, ``outcome``,
+``state`` or ``recovery`` (a name, an attribute, ``x["status"]`` or ``x.get("status")``)
+against a string literal.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("bot", "cogs", "render")
+STATE_NAMES = frozenset({"phase", "status", "outcome", "state", "recovery"})
+
+# Comparisons left in files other work was changing when the states got their members:
+# each is "to do" (compare by member when that file is next edited), keyed by
+# (path, the comparison's source text) so that a moved line still matches.
+TO_DO: frozenset[tuple[str, str]] = frozenset({
+    ("bot/tables/snapshot.py", "self.view.phase == 'over'"),
+    ("bot/web/actions.py", "status == 'reading'"),
+    ("cogs/controls.py", "status == 'reading'"),
+    ("cogs/hand_dms.py", "table.status != 'playing'"),
+    ("cogs/presenter.py", "table.status == 'playing'"),
+    ("cogs/presenter.py", "table.status != 'playing'"),
+    ("cogs/presenter.py", "latest.status != 'playing'"),
+    ("cogs/result_text.py", "r.outcome == 'dissolved'"),
+    ("cogs/result_text.py", "r.outcome == 'escape'"),
+    ("cogs/result_text.py", "r.outcome != 'escape'"),
+    ("cogs/scenes.py", "game.phase == 'bid'"),
+    ("cogs/scenes.py", "game.phase in ('call', 'grab')"),
+    ("cogs/scenes.py", "game.phase in ('play', 'over')"),
+    ("cogs/scenes.py", "game.phase != 'over'"),
+    ("cogs/scenes.py", "r.outcome == 'dissolved'"),
+    ("cogs/scenes.py", "r.outcome == 'escape'"),
+    ("cogs/scenes.py", "r.outcome == 'landlord'"),
+})
+
+
+def _name(node: ast.expr) -> str | None:
+    """What a compared expression is called: ``x.phase``, ``phase``, ``x["phase"]`` and
+    ``x.get("phase")`` are all ``phase``."""
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) and \
+            isinstance(node.slice.value, str):
+        return node.slice.value
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+            node.func.attr == "get" and node.args and isinstance(node.args[0], ast.Constant) \
+            and isinstance(node.args[0].value, str):
+        return node.args[0].value
+    return None
+
+
+def _has_text(node: ast.expr) -> bool:
+    """A string literal, or a tuple, list or set holding one."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str)
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return any(_has_text(e) for e in node.elts)
+    return False
+
+
+def text_comparisons(source: str) -> list[tuple[int, str]]:
+    """Each comparison of a state against a string literal in ``source``: its line and its
+    text (for a ``match``, ``match <subject>: case <value>``)."""
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Compare):
+            parts = [node.left, *node.comparators]
+            if any(_name(p) in STATE_NAMES for p in parts) and any(_has_text(p) for p in parts):
+                found.append((node.lineno, ast.unparse(node)))
+        elif isinstance(node, ast.Match) and _name(node.subject) in STATE_NAMES:
+            for case in node.cases:
+                for sub in ast.walk(case.pattern):
+                    if isinstance(sub, ast.MatchValue) and _has_text(sub.value):
+                        found.append((sub.lineno, f"match {ast.unparse(node.subject)}: "
+                                                  f"case {ast.unparse(sub.value)}"))
+    return sorted(found)
+
+
+def _all() -> list[tuple[str, int, str]]:
+    return [(path.relative_to(ROOT).as_posix(), line, text)
+            for package in PACKAGES
+            for path in sorted((ROOT / package).rglob("*.py"))
+            for line, text in text_comparisons(path.read_text(encoding="utf-8"))]
+
+
+def test_states_are_compared_by_member() -> None:
+    left = [f"{path}:{line}: {text}" for path, line, text in _all()
+            if (path, text) not in TO_DO]
+    assert not left, "compare these states by member (Phase.PLAY, TableStatus.PLAYING…):\n" + \
+        "\n".join(left)
+
+
+def test_the_to_do_list_is_still_needed() -> None:
+    """A comparison fixed is taken off the list, so the list never hides a new one."""
+    found = {(path, text) for path, _, text in _all()}
+    assert sorted(TO_DO - found) == []
+
+
+@pytest.mark.parametrize(("source", "count"), [
+    ('if view.phase == "play": pass', 1),
+    ('ok = table.status in ("playing", "between")', 1),
+    ('ok = "escape" != r.outcome', 1),
+    ('ok = frame["status"] == "reading"', 1),
+    ('ok = frame.get("phase") not in ["bid"]', 1),
+    ('match game.phase:\n    case "bid": pass\n    case "call" | "grab": pass\n'
+     '    case _: pass', 3),
+    ('if view.phase == Phase.PLAY: pass', 0),
+    ('if play.kind == "bomb": pass', 0),  # a play's kind is not a state
+    ('if status == code: pass', 0),
+])
+def test_what_counts_as_a_text_comparison(source: str, count: int) -> None:
+    assert len(text_comparisons(source)) == count
