@@ -15,7 +15,9 @@ against a string literal.
 from __future__ import annotations
 
 import ast
+import json
 from pathlib import Path
+from typing import get_type_hints
 
 import pytest
 
@@ -125,3 +127,30 @@ def test_the_to_do_list_is_still_needed() -> None:
 ])
 def test_what_counts_as_a_text_comparison(source: str, count: int) -> None:
     assert len(text_comparisons(source)) == count
+
+
+def test_the_named_states_keep_their_stored_words() -> None:
+    """Saved tables, stored games and tournaments, JSON and the health page carry the same
+    words as before the states had names."""
+    from bot.app import Recovery
+    from bot.store import GameStatus
+    from bot.tables import Left, PlayStatus
+    from bot.tournaments import TournamentStatus
+
+    assert [s.value for s in TournamentStatus] == ["signup", "running", "finished",
+                                                   "cancelled"]
+    assert [s.value for s in GameStatus] == ["live", "settled", "abandoned"]
+    assert [s.value for s in Left] == ["left", "escaped", "away"]
+    assert [s.value for s in PlayStatus] == ["applied", "reading"]
+    assert [s.value for s in Recovery] == ["waiting", "running", "finished", "failed"]
+    assert json.dumps({"left": Left.ESCAPED}) == '{"left": "escaped"}'
+    assert f"ok.{Left.AWAY}" == "ok.away"  # the key of the words that say so
+    assert TournamentStatus("running").is_open and not TournamentStatus.FINISHED.is_open
+
+
+def test_the_managers_results_are_typed() -> None:
+    from bot.tables import Left, Played, TableManager
+
+    assert get_type_hints(TableManager.leave)["return"] is Left
+    assert get_type_hints(TableManager.act)["return"] is Played
+    assert get_type_hints(TableManager.play)["return"] is Played

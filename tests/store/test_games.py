@@ -13,6 +13,7 @@ from bot.engine import Game, GameLog, Pass, Rules
 from bot.store import (
     ActionSequenceError,
     GameConflictError,
+    GameStatus,
     InvalidInputError,
     SeatRecord,
     Settlement,
@@ -131,6 +132,7 @@ async def test_settlement_must_fit_the_record(store: Store, players: list[int]) 
         await store.settle(Settlement.from_result("t1", GUILD, result, [1, 2, None]))
     record = await store.get_game("t1")
     assert record.status == "abandoned" and record.finished
+    assert record.status is GameStatus.ABANDONED  # read back as its member
     assert json.loads(record.result_json or "{}")["outcome"] == "abandoned"
 
 

@@ -29,7 +29,8 @@ async def test_lookups_and_notes(store: Store) -> None:
     await store.cancel_tournament(first.tournament_id)
     assert await store.channel_tournament(7) is None  # none open
     latest = await store.channel_tournament(7, open_only=False)
-    assert latest is not None and latest.status == "cancelled"
+    assert latest is not None and latest.status == "cancelled"  # the stored word
+    assert latest.status is TournamentStatus.CANCELLED  # read back as its member
     second = await store.create_tournament(GUILD, 7, 1, TournamentSettings("Cup 2"), seed=2)
     await store.join_tournament(second.tournament_id, 2)
     mine = await store.player_tournaments(GUILD, 2)
