@@ -149,8 +149,22 @@ def test_the_named_states_keep_their_stored_words() -> None:
 
 
 def test_the_managers_results_are_typed() -> None:
-    from bot.tables import Left, Played, TableManager
+    from bot.tables import (
+        Closed,
+        Left,
+        Played,
+        SeatChange,
+        SeatsChanged,
+        TableClosed,
+        TableManager,
+    )
 
     assert get_type_hints(TableManager.leave)["return"] is Left
     assert get_type_hints(TableManager.act)["return"] is Played
     assert get_type_hints(TableManager.play)["return"] is Played
+    assert get_type_hints(TableClosed)["reason"] is Closed
+    assert get_type_hints(SeatsChanged)["reason"] is SeatChange
+    assert [s.value for s in Closed] == ["closed", "stopped", "empty", "dissolved", "idle",
+                                         "tournament", "restore_failed"]
+    assert [s.value for s in SeatChange] == ["joined", "left", "ai_added", "escaped",
+                                             "invited", "away"]

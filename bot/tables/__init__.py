@@ -27,7 +27,7 @@ from .leaving import LeaveKind, Leaving, leave_kind
 from .manager import TableManager
 from .snapshot import GameSnapshot, SeatSnapshot, TableSnapshot
 from .state import Seat
-from .status import Actor, Left, Played, PlayStatus, TableStatus
+from .status import Actor, Closed, Left, Played, PlayStatus, SeatChange, TableStatus
 from .turns import AI_BALANCE, Decider
 
 __all__ = [
@@ -35,6 +35,7 @@ __all__ = [
     "ActionTaken",
     "Actor",
     "Clock",
+    "Closed",
     "DealEnded",
     "Decider",
     "GameSnapshot",
@@ -51,6 +52,7 @@ __all__ = [
     "RecordingPresenter",
     "SavingDelayed",
     "Seat",
+    "SeatChange",
     "SeatSnapshot",
     "SeatsChanged",
     "StaleActionError",

@@ -14,7 +14,7 @@ from typing import Any, ClassVar, Protocol
 from bot.engine import Action, Card, Event, Phase, Play, Result
 
 from .snapshot import TableSnapshot
-from .status import Actor
+from .status import Actor, Closed, SeatChange
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,7 @@ class TableOpened(TableEvent):
 
 @dataclass(frozen=True)
 class SeatsChanged(TableEvent):
-    reason: str  # joined, left, ai_added, escaped, invited
+    reason: SeatChange
     seat_index: int
     type: ClassVar[str] = "seats"
 
@@ -124,7 +124,7 @@ class DealEnded(TableEvent):
 
 @dataclass(frozen=True)
 class TableClosed(TableEvent):
-    reason: str  # closed, stopped, empty, dissolved, idle (nobody acted), restore_failed
+    reason: Closed
     type: ClassVar[str] = "closed"
 
 

@@ -57,7 +57,7 @@ from .recovery import TableRecovery
 from .registry import LiveTables
 from .snapshot import TableSnapshot
 from .state import AI_NAMES, Seat, Table
-from .status import Actor, Left, Played, PlayStatus, TableStatus
+from .status import Actor, Closed, Left, Played, PlayStatus, SeatChange, TableStatus
 from .tournament import TournamentTables
 from .turns import AI_BALANCE, Decider, TurnRunner
 
@@ -240,7 +240,7 @@ class TableManager:
                 table.seats[free[0]] = None
                 self._tables.unclaim(user_id, channel_id)
                 raise
-            await self.publish(SeatsChanged(channel_id, "joined", free[0]))
+            await self.publish(SeatsChanged(channel_id, SeatChange.JOINED, free[0]))
             return free[0]
 
     async def invite(self, channel_id: int, by_user: int, user_ids: list[int]) -> list[int]:
@@ -260,7 +260,7 @@ class TableManager:
                 table.invited.clear()
                 table.invited.update(before)
                 raise
-            await self.publish(SeatsChanged(channel_id, "invited", 0))
+            await self.publish(SeatsChanged(channel_id, SeatChange.INVITED, 0))
             return sorted(table.invited)
 
     async def add_ai(self, channel_id: int, by_user: int, level: str | None = None) -> int:
@@ -281,7 +281,7 @@ class TableManager:
             name = next(n for n in AI_NAMES if n not in used)
             table.seats[free[0]] = Seat(None, f"{name} ({level})", ai_level=level)
             await self.save(table)
-            await self.publish(SeatsChanged(channel_id, "ai_added", free[0]))
+            await self.publish(SeatsChanged(channel_id, SeatChange.AI_ADDED, free[0]))
             return free[0]
 
     async def leave(self, channel_id: int, user_id: int) -> Left:
@@ -308,7 +308,7 @@ class TableManager:
                     if user_id == table.owner_id:
                         table.pass_ownership(seat)
                         await self.save(table)
-                    await self.publish(SeatsChanged(channel_id, "escaped", seat))
+                    await self.publish(SeatsChanged(channel_id, SeatChange.ESCAPED, seat))
                 return Left.ESCAPED
             await self._vacate(table, seat)
             return Left.LEFT
@@ -321,10 +321,10 @@ class TableManager:
         if table.status == TableStatus.BETWEEN:
             table.status = TableStatus.LOBBY
         if not table.humans:
-            await self.close_table(table, "empty")
+            await self.close_table(table, Closed.EMPTY)
             return
         await self.save(table)
-        await self.publish(SeatsChanged(table.channel_id, "left", seat))
+        await self.publish(SeatsChanged(table.channel_id, SeatChange.LEFT, seat))
 
     async def start(self, channel_id: int, by_user: int) -> str:
         """Deal a new game when every seat is taken (also the next deal); returns its id."""
@@ -362,10 +362,10 @@ class TableManager:
             if not admin and (by_user != table.owner_id or table.tournament is not None):
                 raise TableError("only the table's owner or a server manager can stop it",
                                  code="not_owner")
-            await self.close_table(table, "stopped" if admin and by_user != table.owner_id
-                              else "closed")
+            await self.close_table(table, Closed.STOPPED if admin and by_user != table.owner_id
+                              else Closed.CLOSED)
 
-    async def close_table(self, table: Table, reason: str) -> None:
+    async def close_table(self, table: Table, reason: Closed) -> None:
         # one transaction: the deal is void and the table forgotten, or neither
         void = table.game_id if table.status == TableStatus.PLAYING else None
         await self.store.close_table(table.channel_id, void, reason)

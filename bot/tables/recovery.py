@@ -16,7 +16,7 @@ from bot.store.records import GameRecord, GameStatus
 from .events import TableClosed, TableRestored
 from .registry import LiveTables
 from .state import Table
-from .status import TableStatus
+from .status import Closed, TableStatus
 from .turns import TableHost, TurnRunner
 
 __all__ = ["TableRecovery"]
@@ -77,7 +77,7 @@ class TableRecovery:
                     table.free_seat(seat)
                     table.status = TableStatus.LOBBY
                 if freed and not table.humans:
-                    await self.host.close_table(table, "empty")
+                    await self.host.close_table(table, Closed.EMPTY)
                     return False
                 if freed:
                     await self.host.save(table)
@@ -87,7 +87,7 @@ class TableRecovery:
             record = live.pop(table.game_id, None) or \
                 await self.store.get_game(table.game_id)
             if record.status == GameStatus.ABANDONED:  # a close that was cut short: finish it
-                await self.host.close_table(table, "closed")
+                await self.host.close_table(table, Closed.CLOSED)
                 return False
             table.game = Game.from_log(record.log)
             elsewhere = self.tables.reclaim_seats(table, seats)
@@ -113,8 +113,8 @@ class TableRecovery:
         game_id = game_id if isinstance(game_id, str) else None
         live.pop(game_id or "", None)
         try:
-            await self.store.close_table(channel_id, game_id, "restore_failed")
+            await self.store.close_table(channel_id, game_id, Closed.RESTORE_FAILED)
         except Exception:
             log.exception("table %s: could not close it in the store either", channel_id)
             return
-        await self.host.publish(TableClosed(channel_id, "restore_failed"))
+        await self.host.publish(TableClosed(channel_id, Closed.RESTORE_FAILED))

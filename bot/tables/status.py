@@ -32,6 +32,30 @@ class Actor(StrEnum):
     ESCAPED = "escaped"  # the AI, for a seat that left the deal
 
 
+class SeatChange(StrEnum):
+    """Why a table's seats changed (:attr:`bot.tables.SeatsChanged.reason`)."""
+
+    JOINED = "joined"
+    LEFT = "left"
+    AI_ADDED = "ai_added"
+    ESCAPED = "escaped"  # left during a deal: the AI plays on for the seat
+    INVITED = "invited"
+    AWAY = "away"  # a tournament seat stepped away
+
+
+class Closed(StrEnum):
+    """Why a table closed (:attr:`bot.tables.TableClosed.reason`; also the reason a deal
+    it voids is stored with)."""
+
+    CLOSED = "closed"  # by its owner
+    STOPPED = "stopped"  # by a server manager
+    EMPTY = "empty"  # no player left
+    DISSOLVED = "dissolved"  # too many deals in a row nobody bid in
+    IDLE = "idle"  # nobody acted for a whole deal
+    TOURNAMENT = "tournament"  # a tournament table after its last deal
+    RESTORE_FAILED = "restore_failed"  # it could not be restored after a restart
+
+
 class Left(StrEnum):
     """How a player left a table (:meth:`bot.tables.TableManager.leave`); the text is the
     key of the words that say so (``ok.left``, ``ok.escaped``, ``ok.away``)."""
@@ -58,4 +82,4 @@ class Played(NamedTuple):
     plays: tuple[Play, ...]
 
 
-__all__ = ["Actor", "Left", "PlayStatus", "Played", "TableStatus"]
+__all__ = ["Actor", "Closed", "Left", "PlayStatus", "Played", "SeatChange", "TableStatus"]

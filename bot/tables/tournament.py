@@ -35,7 +35,7 @@ from .place import TournamentPlace
 from .registry import LiveTables
 from .snapshot import TableSnapshot
 from .state import AI_NAMES, Seat, Table
-from .status import TableStatus
+from .status import Closed, SeatChange, TableStatus
 from .turns import AI_BALANCE, TableHost, TurnRunner
 
 __all__ = ["SettledHook", "TournamentTables"]
@@ -157,7 +157,7 @@ class TournamentTables:
             table.tournament = place = place.with_away(frozenset(away))
         done = table.deals >= place.deals
         if done:
-            await self.host.close_table(table, "tournament")
+            await self.host.close_table(table, Closed.TOURNAMENT)
         else:
             await self.host.save(table)
         hook = self.on_settled
@@ -186,7 +186,7 @@ class TournamentTables:
             self.tables.unclaim(user_id, channel_id)
             await self.host.save(table)
             await self.host.publish(TrusteeChanged(channel_id, seat, True, voluntary=True))
-            await self.host.publish(SeatsChanged(channel_id, "away", seat))
+            await self.host.publish(SeatsChanged(channel_id, SeatChange.AWAY, seat))
             game = table.game
             if table.status == TableStatus.PLAYING and game is not None and \
                     not game.is_over and game.to_act == seat:
@@ -201,5 +201,5 @@ class TournamentTables:
         async with table.lock:
             if self.tables.get(channel_id) is not table:
                 return False
-            await self.host.close_table(table, "tournament")
+            await self.host.close_table(table, Closed.TOURNAMENT)
             return True

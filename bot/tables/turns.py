@@ -41,7 +41,7 @@ from .events import (
 )
 from .place import no_stakes, seat_scores
 from .state import Table
-from .status import Actor, TableStatus
+from .status import Actor, Closed, TableStatus
 
 log = logging.getLogger(__name__)
 
@@ -91,7 +91,7 @@ class TableHost(Protocol):
 
     async def save(self, table: Table) -> None: ...
 
-    async def close_table(self, table: Table, reason: str) -> None: ...
+    async def close_table(self, table: Table, reason: Closed) -> None: ...
 
     async def tournament_settled(self, table: Table) -> None: ...
 
@@ -452,13 +452,13 @@ class TurnRunner:
             await self.host.tournament_settled(table)
             return
         if result.outcome == Outcome.DISSOLVED:
-            await self.host.close_table(table, "dissolved")
+            await self.host.close_table(table, Closed.DISSOLVED)
             return
         if not table.humans:
-            await self.host.close_table(table, "empty")
+            await self.host.close_table(table, Closed.EMPTY)
             return
         if all(a.auto for a in game.actions):
-            await self.host.close_table(table, "idle")  # no human acted for a whole deal
+            await self.host.close_table(table, Closed.IDLE)  # no human acted for a whole deal
             return
         if not table.is_full:
             table.status = TableStatus.LOBBY
