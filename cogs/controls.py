@@ -31,7 +31,7 @@ import discord
 
 from bot.engine import Play, PlayCards
 from bot.engine.errors import CodedError
-from bot.tables import TableError, TableStatus
+from bot.tables import PlayStatus, TableError, TableStatus
 from bot.words.cards import cards_text, hint_words, play_phrase, play_text
 from bot.words.catalogue import t
 from bot.words.leaving import leave_text
@@ -351,7 +351,7 @@ async def _play_selected(p: Press, item: HandButton) -> None:
     if not cards:
         raise TableError("select cards first", code="no_selection")
     status, options = await p.manager.play(item.table_id, p.user, cards)
-    if status == "reading":
+    if status == PlayStatus.READING:
         await ask_reading(p.interaction, item.table_id, p.locale, options)
         return
     await _played(p, item)

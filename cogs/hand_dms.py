@@ -24,7 +24,7 @@ import discord
 
 from bot.engine import PassOffer, Phase, PlayOffer
 from bot.pacing import IDLE, NORMAL, URGENT, priority, withdrawable
-from bot.tables import DealEnded
+from bot.tables import DealEnded, TableStatus
 from bot.words.catalogue import t
 from bot.words.pictures import picture_words
 from render import render_hand
@@ -193,7 +193,7 @@ class HandDms:
             message = dm.message
             table = self.tables.snapshot(channel_id)
             if (message is None and key not in self.ephemeral.shown) or table is None or \
-                    table.game is None or table.status != "playing" or \
+                    table.game is None or table.status != TableStatus.PLAYING or \
                     table.seat_of(user_id) != seat:
                 return
             locale = self.host.locale_for(user_id, channel_id)
@@ -314,7 +314,7 @@ class HandDms:
                          stage: Callable[[str], None] = lambda _: None) -> None:
         """Edit the player's hand DM with a new picture, or send it (a first DM); and
         their ephemeral hand, if they have one open."""
-        if table.game is None or table.status != "playing":
+        if table.game is None or table.status != TableStatus.PLAYING:
             return
         key = (table.channel_id, user_id)
         file, view, content = await self.hand_payload(table, seat, state.hand(seat), locale,

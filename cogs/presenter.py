@@ -32,6 +32,7 @@ from bot.tables import (
     TableEvent,
     TableOpened,
     TableRestored,
+    TableStatus,
     TrusteeChanged,
     TurnStarted,
 )
@@ -340,7 +341,7 @@ class DiscordPresenter:
         table = state.snapshot
         return self.table_slots.locked() and state.message is not None and \
             state.shown is not None and state.shown[2] == "table.png" and \
-            table is not None and table.status == "playing" and table.game is not None
+            table is not None and table.status == TableStatus.PLAYING and table.game is not None
 
     async def _words_now(self, state: TableState, channel_id: int,
                          stage: Callable[[str], None]) -> None:
@@ -388,7 +389,7 @@ class DiscordPresenter:
             async with self.table_slots:
                 stage("picture_slot")
                 table = state.snapshot
-                if table is None or table.game is None or table.status != "playing" or \
+                if table is None or table.game is None or table.status != TableStatus.PLAYING or \
                         self.tables.get(channel_id) is not state:
                     return
                 read = asyncio.get_running_loop().time()
@@ -399,7 +400,8 @@ class DiscordPresenter:
                 latest = state.snapshot
                 if message is None or shown is None or shown[2] != "table.png" or \
                         state.pictured_at >= read or latest is None or \
-                        latest.status != "playing" or self.tables.get(channel_id) is not state:
+                        latest.status != TableStatus.PLAYING or \
+                        self.tables.get(channel_id) is not state:
                     return  # a newer picture (or the result) is shown, or the table closed
                 picture = discord.File(io.BytesIO(png), filename="table.png")
                 # the words shown older than this read: are they still what it shows?
@@ -485,7 +487,7 @@ class DiscordPresenter:
         notices, ended = [], None
         if state is not None:
             notices, state.notices, ended = state.notices, [], state.result
-        if table.status != "playing" and ended is not None and table.game is not None:
+        if table.status != TableStatus.PLAYING and ended is not None and table.game is not None:
             text = result_text(ended, locale)
             result = result_scene(ended, table, title=t(locale, "result.title"),
                                   locale=locale)
@@ -495,7 +497,7 @@ class DiscordPresenter:
                 file = discord.File(io.BytesIO(png), filename="result.png")
             return clip("\n".join([*notices, text]), CONTENT), lobby_embed(table, locale), \
                 file
-        if table.status != "playing" or table.game is None:
+        if table.status != TableStatus.PLAYING or table.game is None:
             return clip("\n".join(notices), CONTENT), lobby_embed(table, locale), None
         _, png = await self.table_picture(table, state)
         lines = [*notices, *turn_lines(table, locale)]

@@ -4,7 +4,7 @@ equation that multiplies out, each player's points and beans (with their own sta
 
 from __future__ import annotations
 
-from bot.engine import result_factors, result_total
+from bot.engine import Outcome, result_factors, result_total
 from bot.tables import DealEnded
 from bot.words.catalogue import t
 from bot.words.multiplier import multiplier_text
@@ -15,15 +15,15 @@ from .markdown import safe_player
 
 def result_text(ended: DealEnded, locale: str) -> str:
     r = ended.result
-    if r.outcome == "dissolved":
+    if r.outcome == Outcome.DISSOLVED:
         return t(locale, "result.dissolved")
-    if r.outcome == "escape":
+    if r.outcome == Outcome.ESCAPE:
         head = t(locale, "result.escape", name=safe_player(ended.names[r.escaper or 0], locale))
     else:
         head = t(locale, f"result.{r.outcome}")
     rows = [f"**{head}**"]
     rules = ended.table.rules if ended.table is not None else None
-    if rules is not None and r.outcome != "escape":
+    if rules is not None and r.outcome != Outcome.ESCAPE:
         rows.append(t(locale, "result.multiplier", equation=multiplier_text(
             result_factors(rules, r), result_total(rules, r), locale)))
     shown = [safe_player(name, locale) for name in ended.names]  # escaped, in their words

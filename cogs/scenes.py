@@ -7,6 +7,8 @@ from collections.abc import Mapping, Sequence
 
 from bot.engine import (
     LEVELS,
+    Outcome,
+    Phase,
     Play,
     Result,
     Rules,
@@ -74,9 +76,9 @@ def auction_words(game: SeatView) -> tuple[dict[int, str], int | None]:
     """What each seat said in the current phase of the auction (the words of an earlier
     phase are gone: no 不抢 during 加倍), and who spoke last."""
     said: list[tuple[int, str]] = []
-    if game.phase == "bid":
+    if game.phase == Phase.BID:
         said = [(seat, f"bid{points}" if points else "no_bid") for seat, points in game.bids]
-    elif game.phase in ("call", "grab"):
+    elif game.phase in (Phase.CALL, Phase.GRAB):
         said = list(game.calls)
     elif game.phase.is_show:
         said = [(seat, "show") for seat, _ in game.shows]
@@ -108,7 +110,7 @@ def table_scene(table: TableSnapshot, *, title: str | None = None, locale: str =
     avatars = avatars or {}
     # the spectator's view: 加倍 choices stay hidden while they are being made
     view = game = table.game.view
-    playing = game.phase in ("play", "over")
+    playing = game.phase in (Phase.PLAY, Phase.OVER)
     current = table.game.trick if playing else None
     # what each seat did in the current trick: its play, or None for 不出
     trick: dict[int, Play | None] = dict(current.plays) if current else {}
@@ -133,7 +135,8 @@ def table_scene(table: TableSnapshot, *, title: str | None = None, locale: str =
             shown=game.shown.get(i) if i in shown else None,
             turn=game.to_act == i,
             # an escaper's seat is played by the AI to the deal's end (then it is free)
-            auto=bool(entry and (entry.trustee or (i in game.escaped and game.phase != "over"))),
+            auto=bool(entry and (entry.trustee or (i in game.escaped
+                                                   and game.phase != Phase.OVER))),
             bot=bool(entry and entry.is_ai), doubled=bool(doubled[i]) if doubled else False,
             to_beat=playing and i == to_beat and play is not None, newest=i == newest,
             avatar=avatars.get(entry.user_id) if entry and entry.user_id else None,
@@ -174,13 +177,13 @@ def deal_result_scene(r: Result, rules: Rules, names: Sequence[str], ais: Sequen
     """The result picture of a deal's engine :class:`Result` (None for a dissolved table):
     ``names`` and ``ais`` per seat, the cards left in ``hands``, the points before and after
     (None: no level line)."""
-    if r.outcome == "dissolved":
+    if r.outcome == Outcome.DISSOLVED:
         return None
     landlord = r.landlord
-    if r.outcome == "escape":
+    if r.outcome == Outcome.ESCAPE:
         winner = "landlord" if landlord is not None and r.escaper != landlord else "farmers"
     else:
-        winner = "landlord" if r.outcome == "landlord" else "farmers"
+        winner = "landlord" if r.outcome == Outcome.LANDLORD else "farmers"
     players = []
     for i, name in enumerate(names):
         before = levels_before[i] if levels_before else None

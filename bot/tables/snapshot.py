@@ -76,7 +76,7 @@ class GameSnapshot:
 
     @property
     def is_over(self) -> bool:
-        return self.view.phase == "over"
+        return self.view.phase == Phase.OVER
 
     # the view's fields under the names a Game gives them
     @property

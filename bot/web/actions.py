@@ -19,7 +19,7 @@ from bot.engine import Action, Bid, EscapeCost, PlayCards, RuleError
 from bot.engine.actions import Choice
 from bot.engine.errors import CodedError
 from bot.store import Store
-from bot.tables import LeaveKind, TableManager, TableSnapshot
+from bot.tables import LeaveKind, PlayStatus, TableManager, TableSnapshot
 from bot.words.cards import hint_words
 from bot.words.catalogue import t
 from bot.words.door import door_text
@@ -80,7 +80,7 @@ async def _play(a: Act) -> Answered:
     f = a.fields
     status, options = await a.manager.play(a.channel, a.user, f["cards"], kind=f.get("kind"),
                                            main=f.get("main"), seq=f.get("seq"))
-    if status == "reading":
+    if status == PlayStatus.READING:
         return {"readings": [{**play_json(p), "text": play_words(p, a.locale)}
                              for p in options]}
     return {"played": play_json(options[0]) if options else None}
