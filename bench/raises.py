@@ -10,7 +10,7 @@ turn of that role; ``landlord_show``: the landlord's ×2 明牌); from there it 
 twice, once with the raise and once without, the AI deciding everything else. Per band of
 the bidding model's win chance at that moment (the one :mod:`bot.ai.bidding` decides on),
 it prints how often the deciding seat's side won each way and its average points each way
-(RULES.md §6.2: the seat's own signed points), and the difference with its 95% interval
+(docs/rules.md §6.2: the seat's own signed points), and the difference with its 95% interval
 (paired: the same deals). The band where the difference turns positive is where the raise
 starts to pay against the AI; the show's drop in win rate is what showing the hand costs
 (the AI's card play treats a shown hand as known).

@@ -7,7 +7,7 @@ Run on demand::
 
 Per variant it prints how often the AI took the landlord (the rest were dissolved: nobody
 bid or called), the landlord's win rate, his average points as the rules score them
-(RULES.md §6.2, escapes aside: nobody escapes here), and how often the stake-raising
+(docs/rules.md §6.2, escapes aside: nobody escapes here), and how often the stake-raising
 choices were made (grabs, shows, doubles). The play level defaults to ``easy`` (the
 heuristic the bidding model was fitted on) to keep a run short; ``--level normal`` plays
 the default level.

@@ -347,7 +347,7 @@ def sure_win(view: SeatView, play: Play, turn: Turn | None = None) -> bool:
 def stake_after(view: SeatView, play: Play) -> tuple[int, int]:
     """The table's multiplier (its base included: the bid, the call game's initial ×)
     before and after ``play`` (a bomb or rocket multiplies it by the variant's factor,
-    RULES.md §6.1: ×2, laizi's hard and wild bombs and rocket ×4, super's super bomb ×3,
+    docs/rules.md §6.1: ×2, laizi's hard and wild bombs and rocket ×4, super's super bomb ×3,
     super capped at 24; 加倍 is pairwise and left out). Equal for an ordinary play."""
     before = view.total_multiplier
     mult = max(1, view.multiplier)

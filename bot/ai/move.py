@@ -73,7 +73,7 @@ def variant_of(rules: Rules) -> Variant:
 
 def raise_stake(v: Variant, stake: int, kind: str) -> int:
     """The stake after a bomb-class play of ``kind``: times its factor, within the rules'
-    cap (RULES.md §6.1)."""
+    cap (docs/rules.md §6.1)."""
     stake *= v.factors.get(kind, 2)
     return stake if v.cap is None else min(stake, v.cap)
 
@@ -111,7 +111,7 @@ class Move:
 
 
 def move_beats(a: Move, b: Move, four: bool) -> bool:
-    """Does ``a`` beat ``b``? (RULES.md §3, on the AI's moves.)"""
+    """Does ``a`` beat ``b``? (docs/rules.md §3, on the AI's moves.)"""
     if a.cls != b.cls:
         return a.cls > b.cls
     if a.cls == 0:

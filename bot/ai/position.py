@@ -130,7 +130,7 @@ def checked_play(sit: Situation, move: Move | None) -> Play | None:
 
 
 def _strands_flower(sit: Situation, move: Move) -> bool:
-    """Would ``move`` leave the flower card as the hand's only card? (RULES.md: never.)"""
+    """Would ``move`` leave the flower card as the hand's only card? (docs/rules.md: never.)"""
     hand = sit.hand
     return bool(sit.v.rules.flower and hand[FLOWER] and not move.cards[FLOWER]
                 and sum(hand) - sum(move.cards) == 1)

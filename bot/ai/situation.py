@@ -10,7 +10,7 @@ afterwards can depend on them.
 History entries are ``(seat, cards)`` with ``""`` for a pass; ``cards`` may also be an
 engine :class:`~bot.engine.Play` (or ``(seat, cards, kind, main_rank)``) when a wild play was
 declared with a reading other than the default one (canonical when leading, the follow
-reading otherwise, RULES.md §4.3).
+reading otherwise, docs/rules.md §4.3).
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ class Situation:
     last_seat: int | None
     moves: list[tuple[int, Move | None]] = field(default_factory=list)  # the whole history
     bombs: int = 0  # bombs and rockets played so far
-    stake: int = 1  # what they multiplied the deal's points by (RULES.md §6.1 factors)
+    stake: int = 1  # what they multiplied the deal's points by (docs/rules.md §6.1 factors)
     # passes on an opponent's play: (seat, the play passed on, cards the seat played later)
     passes_on: list[tuple[int, Move, Counts]] = field(default_factory=list)
 

@@ -1,7 +1,7 @@
 """The rules engine: pure Dou Dizhu rules, no I/O.
 
 Cards and notation, patterns and wild-card readings, comparison and legal plays for the
-five variants of RULES.md (classic, happy, laizi, super, four)::
+five variants of docs/rules.md (classic, happy, laizi, super, four)::
 
     from bot.engine import Rules, parse_cards, readings, beats, legal_plays
     rules = Rules.preset("laizi", laizi="7")

@@ -1,5 +1,5 @@
 """The auction of a deal: 明牌 windows, points bidding, call and grab, and 加倍
-(RULES.md §5.2–§5.6).
+(docs/rules.md §5.2–§5.6).
 
 A :class:`Game` holds one :class:`Auction` per deal (a redeal opens a new one). The
 auction keeps what was said (bids, calls, shows, doubles), the high bid and the queue of

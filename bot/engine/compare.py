@@ -1,4 +1,4 @@
-"""Which play beats which (RULES.md §3)."""
+"""Which play beats which (docs/rules.md §3)."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def beats(a: Play, b: Play, rules: Rules) -> bool:
 
 
 def reading_order(play: Play, rules: Rules) -> tuple[int, int, int, int, int]:
-    """Sort key of readings of the same cards: larger is more canonical (RULES.md §4.3)."""
+    """Sort key of readings of the same cards: larger is more canonical (docs/rules.md §4.3)."""
     cls = bomb_class(play, rules)
     size = len(play.cards) if cls and rules.variant == "four" else 0
     return (cls, size, main_part_size(play.kind, len(play.cards)), UNIT[play.kind],

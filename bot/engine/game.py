@@ -500,14 +500,14 @@ class Game:
         return [Escaped(seat, len(self.escaped) == 1)]
 
     def escape_settlement(self, seat: SeatIndex) -> tuple[Settled, int]:
-        """happy, laizi: what an escape by ``seat`` now settles (RULES.md §6.4), and M_esc."""
+        """happy, laizi: what an escape by ``seat`` now settles (docs/rules.md §6.4), and M_esc."""
         m_esc = escape_multiplier(self.play_rules, self.tally,
                                   (counts_of(hand) for hand in self.hands))
         return settle_escape(self.play_rules, escaper=seat, landlord=self.landlord, m_esc=m_esc,
                              balances=self.balances), m_esc
 
     def _escape_stop(self, seat: SeatIndex) -> list[Event]:
-        """happy, laizi: the deal ends at once (RULES.md §6.4)."""
+        """happy, laizi: the deal ends at once (docs/rules.md §6.4)."""
         (points, transfers, fees, penalties), m_esc = self.escape_settlement(seat)
         n = self.players
         if self.landlord is None:

@@ -1,8 +1,8 @@
 """The play kinds, defined once: what each kind is made of, and what each variant allows.
 
-One row per kind (RULES.md §2): the cards of each rank in its main part (its *unit*), and
+One row per kind (docs/rules.md §2): the cards of each rank in its main part (its *unit*), and
 for a run (chain, pair chain, plane, with or without wings) its cards per rank, wings
-included, and its fewest ranks. Then per variant (RULES.md §3, §6.1): the kinds it plays,
+included, and its fewest ranks. Then per variant (docs/rules.md §3, §6.1): the kinds it plays,
 the order of its bomb classes (higher beats lower) and what each played bomb class
 multiplies the stake by. The engine's readings, comparison and scoring, and the AI, read
 these tables; the kinds' names in words are ``bot/words/names.py``'s.
@@ -48,7 +48,8 @@ SHAPES: dict[str, KindShape] = {  # in this order everywhere (a kind's number is
 KINDS: tuple[str, ...] = tuple(SHAPES)
 BOMB_KINDS = frozenset(k for k, s in SHAPES.items() if s.bomb)
 UNIT: dict[str, int] = {k: s.unit for k, s in SHAPES.items()}
-"""Cards of each rank in a kind's main part (the canonical order of readings, RULES.md §4.3)."""
+"""Cards of each rank in a kind's main part (the canonical order of readings,
+docs/rules.md §4.3)."""
 RUN_CARDS: dict[str, int] = {k: s.run for k, s in SHAPES.items() if s.run}
 """Cards per rank of a run, wings included: a run's length in ranks is its cards / this."""
 RUN_MIN: dict[str, int] = {k: s.run_min for k, s in SHAPES.items() if s.run}
@@ -91,7 +92,7 @@ BOMB_FACTORS: dict[str, dict[str, int]] = {
     "super": {"bomb": 2, "rocket": 2, "super_bomb": 3},
     "four": {"bomb": 2, "rocket": 2},
 }
-"""What a played bomb of each class multiplies the stake by, per variant (RULES.md §6.1)."""
+"""What a played bomb of each class multiplies the stake by, per variant (docs/rules.md §6.1)."""
 
 __all__ = ["BOMB_CLASSES", "BOMB_FACTORS", "BOMB_KINDS", "KINDS", "PLAIN_RUNS", "RUN_CARDS",
            "RUN_MIN", "SHAPES", "UNIT", "VARIANT_KINDS", "WITH_KICKERS", "KindShape"]

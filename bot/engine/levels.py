@@ -1,4 +1,4 @@
-"""The 23 levels 级别 (RULES.md §7): by cumulative points, thresholds inclusive."""
+"""The 23 levels 级别 (docs/rules.md §7): by cumulative points, thresholds inclusive."""
 
 from __future__ import annotations
 

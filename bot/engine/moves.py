@@ -1,4 +1,4 @@
-"""Legal plays: every distinct (cards, reading) a hand may play (RULES.md §2–§4).
+"""Legal plays: every distinct (cards, reading) a hand may play (docs/rules.md §2–§4).
 
 Hands without wild cards take :mod:`bot.engine.natural` (every card set has one reading
 there); hands with wild cards take :mod:`bot.engine.wild`. Results are distinct by

@@ -1,6 +1,6 @@
 """Legal plays of a hand without wild cards: the fast path of :func:`legal_plays`.
 
-Without wild cards every card set has at most one reading (RULES.md §2.3), so each
+Without wild cards every card set has at most one reading (docs/rules.md §2.3), so each
 pattern is generated once, straight from the rank counts, with no de-duplication. The
 results are the same as the general generator's (:mod:`bot.engine.moves`); the tests
 check both against the definition.
@@ -134,7 +134,7 @@ def _sequences(c: list[int], kind: str, units: int | None, above: int,
 
 def _planes(c: list[int], kind: str, units: int | None, above: int, out: list[Play],
             four: bool) -> None:
-    """Planes with single or pair wings (RULES.md §2.3 rules a–f)."""
+    """Planes with single or pair wings (docs/rules.md §2.3 rules a–f)."""
     s = 0
     while s <= ACE:
         if c[s] < 3:

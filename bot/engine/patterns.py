@@ -1,4 +1,4 @@
-"""What a set of natural cards is: the pattern definitions of RULES.md §2.
+"""What a set of natural cards is: the pattern definitions of docs/rules.md §2.
 
 :func:`classify_natural` reads rank counts in which every card is what it shows (wild
 cards already assigned). It applies the attachment rules (a)–(f) of §2.3 and returns every

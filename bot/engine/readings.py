@@ -1,4 +1,4 @@
-"""Readings: every way a set of cards can be played (RULES.md §4).
+"""Readings: every way a set of cards can be played (docs/rules.md §4).
 
 Without wild cards a set has at most one reading. The flower card (super) and the laizi
 cards (laizi) can give several; :func:`readings` lists each distinct (kind, main rank) once,
@@ -91,7 +91,7 @@ def canonical(cards: str | Iterable[Card] | list[int], rules: Rules) -> Play | N
 def follow_reading(options: list[Play], last: Play, rules: Rules) -> Play | None:
     """Of the readings ``options`` (of one card set), the one used to follow ``last``
     without a declaration: the same kind with the highest main rank, else the weakest
-    bomb-class reading that beats it (RULES.md §4.3)."""
+    bomb-class reading that beats it (docs/rules.md §4.3)."""
     winners = [p for p in options if beats(p, last, rules)]
     if not winners:
         return None

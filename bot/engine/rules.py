@@ -35,7 +35,7 @@ ROOMS: dict[str, dict[str, int]] = {
     "normal": {},
     "high": {"beans_per_point": 1000, "table_fee": 50, "min_balance": 20_000},
 }
-"""The rooms a table opens in: the room options each fixes (the defaults of RULES.md §6.3
+"""The rooms a table opens in: the room options each fixes (the defaults of docs/rules.md §6.3
 are the normal room's). ``Rules.preset(variant, **ROOMS[room])``; :func:`room_of` reads the
 room back from the rules."""
 
@@ -56,7 +56,7 @@ class Rules:
     landlord_share: int  # landlord : farmer stake (2, or 3 in four)
     kinds: frozenset[str] = field(repr=False)
     laizi: str | None = None  # the wild rank (laizi variant), once drawn or fixed
-    # room parameters (RULES.md §6.3)
+    # room parameters (docs/rules.md §6.3)
     beans_per_point: int = 100  # N
     table_fee: int = 5  # A, taken from every player (not super)
     fee_rate: Fraction = Fraction(5, 100)  # super's service fee on winnings
@@ -173,7 +173,7 @@ def _check_option(rules: Rules, key: str, value: Any) -> Any:
     if isinstance(value, bool) or not isinstance(value, int):
         raise RuleError(f"{key} must be a whole number, not {value!r}", code="bad_option",
                         option=key, value=value)
-    if value < 1:  # RULES.md: room parameters are positive integers (but fee_rate)
+    if value < 1:  # docs/rules.md: room parameters are positive integers (but fee_rate)
         raise RuleError(f"{key} must be at least 1, not {value}", code="bad_option",
                         option=key, value=value)
     if key == "show_split" and not 2 <= value <= rules.hand_size:

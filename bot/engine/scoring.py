@@ -1,4 +1,4 @@
-"""Multipliers, points and bean settlement (RULES.md §6).
+"""Multipliers, points and bean settlement (docs/rules.md §6).
 
 Pure arithmetic on whole numbers: :func:`multiplier` turns a deal's events into the table
 multiplier, :func:`farmer_stakes` gives each farmer's pairwise stake in points (caps
@@ -101,7 +101,7 @@ def split(total: int, weights: list[int]) -> list[int]:
 
 def refund(total: int, paid: list[int]) -> list[int]:
     """Give back ``total`` (at most ``sum(paid)``) to the payers in proportion to ``paid``
-    (RULES.md §6.3). Two payers: rounded down, the last takes the rest (it never exceeds
+    (docs/rules.md §6.3). Two payers: rounded down, the last takes the rest (it never exceeds
     what he paid). More (four): the remainder goes one bean at a time, in order, to the
     payers still below what they paid, so no refund exceeds a payment."""
     if len(paid) <= 2:
@@ -118,7 +118,7 @@ def refund(total: int, paid: list[int]) -> list[int]:
 
 
 def apply_cap(stakes: list[int], cap: int | None) -> list[int]:
-    """Scale the farmers' stakes down so they sum to ``cap`` at most (RULES.md §6.2)."""
+    """Scale the farmers' stakes down so they sum to ``cap`` at most (docs/rules.md §6.2)."""
     if cap is None or sum(stakes) <= cap:
         return stakes
     return split(cap, stakes)
@@ -126,7 +126,7 @@ def apply_cap(stakes: list[int], cap: int | None) -> list[int]:
 
 def stake_base(rules: Rules, bid: int) -> int:
     """What one unit of a pair's multiplier is worth in points: the bid (points
-    bidding), or M_init (× the laizi coefficient in laizi) (RULES.md §6.2)."""
+    bidding), or M_init (× the laizi coefficient in laizi) (docs/rules.md §6.2)."""
     if rules.bidding == "points":
         return bid
     return rules.m_init * (rules.laizi_coef if rules.variant == "laizi" else 1)
@@ -211,7 +211,7 @@ def _balance(balances: tuple[int, ...] | None, seat: int) -> int | float:
 
 def settle(rules: Rules, *, landlord: int, landlord_won: bool, stakes: list[int],
            balances: tuple[int, ...] | None, escaper: int | None = None) -> Settled:
-    """Settle a finished deal per seat (RULES.md §6.3, §6.4).
+    """Settle a finished deal per seat (docs/rules.md §6.3, §6.4).
 
     ``stakes`` are the farmers' x_i in seat order from next(landlord); ``escaper`` is the
     first seat that escaped in super, classic or four (the deal was auto-played).
@@ -283,7 +283,7 @@ def settle(rules: Rules, *, landlord: int, landlord_won: bool, stakes: list[int]
 
 
 def escape_points(rules: Rules, *, m_esc: int, escaper_is_landlord: bool) -> int:
-    """happy, laizi: the escape penalty in points (RULES.md §6.4)."""
+    """happy, laizi: the escape penalty in points (docs/rules.md §6.4)."""
     if escaper_is_landlord:
         pts = 20 if m_esc < 10 else 4 * m_esc
     else:
@@ -296,7 +296,7 @@ def escape_points(rules: Rules, *, m_esc: int, escaper_is_landlord: bool) -> int
 
 def escape_multiplier(rules: Rules, tally: Tally, hands: Iterable[Sequence[int]]) -> int:
     """M_esc: the multiplier now (grabs, shows, bombs played) times every natural bomb
-    and rocket held in one hand (``hands``: each seat's rank counts) (RULES.md §6.4). In
+    and rocket held in one hand (``hands``: each seat's rank counts) (docs/rules.md §6.4). In
     laizi every four held counts ×4: a hard bomb, the laizi bomb, or any four before the
     laizi is drawn."""
     m, _ = multiplier(rules, tally)
@@ -313,7 +313,7 @@ def escape_multiplier(rules: Rules, tally: Tally, hands: Iterable[Sequence[int]]
 
 def settle_escape(rules: Rules, *, escaper: int, landlord: int | None, m_esc: int,
                   balances: tuple[int, ...] | None) -> Settled:
-    """happy, laizi: the deal stopped at an escape (RULES.md §6.4)."""
+    """happy, laizi: the deal stopped at an escape (docs/rules.md §6.4)."""
     n = rules.players
     N = rules.beans_per_point
     pts = escape_points(rules, m_esc=m_esc, escaper_is_landlord=escaper == landlord)

@@ -1,4 +1,4 @@
-"""What is at stake for a seat now, as the engine settles it (RULES.md §6.2–§6.4).
+"""What is at stake for a seat now, as the engine settles it (docs/rules.md §6.2–§6.4).
 
 :func:`pair_stake` is the multiplier between two seats with 加倍 (pairwise: a farmer's
 doubles for his own 加倍 and for the landlord's), and :func:`seat_stakes` a seat's against
@@ -47,7 +47,7 @@ class EscapeCost:
 
 @dataclass(frozen=True)
 class Limits:
-    """What kept a finished deal's settlement below its full amounts (RULES.md §6.2, §6.3):
+    """What kept a finished deal's settlement below its full amounts (docs/rules.md §6.2, §6.3):
     ``stake_cap`` is the points cap that scaled the stakes down (laizi's 10,000, a room's
     deal cap), or None; ``by`` names, per seat, the seat whose balance cut that seat's
     beans (a loser who paid all he had, a winner who took no more than he brought, or the
@@ -140,7 +140,7 @@ def escape_cost(game: Game, seat: SeatIndex) -> EscapeCost:
 
     happy and laizi settle an escape at once, so the cost is exact
     (:meth:`Game.escape_settlement`). super, classic and four go on with the AI in the
-    escaper's seat: the cost known now is the penalty (RULES.md §6.4), at most the seat's
+    escaper's seat: the cost known now is the penalty (docs/rules.md §6.4), at most the seat's
     beans, and the rest of the deal settles as usual at its end.
     """
     if game.rules.bidding == "call":

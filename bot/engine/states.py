@@ -18,7 +18,7 @@ class _Word(StrEnum):
 
 
 class Phase(_Word):
-    """What the deal waits for (RULES.md §5): an auction step, a play, or nothing."""
+    """What the deal waits for (docs/rules.md §5): an auction step, a play, or nothing."""
 
     BID = "bid"  # points bidding (classic, super, four)
     SHOW_START = "show_start"  # 明牌 before any card is dealt (×5)

@@ -1,4 +1,4 @@
-"""What one seat may know about a game (RULES.md: hands are private unless shown)."""
+"""What one seat may know about a game (docs/rules.md: hands are private unless shown)."""
 
 from __future__ import annotations
 

@@ -25,7 +25,7 @@ class Settings:
     """The settings in force at a guild or channel (channel > guild > defaults)."""
 
     variant: str = "classic"  # the default variant of a new table
-    beans_per_point: int = 100  # N (RULES.md §6.3)
+    beans_per_point: int = 100  # N (docs/rules.md §6.3)
     table_fee: int = 5  # A
     min_balance: int = 1000  # beans needed to take a seat
     turn_s: int = 30  # seconds for a play
@@ -72,7 +72,7 @@ class _Key:
 KEYS: dict[str, _Key] = {
     "variant": _Key(str, choices=VARIANTS),
     "beans_per_point": _Key(int, 1, 100_000),
-    "table_fee": _Key(int, 1, 1_000_000),  # room parameters are positive (RULES.md)
+    "table_fee": _Key(int, 1, 1_000_000),  # room parameters are positive (docs/rules.md)
     "min_balance": _Key(int, 1, MAX_BEANS),
     "turn_s": _Key(int, 10, 600),
     "bid_turn_s": _Key(int, 5, 600),

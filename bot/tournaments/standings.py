@@ -1,6 +1,6 @@
 """Standings: the entrants ranked by the points of the deals they played.
 
-A tournament counts a deal's points (积分, RULES.md §6.2: the signed points of the
+A tournament counts a deal's points (积分, docs/rules.md §6.2: the signed points of the
 settlement, not beans). An entrant's seat counts even when the AI played it (托管, or the
 player left): the seat belongs to the entrant. AI seats that filled a table are not ranked.
 

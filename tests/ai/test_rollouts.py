@@ -120,7 +120,7 @@ def test_an_eager_answer_takes_a_partners_trick_and_is_never_a_bomb() -> None:
 
 
 def test_super_stakes_stop_at_the_rules_cap() -> None:
-    # RULES.md §6.1: super's multiplier stops at 24. Four bombs played make 16; a fifth in
+    # docs/rules.md §6.1: super's multiplier stops at 24. Four bombs played make 16; a fifth in
     # the history, or played in a rollout, makes 32 uncapped
     rules = Rules.preset("super")
     bombs = [(0, "3333"), (1, "4444"), (2, "5555"), (0, "6666"), (1, ""), (2, "")]

@@ -1,4 +1,4 @@
-"""The 23 levels of RULES.md §7."""
+"""The 23 levels of docs/rules.md §7."""
 
 from __future__ import annotations
 

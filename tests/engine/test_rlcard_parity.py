@@ -1,4 +1,4 @@
-"""Decision D1: classic's moves are exactly RLCard 1.2.0's (RULES.md §2.4)."""
+"""Decision D1: classic's moves are exactly RLCard 1.2.0's (docs/rules.md §2.4)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The worked examples of RULES.md §6.5, and the settlement arithmetic around them."""
+"""The worked examples of docs/rules.md §6.5, and the settlement arithmetic around them."""
 
 from __future__ import annotations
 
@@ -177,7 +177,7 @@ def test_deal_cap_takes_the_smaller_cap() -> None:
 
 
 def test_four_refunds_never_exceed_what_a_farmer_paid() -> None:
-    """RULES.md §6.3 (issue 12, bug 6): the refund remainder goes one bean at a time, from
+    """docs/rules.md §6.3 (issue 12, bug 6): the refund remainder goes one bean at a time, from
     next(landlord), to the farmers still below what they paid; before, the last farmer
     took it and got 2 back for the 1 he paid."""
     rules = Rules.preset("four")
