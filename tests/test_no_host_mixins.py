@@ -102,8 +102,16 @@ def host_mixin_faults(source: str, where: str = "<source>") -> list[tuple[str, s
     """``(where, class, member)`` for every stand-in method and host attribute in
     ``source``."""
     faults: list[tuple[str, str, str]] = []
-    for cls in ast.walk(ast.parse(source)):
-        if not isinstance(cls, ast.ClassDef) or _is_protocol(cls) or _is_dynamic_item(cls):
+    classes = [c for c in ast.walk(ast.parse(source)) if isinstance(c, ast.ClassDef)]
+    with_fields = {c.name for c in classes if _has_fields(c)}
+    grown = True
+    while grown:  # a subclass of a TypedDict (NamedTuple, dataclass) has fields too
+        more = {c.name for c in classes if c.name not in with_fields
+                and any(_name(base) in with_fields for base in c.bases)}
+        with_fields |= more
+        grown = bool(more)
+    for cls in classes:
+        if _is_protocol(cls) or _is_dynamic_item(cls):
             continue
         own = _assigned_to_self(cls)
         for node in _members(cls.body):
@@ -111,7 +119,7 @@ def host_mixin_faults(source: str, where: str = "<source>") -> list[tuple[str, s
                     and not any(_name(d) in EXEMPT_DECORATORS for d in node.decorator_list):
                 faults.append((where, cls.name, node.name))
             elif isinstance(node, ast.AnnAssign) and node.value is None and \
-                    isinstance(node.target, ast.Name) and not _has_fields(cls) and \
+                    isinstance(node.target, ast.Name) and cls.name not in with_fields and \
                     node.target.id not in own:
                 faults.append((where, cls.name, node.target.id))
     return faults
@@ -187,6 +195,9 @@ ALLOWED = textwrap.dedent('''
 
     class Frame(TypedDict):
         kind: str
+
+    class PlayFrame(Frame, total=False):
+        cards: str
 
     class Base(abc.ABC):
         @abc.abstractmethod
