@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from bot.ai.agent import decide
 from bot.engine import Action, Game, Rules
-from bot.tables.ai_pool import AiPool
+from bot.workers.ai_pool import AiPool
 
 PROBE_S = 0.005
 

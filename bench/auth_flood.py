@@ -6,7 +6,7 @@ Run: ``python -m bench.auth_flood [--seconds 60] [--smoke]``.
 This process runs the Activity's server (bot/web, its limits from the environment as the
 bot reads them, ``DDZ_WS_*``, ``DDZ_AUTH_*``…, with 127.0.0.1 trusted as a proxy so the
 flood can name many client addresses) against the REST stand-in of Discord
-(tests/cluster/standin.py), its instance checks paced as the bot's (``bot.pacing``). A
+(tests/cluster/standin.py), its instance checks paced as the bot's (``bot.discord_api.pacing``). A
 child process floods it on loopback for the set time:
 
 - garbage auth frames (not JSON, deeply nested, CR/LF and short tokens);
@@ -20,7 +20,7 @@ Printed, all measured: the requests the stand-in received from the server (in to
 those answered 4xx, over the run and in its busiest 60 seconds), the refusals by kind (at
 the door, in the auth, and as the flood's clients saw them), how the real sign-ins fared,
 and the event loop's longest stall (a task that sleeps 5 ms at a time notes how late it
-wakes). The process runs as the bot's does (:mod:`bot.tuning`: its collector's pace,
+wakes). The process runs as the bot's does (:mod:`bot.process.tuning`: its collector's pace,
 uvloop where installed); a full collection of a big heap is a stall of its own.
 """
 
@@ -293,11 +293,11 @@ async def run(seconds: float = 60.0, workers: int = 4, sockets: int = 1200,
               **limits: Any) -> dict[str, Any]:
     """Flood a server for ``seconds``; print and return the measured figures."""
     from bench.tables import cheap_decide
-    from bot.config import activity_limits
-    from bot.pacing import RestPacer, trace
+    from bot.discord_api.pacing import RestPacer, trace
+    from bot.process.config import activity_limits
+    from bot.process.tuning import collect_rarely, share_the_gil
     from bot.store import Store
     from bot.tables import TableManager
-    from bot.tuning import collect_rarely, share_the_gil
     from bot.web import ActivityServer, DiscordAuth, WebPresenter
     from tests.cluster.standin import APP_ID, DiscordStandIn
 
@@ -322,7 +322,7 @@ async def run(seconds: float = 60.0, workers: int = 4, sockets: int = 1200,
         server = ActivityServer(host="127.0.0.1", port=0, auth=auth, store=store,
                                 manager=manager, presenter=presenter, limits=settings)
         await server.start()
-        share_the_gil()  # the process runs as the bot's does (bot.tuning)
+        share_the_gil()  # the process runs as the bot's does (bot.process.tuning)
         collect_rarely()
         plan = Plan(seconds, workers, sockets, addresses,
                     [stand.grant(FIRST_FRESH + i) for i in range(int(seconds * 2) + 2)],
@@ -406,7 +406,7 @@ def main(argv: list[str] | None = None) -> None:
                         "trusted proxy's word taken for it), or from one")
     parser.add_argument("--smoke", action="store_true", help="2 seconds, a small flood")
     args = parser.parse_args(argv)
-    from bot import tuning
+    from bot.process import tuning
 
     if args.smoke:
         tuning.run(run(2.0, 2, 60, sockets_total=40))

@@ -49,7 +49,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from bench.discord_people import AUCTION, Action, Person, Seen, Table, command, table_click
 from bench.discord_procs import ProcessTree, histogram_quantile, lag_p99, percentile
-from bot.pacing import PRIORITY_NAMES
+from bot.discord_api.pacing import PRIORITY_NAMES
 
 ROOT = Path(__file__).resolve().parents[1]
 GUILD = 770_000_000_000_000_000

@@ -31,10 +31,10 @@ from collections.abc import AsyncIterator, Callable
 
 import asyncpg
 
-from bot.forwarding.relay import Courier, Taker
 from bot.store import Store
 from bot.store.pg import redact_url
 from bot.store.pg.forward import ForwardQueue
+from cogs.transport.forwarding.relay import Courier, Taker
 
 from .store import ROOT, postgres_target
 

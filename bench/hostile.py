@@ -5,7 +5,7 @@ Run: ``python -m bench.hostile [--smoke] [--variants laizi,super,four] [--turns 
 
 The Activity's server runs on loopback in this process against the Discord REST stand-in
 (tests/cluster/standin.py), with a table manager whose AI thinks in real worker processes
-(:class:`~bot.tables.ai_pool.AiPool`). One table a variant: a hostile player and AI seats,
+(:class:`~bot.workers.ai_pool.AiPool`). One table a variant: a hostile player and AI seats,
 dealt so that the player holds the hand with the most legal leads among the deals searched
 (the longest hint list, the longest state frame: 癞子's wild cards multiply them) and leads
 first. The attacker is another process (its JSON decoding never runs on the server's loop):
@@ -23,7 +23,7 @@ then plays on, pressing Hint 20 times at once at each of its next ``--turns`` tu
 on a page of its own, ``junk``: 20 frames of every malformed kind (bad JSON, nested 2,000
 deep, unknown actions, cards that do not read).
 
-The process runs as the bot's does (:mod:`bot.tuning`: uvloop where installed, the GIL's
+The process runs as the bot's does (:mod:`bot.process.tuning`: uvloop where installed, the GIL's
 switch interval, the collector's pace). A probe on the server's loop wakes every 2 ms and
 notes how late it woke (the stall) and how much CPU the loop's thread spent meanwhile (its
 own work: a core taken by another process does not count). Printed: for each variant and
@@ -327,16 +327,16 @@ def _junk(ids: itertools.count[int]) -> list[str]:
 async def run(*, variants: tuple[str, ...] = VARIANTS, turns: int = 3, workers: int | None = None,
               tries: int = 200, out: Callable[[str], None] = print) -> list[Figures]:
     """Serve, attack, print the figures; returns them."""
+    from bot.process.tuning import collect_rarely, share_the_gil
     from bot.store import Store
     from bot.tables import TableManager
-    from bot.tables.ai_pool import AiPool
-    from bot.tuning import collect_rarely, share_the_gil
+    from bot.workers.ai_pool import AiPool
 
     seeds = [worst_seed(v, tries) for v in variants]
     pool = AiPool(workers)
     probe = LoopProbe()
     switch, thresholds = sys.getswitchinterval(), gc.get_threshold()
-    share_the_gil()  # the process runs as the bot's does (bot.tuning)
+    share_the_gil()  # the process runs as the bot's does (bot.process.tuning)
     collect_rarely()
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store.open(Path(tmp) / "ddz.db")
@@ -418,7 +418,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--tries", type=int, default=200, help="deals searched a variant")
     args = parser.parse_args(argv)
-    from bot import tuning
+    from bot.process import tuning
 
     if args.smoke:
         tuning.run(run(variants=("laizi",), turns=0, workers=1, tries=40))

@@ -153,7 +153,7 @@ class Drawer(Counter):
         task.add_done_callback(self.tasks.discard)
 
     async def _draw(self, event: TableEvent) -> None:
-        from bot.tables.picture_pool import draw
+        from bot.workers.picture_pool import draw
         from cogs.scenes import table_scene
         from render import render_table
 
@@ -182,8 +182,8 @@ async def load(n_tables: int, seconds: float, db: Path | str, pace: float = 0.0,
     tables and guilds apart from another's. ``ai``: ``cheap`` (the stand-in decider), or
     the real AI in a ``thread`` or in the AI ``pool``; ``draw``: draw the table pictures
     in a ``thread`` or in the picture ``pool`` (nothing drawn by default)."""
-    from bot.tables.ai_pool import AiPool
-    from bot.tables.picture_pool import PicturePool
+    from bot.workers.ai_pool import AiPool
+    from bot.workers.picture_pool import PicturePool
 
     store = await Store.open(db)
     pictures = PicturePool(warm=_warm_render) if draw == "pool" else None

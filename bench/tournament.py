@@ -37,8 +37,8 @@ from bot.store.pg.scratch import scratch_schema
 from bot.store.tournaments import Payout, Tournament
 from bot.tables import TableManager
 from bot.tables.events import TableEvent
+from bot.tournament_runner.runner import TournamentRunner
 from bot.tournaments import Standing, TournamentSettings
-from bot.tournaments.runner import TournamentRunner
 
 from .tables import cheap_decide
 

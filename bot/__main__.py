@@ -11,7 +11,7 @@ import sys
 
 def maintenance(command: str, args: list[str]) -> int:
     """``backup`` and ``restore FILE``, on the database of ``.env`` (or ``--db``)."""
-    from bot.config import ConfigError, Settings
+    from bot.process.config import ConfigError, Settings
     from bot.store.maintenance import (
         PG_BACKUP_HINT,
         BotRunningError,
@@ -60,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
         return play_main(args[1:])
     if args and args[0] in ("backup", "restore"):
         return maintenance(args[0], args[1:])
-    from bot.app import run
+    from bot.process.app import run
 
     return run(args)
 

@@ -39,6 +39,7 @@ from .i18n import locale_of
 from .markdown import safe
 from .names import shown_name
 from .play_choices import PlayChoices
+from .readers import BotSettings
 from .replay import Replays
 from .review import Reviews
 from .scenes import leaderboard_scene, profile_scene
@@ -46,7 +47,6 @@ from .tournament import TournamentGroup
 from .tournament_desk import TournamentDesk
 
 if TYPE_CHECKING:
-    from bot.config import Settings
     from bot.store import Player, Store
     from bot.tables import TableManager, TableSnapshot
 
@@ -93,7 +93,7 @@ class Ddz(commands.GroupCog, group_name=_("ddz"),
     (:class:`TournamentGroup`)."""
 
     def __init__(self, bot: commands.Bot, *, manager: TableManager, store: Store,
-                 presenter: DiscordPresenter, settings: Settings,
+                 presenter: DiscordPresenter, settings: BotSettings,
                  tournaments: TournamentDesk | None = None) -> None:
         self.bot = bot
         self.manager = manager

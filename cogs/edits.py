@@ -10,7 +10,7 @@ player's hand DM gets one with their first play from it.
 
 :class:`TokenEdits` remembers the latest clicks on each message (:meth:`note`, for every
 interaction); :meth:`edit` edits a message through one that can still do it, else as the
-bot (``message.edit``, paced by :mod:`bot.pacing`). A token Discord refuses (expired,
+bot (``message.edit``, paced by :mod:`bot.discord_api.pacing`). A token Discord refuses (expired,
 unknown) is dropped and the edit made the usual way.
 """
 

@@ -6,7 +6,7 @@ tables' states, the preferences, the ephemeral hands, the token edits, the DM ch
 the kept controls) and a narrow :class:`HandHost`, the presenter, for the little it asks
 back. A hand DM's words and controls follow every turn (:meth:`HandDms.refresh_hands`); its
 picture is drawn again only when the cards change (:meth:`HandDms.send_hand`). Only the
-player to act waits at normal priority (:mod:`bot.pacing`): the others' updates wait at
+player to act waits at normal priority (:mod:`bot.discord_api.pacing`): the others' updates wait at
 idle priority behind every other request, and a newer update drops one still waiting
 (:meth:`cogs.table_state.TableState.supersede`). When the deal ends, each DM says so and
 its controls go away (:meth:`HandDms.end_hands`).
@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import discord
 
+from bot.discord_api.pacing import IDLE, NORMAL, URGENT, priority, withdrawable
 from bot.engine import PassOffer, Phase, PlayOffer
-from bot.pacing import IDLE, NORMAL, URGENT, priority, withdrawable
 from bot.tables import DealEnded, TableStatus
 from bot.words.catalogue import t
 from bot.words.pictures import picture_words
@@ -203,7 +203,7 @@ class HandDms:
             shown = (words, controls)
             if message is not None and dm.shown != shown:
                 # whose turn it is matters most to the player who is to act now; the
-                # others' words wait behind every other request (bot.pacing), and a
+                # others' words wait behind every other request (bot.discord_api.pacing), and a
                 # newer update drops them (TableState.supersede)
                 level = NORMAL if can_act(table, seat) else IDLE
                 try:
@@ -280,7 +280,8 @@ class HandDms:
         stage = self.host.stages(asyncio.get_running_loop().time())
         try:
             state.supersede(user_id)
-            # a person's cards come before every other request made as the bot (bot.pacing):
+            # a person's cards come before every other request made as the bot
+            # (bot.discord_api.pacing):
             # they cannot bid or play without them, and the next deal's first hand DMs,
             # sent as the bot, otherwise waited seconds behind the table messages
             with priority(URGENT):

@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
+from bot.discord_api.pacing import BACKGROUND, Dropped, priority, wanted_while
 from bot.engine import Phase
-from bot.pacing import BACKGROUND, Dropped, priority, wanted_while
 from bot.tables import TableEvent, TurnStarted
 from bot.words.cards import play_text
 from bot.words.catalogue import STRINGS, t
@@ -170,7 +170,7 @@ class TurnPings:
             not event.auto else None
         worker = self._workers.get(channel_id)
         if worker is None or worker.done():  # a running worker sees the change itself
-            # under load, pings wait behind the table messages and hands (bot.pacing): a
+            # under load, pings wait behind the table messages and hands (bot.discord_api.pacing): a
             # ping that waited too long is for a turn already over, and is not sent
             with priority(BACKGROUND):
                 self._workers[channel_id] = self.presenter.spawn(self._work(channel_id))
@@ -308,7 +308,7 @@ class TurnPings:
 
     async def _send(self, channel_id: int, turn: TurnStarted, ping: _Shown) -> bool:
         """Send the ping; False if the turn ended while it waited for its turn under the
-        global limit (bot.pacing): a ping sent then would only be deleted again."""
+        global limit (bot.discord_api.pacing): a ping sent then would only be deleted again."""
         presenter = self.presenter
         self._spend("send", ping.where)
         try:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
-from bot.pacing import URGENT, priority
+from bot.discord_api.pacing import URGENT, priority
 from bot.tables import (
     ActionTaken,
     Actor,
@@ -36,10 +36,10 @@ from bot.tables import (
     TrusteeChanged,
     TurnStarted,
 )
-from bot.tables.picture_pool import PicturePool, draw, draw_first
 from bot.words.catalogue import t
 from bot.words.locales import EN
 from bot.words.names import variant_name
+from bot.workers.picture_pool import PicturePool, draw, draw_first
 from render import render_result, render_table
 
 from .avatars import AvatarCache

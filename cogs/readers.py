@@ -2,7 +2,7 @@
 :class:`bot.store.Store` is each of them), and the check that a collaborator was given.
 
 The presenter, the turn pings, the card counter and the history, replay and review
-commands are given the store when they are made (:func:`bot.app.create_bot`); each names
+commands are given the store when they are made (:func:`bot.process.app.create_bot`); each names
 only the store methods it calls, so a second backend, or a test's fake, implements those.
 """
 
@@ -11,12 +11,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 if TYPE_CHECKING:
+    from bot.discord_api.cluster import ShardPlan
     from bot.store import GameRecord, HistoryPage, Tournament
     from bot.store.records import Player
     from bot.store.settings import Settings
     from bot.tournaments import Standing
 
-__all__ = ["DealReader", "HistoryReader", "PlayerSettings", "PresenterStore",
+__all__ = ["BotSettings", "DealReader", "HistoryReader", "PlayerSettings", "PresenterStore",
            "SettingsReader", "required"]
 
 T = TypeVar("T")
@@ -26,7 +27,7 @@ def required(value: T | None, name: str, owner: str) -> T:
     """``value``, which ``owner`` cannot work without: a clear error at start when it is
     missing (not a feature silently off later)."""
     if value is None:
-        raise TypeError(f"{owner} needs {name}: pass it when making it (bot.app.create_bot "
+        raise TypeError(f"{owner} needs {name}: pass it when making it (bot.process.app.create_bot "
                         "does)")
     return value
 
@@ -74,3 +75,17 @@ class DealReader(Protocol):
 
     async def history(self, guild_id: int, user_id: int, page: int = 1,
                       per_page: int = 10) -> HistoryPage: ...
+
+
+class BotSettings(Protocol):
+    """What the cog reads of the process's settings (:class:`bot.process.config.Settings`
+    is one): the shards this process runs, the turn's seconds, the default language."""
+
+    @property
+    def shards(self) -> ShardPlan: ...
+
+    @property
+    def turn_seconds(self) -> int | None: ...
+
+    @property
+    def default_locale(self) -> str: ...

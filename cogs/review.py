@@ -39,7 +39,7 @@ from .replay import Drawing, finished_record, recent_deals
 from .scenes import pattern_order, table_scene
 
 if TYPE_CHECKING:
-    from bot.tables.ai_pool import AiPool
+    from bot.workers.ai_pool import AiPool
 
     from .readers import DealReader
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.pacing import Ticket
+from bot.discord_api.pacing import Ticket
 from bot.tables.hint_cursor import HintCursor
 
 from .selection import Selection
@@ -31,7 +31,7 @@ class HandDm:
     shown: tuple[str, tuple[object, ...]] | None = None
     lock: asyncio.Lock | None = None  # one update at a time (made at the first)
     refreshing: bool = False  # an update of its words is waiting for the lock
-    # its edit at idle priority (bot.pacing), holding the lock: a newer update withdraws
+    # its edit at idle priority (bot.discord_api.pacing), holding the lock: a newer update withdraws
     # it if it is still waiting for its turn (:meth:`TableState.supersede`)
     idle_edit: Ticket | None = None
     selection: Selection | None = None  # the cards chosen in the hand

@@ -43,7 +43,7 @@ STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.seco
 
 
 class RoundRunner(Protocol):
-    """The round runner (``bot.tournaments.runner.TournamentRunner``): starts a tournament
+    """The round runner (``bot.tournament_runner.runner.TournamentRunner``): starts a tournament
     (the store's start, then round 1) and, at start-up, resumes the running ones."""
 
     async def start(self, tournament_id: int) -> None: ...

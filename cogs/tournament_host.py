@@ -1,5 +1,5 @@
 """The Discord side of a running tournament: the round runner's host
-(``bot.tournaments.runner.TournamentHost``).
+(``bot.tournament_runner.runner.TournamentHost``).
 
 - :meth:`DiscordTournamentHost.open_table_place`: a public thread per table under the
   tournament's channel, named ``<name> · R1 T2``, where the table's players are pinged; a

@@ -113,7 +113,7 @@ def test_what_counts_as_a_text_comparison(source: str, count: int) -> None:
 def test_the_named_states_keep_their_stored_words() -> None:
     """Saved tables, stored games and tournaments, JSON and the health page carry the same
     words as before the states had names."""
-    from bot.app import Recovery
+    from bot.process.app import Recovery
     from bot.store import GameStatus
     from bot.tables import Left, PlayStatus
     from bot.tournaments import TournamentStatus

@@ -2,8 +2,10 @@
 ``INTERACTION_CREATE``, for every command, button, select and autocomplete alike.
 
 :func:`time_first_answers` takes discord.py's handler of ``INTERACTION_CREATE`` over (as
-:class:`bot.forwarding.Forwarder` does, which is installed after it and hands it the
-interactions it keeps): each interaction is made with a :class:`TimedResponse`, which
+the Discord front-end's ``Forwarder`` does, which is installed after it and hands it the
+interactions it keeps); the composition root gives it ``dispatch``, what discord.py does
+with a new interaction (``cogs.transport.forwarding.relay.dispatch``), so metrics imports
+nothing of the front-end: each interaction is made with a :class:`TimedResponse`, which
 reports the seconds from its arrival to the moment its first answer (a reply, a
 deferral, an edit, a modal, autocomplete choices) went out. discord.py records each answer
 in the response's ``_response_type``; the timer is that attribute's setter.
@@ -17,10 +19,11 @@ from typing import Any
 
 import discord
 
-from bot.forwarding.relay import dispatch
-
 AnswerTimer = Callable[[str, float], None]
 """``observe(interaction type, seconds)``."""
+
+Dispatch = Callable[[Any, "discord.Interaction[discord.Client]"], None]
+"""``dispatch(connection state, interaction)``: hands a new interaction to discord.py."""
 
 INTERACTION_TYPES = {2: "command", 3: "component", 4: "autocomplete", 5: "modal"}
 
@@ -49,8 +52,10 @@ class TimedResponse(discord.InteractionResponse[discord.Client]):
         self._answer = value
 
 
-def time_first_answers(client: discord.Client, observe: AnswerTimer) -> None:
-    """From now on, time the first answer of every interaction ``client`` receives."""
+def time_first_answers(client: discord.Client, observe: AnswerTimer,
+                       dispatch: Dispatch) -> None:
+    """From now on, time the first answer of every interaction ``client`` receives, each
+    handed on to ``dispatch``."""
     state: Any = client._connection
 
     def receive(data: dict[str, Any]) -> None:
@@ -63,4 +68,4 @@ def time_first_answers(client: discord.Client, observe: AnswerTimer) -> None:
     state.parsers["INTERACTION_CREATE"] = receive
 
 
-__all__ = ["INTERACTION_TYPES", "AnswerTimer", "TimedResponse", "time_first_answers"]
+__all__ = ["INTERACTION_TYPES", "AnswerTimer", "Dispatch", "TimedResponse", "time_first_answers"]

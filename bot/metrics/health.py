@@ -80,7 +80,7 @@ async def store_check(ping: Callable[[], Awaitable[None]], *,
 
 @dataclass(frozen=True)
 class Health:
-    """The three checks of one bot (:mod:`bot.app` gives them)."""
+    """The three checks of one bot (:mod:`bot.process.app` gives them)."""
 
     gateway: Callable[[], Check]
     store: Callable[[], Awaitable[Check]]

@@ -3,7 +3,7 @@ a test process can build several bots and each serves only its own numbers.
 
 What is counted where: the tables' events (actions, finished deals) pass through
 :class:`CountingPresenter` on their way to the Discord presenter; the other parts report
-through small callbacks the composition root (:mod:`bot.app`) connects (a picture drawn,
+through small callbacks the composition root (:mod:`bot.process.app`) connects (a picture drawn,
 a store write, a forwarded interaction, an interaction's first answer, an error reply).
 The live tables and the gateway's latency are read when Prometheus scrapes.
 """
@@ -166,7 +166,7 @@ class BotMetrics:
 LOAD_METRICS: dict[str, tuple[str, str]] = {
     # figure -> (metric, help); a name ending in _total is a counter
     "rest_queued": ("ddz_rest_queued", "REST requests waiting for their turn under the "
-                    "global rate limit now (bot.pacing)"),
+                    "global rate limit now (bot.discord_api.pacing)"),
     "rest_granted": ("ddz_rest_requests_total", "REST requests let through by the pacer"),
     "rest_waited": ("ddz_rest_waited_total", "REST requests that waited for their turn"),
     "rest_dropped": ("ddz_rest_dropped_total", "REST requests no longer wanted when their "

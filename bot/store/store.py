@@ -51,7 +51,7 @@ class Store(TournamentDealsMixin, AccountsMixin, GamesMixin, SettlementMixin, Re
 
     settings_ttl = 0.0
     """Seconds a :meth:`get_settings` answer is given again without reading (0: every call
-    reads). The bot keeps them a while (:data:`bot.app.SETTINGS_TTL_S`): every hand update
+    reads). The bot keeps them a while (:data:`bot.process.app.SETTINGS_TTL_S`): every hand update
     and turn ping asks, and at 500 tables those reads queued for seconds behind each other.
     A change made through this store is seen at once; one made elsewhere (another process,
     by hand) within ``settings_ttl``."""

@@ -3,7 +3,7 @@ worked out once per (deal, turn, seat) and off the event loop.
 
 The first press at a turn starts the work (:func:`bot.ai.hint_list.hint_list`: the AI's
 choice, its next best plays, every reason) in an AI worker process ahead of the AI seats'
-decisions (:meth:`bot.tables.ai_pool.AiPool.hints`), or in a thread when there is no pool
+decisions (:meth:`bot.workers.ai_pool.AiPool.hints`), or in a thread when there is no pool
 (a test's ``decide=`` seam: inline when it thinks in no thread either). Every other press
 at that turn, on any front-end, awaits the same work or reads its answer: a player who
 presses Hint twenty times at once costs one list, and the event loop never runs a search,

@@ -37,8 +37,8 @@ from bot.engine import (
 )
 from bot.engine.errors import NotYourTurnError
 from bot.store.protocol import TableStore
+from bot.workers.ai_pool import AiPool
 
-from .ai_pool import AiPool
 from .clock import Clock, SystemClock
 from .errors import StaleActionError, TableError
 from .events import (
@@ -85,11 +85,11 @@ class TableManager:
                  owns: Callable[[int], bool] | None = None,
                  ai_pool: AiPool | None = None) -> None:
         """``owns(guild_id)``: whether this process owns that guild's tables (a cluster
-        process recovers only those; see :mod:`bot.cluster`). Default: every guild."""
+        process recovers only those; see :mod:`bot.discord_api.cluster`). Default: every guild."""
         self.store = store
         self.presenter = presenter
         # turn timers, AI seats and settlement; the default AI thinks in ``ai_pool``'s
-        # processes when one is given (bot.tables.ai_pool)
+        # processes when one is given (bot.workers.ai_pool)
         self.turns = TurnRunner(self, store, clock or SystemClock(), decide, ai_delay,
                                 trustee_delay, ai_in_thread, ai_pool)
         self._owns = owns or (lambda guild_id: True)

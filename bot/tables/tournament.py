@@ -10,7 +10,7 @@ a tournament deal moves no beans (:func:`bot.tables.place.no_stakes`).
 
 When a deal is settled (and counted, in the same transaction: :mod:`bot.store.tournament_deals`)
 the table tells its tournament through :attr:`TournamentTables.on_settled`; the tournament
-(:class:`bot.tournaments.runner.TournamentRunner`) deals the next deal
+(:class:`bot.tournament_runner.runner.TournamentRunner`) deals the next deal
 (:meth:`TournamentTables.next_deal`) after a pause, and the table closes by itself
 (reason ``"tournament"``) after its last deal.
 

@@ -25,8 +25,8 @@ from bot.engine import Action, Escape, Game, Outcome, Pass, Phase, PlayCards, Se
 from bot.store.errors import StoreUnavailableError
 from bot.store.protocol import TableStore
 from bot.store.records import Player, Settlement
+from bot.workers.ai_pool import AiPool
 
-from .ai_pool import AiPool
 from .clock import Clock
 from .events import (
     ActionTaken,

@@ -9,10 +9,10 @@ and the prize split. No Discord, no SQL, no clock: the store keeps a tournament'
 - :mod:`.standings`: :func:`standings`, ranked with stated tie-breaks;
 - :mod:`.prizes`: :func:`prizes_for`, a pool split in whole beans, exactly.
 
-Those modules stay pure. The one that is not, :mod:`.runner` (the
-:class:`~bot.tournaments.runner.TournamentRunner` that plays a started tournament on the
-live tables and the store, for a front-end's ``TournamentHost``), is not imported here:
-import it from ``bot.tournaments.runner`` (the store imports this package).
+Every module here is pure (no import of the store's connection or the tables). What plays a
+started tournament on the live tables and the store, the
+:class:`~bot.tournament_runner.TournamentRunner`, is the package above the tables,
+:mod:`bot.tournament_runner` (the store and the tables import this package).
 """
 
 from .duplicate import DealPlan, deal_plan, derive_seed, rotate

@@ -18,8 +18,9 @@ manager's action methods (tests/test_imports.py checks it); it imports no discor
 """
 
 from .auth import AuthError, DiscordAuth, WebUser
+from .door import ActivityLimits
 from .presenter import FanOutPresenter, WebPresenter
 from .server import ActivityServer
 
-__all__ = ["ActivityServer", "AuthError", "DiscordAuth", "FanOutPresenter", "WebPresenter",
-           "WebUser"]
+__all__ = ["ActivityLimits", "ActivityServer", "AuthError", "DiscordAuth", "FanOutPresenter",
+           "WebPresenter", "WebUser"]

@@ -26,7 +26,7 @@ Nothing malformed or already refused reaches Discord, one for one:
   (``discord_busy``, "try again in a moment").
 
 Instance checks use the bot's token: they go through the bot's REST pacing
-(:meth:`DiscordAuth.pace`, wired by bot/app.py), on a session of their own.
+(:meth:`DiscordAuth.pace`, wired by bot/process/app.py), on a session of their own.
 """
 
 from __future__ import annotations
@@ -121,7 +121,7 @@ class DiscordAuth:
 
     def pace(self, config: aiohttp.TraceConfig) -> None:
         """Requests with the bot's token wait for their turn in the bot's pacing
-        (:func:`bot.pacing.trace`); call before the first instance check."""
+        (:func:`bot.discord_api.pacing.trace`); call before the first instance check."""
         self._traces.append(config)
 
     @property

@@ -1,5 +1,6 @@
 """The Activity server's door: how much each user, each client address and everyone
-together may do (:class:`~bot.config.ActivityLimits`), counted here and refused with a
+together may do (:class:`ActivityLimits`, read from the environment by
+:func:`bot.process.config.activity_limits`), counted here and refused with a
 clear code, and said in the log at most once a minute per kind of limit.
 
 - sockets: at most ``sockets_total`` open at all (checked before the upgrade, HTTP 503),
@@ -25,12 +26,27 @@ import time
 from collections import Counter
 from dataclasses import dataclass
 
-from bot.config import ActivityLimits
-
 from .limits import Clock, KeyedBuckets, QuietLog, Tally
 
 log = logging.getLogger("ddz.web")
 FD_RESERVE = 128  # file descriptors kept for everything but the sockets of pages
+
+
+@dataclass(frozen=True)
+class ActivityLimits:
+    """What a user, a client address and the whole Activity server (bot/web) may do; read
+    by :func:`bot.process.config.activity_limits`. A cap of 0 is no cap (the per-address
+    ones only)."""
+
+    sockets_per_user: int = 4  # DDZ_WS_PER_USER: a user's open pages
+    sockets_per_address: int = 64  # DDZ_WS_PER_ADDRESS: open sockets from one address
+    sockets_total: int = 1000  # DDZ_WS_TOTAL: every socket (kept below the fd limit)
+    frames_per_user: int = 20  # DDZ_FRAMES_PER_USER: a second, over all a user's pages
+    frames_per_address: int = 100  # DDZ_FRAMES_PER_ADDRESS: a second, from one address
+    failures_per_address: int = 5  # DDZ_AUTH_FAILURES_PER_ADDRESS: Discord refusals a minute
+    instance_checks_per_user: int = 10  # DDZ_INSTANCE_CHECKS_PER_USER: asked of Discord a minute
+    invalid_per_minute: int = 30  # DDZ_AUTH_INVALID_PER_MINUTE: requests ending in 4xx
+    trusted_proxies: tuple[str, ...] = ()  # DDZ_TRUSTED_PROXIES: whose X-Forwarded-For counts
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,6 @@ from typing import Any, cast
 
 from aiohttp import WSMsgType, web, web_response
 
-from bot.config import ActivityLimits
 from bot.store import Store
 from bot.tables import TableManager
 from bot.words.door import door_text
@@ -30,7 +29,7 @@ from bot.words.page import page_words
 
 from .actions import Act, perform
 from .auth import AuthError, DiscordAuth
-from .door import Door, Refusal
+from .door import ActivityLimits, Door, Refusal
 from .limits import Clock, QuietFilter
 from .origins import client_address, frame_ancestors, origin_allowed, trusted_networks
 from .presenter import WebPresenter, state_frame

@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 
 from bot.ai.agent import decide
-from bot.app import create_bot
-from bot.config import ConfigError, Settings
 from bot.engine import Game, Rules
+from bot.process.app import create_bot
+from bot.process.config import ConfigError, Settings
 from bot.tables import DealEnded
-from bot.tables.ai_pool import (
+from bot.workers.ai_pool import (
     AI_NICE,
     BUSY_BUDGET_MS,
     BUSY_QUEUE,

@@ -6,10 +6,10 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot.app import DdzBot, ShardedDdzBot, create_bot, run
-from bot.cluster import ShardError, ShardPlan, format_shards, owner_shard, parse_shards
-from bot.config import ConfigError, Settings
+from bot.discord_api.cluster import ShardError, ShardPlan, format_shards, owner_shard, parse_shards
 from bot.engine import Rules
+from bot.process.app import DdzBot, ShardedDdzBot, create_bot, run
+from bot.process.config import ConfigError, Settings
 from bot.tables import TableRestored
 
 from .helpers import make_manager, open_store

@@ -20,8 +20,8 @@ from bot.ai.reasons import Reason
 from bot.ai.suggestions import MORE, plays_after
 from bot.engine import Game, PlayCards, Rules, reading_of
 from bot.tables import TableManager
-from bot.tables.ai_pool import AiPool
 from bot.words.cards import hint_words
+from bot.workers.ai_pool import AiPool
 
 from .helpers import make_manager, open_store, quick_decide, run_until
 

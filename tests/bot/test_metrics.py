@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from bot.config import ConfigError, Settings
 from bot.metrics import BotMetrics
+from bot.process.config import ConfigError, Settings
 
 
 def test_the_port_and_host_settings(monkeypatch: pytest.MonkeyPatch) -> None:

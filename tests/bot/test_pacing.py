@@ -9,9 +9,8 @@ from typing import Any
 import aiohttp
 import pytest
 
-from bot.cluster import ShardPlan
-from bot.config import ConfigError, Settings
-from bot.pacing import (
+from bot.discord_api.cluster import ShardPlan
+from bot.discord_api.pacing import (
     BACKGROUND,
     NORMAL,
     URGENT,
@@ -23,6 +22,7 @@ from bot.pacing import (
     wanted_while,
     withdrawable,
 )
+from bot.process.config import ConfigError, Settings
 
 
 async def test_a_burst_then_the_rate() -> None:

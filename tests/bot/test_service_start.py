@@ -81,10 +81,10 @@ async def test_a_silent_gateway_gives_up_after_the_bound(tmp_path: Path,
     import yarl
     from discord.gateway import DiscordWebSocket
 
-    from bot.app import create_bot
-    from bot.config import Settings
-    from bot.connecting import DiscordSilentError, start_within
-    from bot.headless import use_api
+    from bot.process.app import create_bot
+    from bot.process.config import Settings
+    from cogs.transport.connecting import DiscordSilentError, start_within
+    from cogs.transport.headless import use_api
 
     rest = DiscordStandIn()
     monkeypatch.setattr("discord.http.Route.BASE", "https://discord.com/api/v10")

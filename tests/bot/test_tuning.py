@@ -10,8 +10,8 @@ import sys
 import discord
 import pytest
 
-from bot import tuning
-from bot.tuning import GC_YOUNG, GIL_SWITCH_S, collect_rarely, loop_factory, share_the_gil
+from bot.process import tuning
+from bot.process.tuning import GC_YOUNG, GIL_SWITCH_S, collect_rarely, loop_factory, share_the_gil
 
 
 def test_share_the_gil_shortens_the_switch_interval() -> None:

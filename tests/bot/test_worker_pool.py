@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot.tables.worker_pool import PIPE_SIZE, BrokenProcessPool, WorkerPool
+from bot.workers.worker_pool import PIPE_SIZE, BrokenProcessPool, WorkerPool
 
 
 def _echo(value: object, *, times: int = 1) -> object:

@@ -15,9 +15,9 @@ import discord
 import pytest
 import pytest_asyncio
 
-from bot.app import create_bot
-from bot.headless import use_api
+from bot.process.app import create_bot
 from bot.web import FanOutPresenter
+from cogs.transport.headless import use_api
 from tests.bot.helpers import quick_decide
 from tests.cluster.payloads import dm_component, guild_component
 from tests.cluster.standin import DiscordStandIn

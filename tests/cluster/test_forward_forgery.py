@@ -6,8 +6,8 @@ its options).
 
 The forger here is a plain connection that knows the channels' names (a hash of the
 database's and schema's names: anyone can work them out). Each test drives the real
-sender (:class:`~bot.forwarding.relay.Courier`) and the real owner
-(:class:`~bot.forwarding.relay.Receiver`, recording what it would hand to discord.py).
+sender (:class:`~cogs.transport.forwarding.relay.Courier`) and the real owner
+(:class:`~cogs.transport.forwarding.relay.Receiver`, recording what it would hand to discord.py).
 """
 
 from __future__ import annotations
@@ -24,9 +24,9 @@ import asyncpg
 import discord
 import pytest
 
-from bot.cluster import ShardPlan
-from bot.forwarding.relay import Courier, Receiver, Taker
+from bot.discord_api.cluster import ShardPlan
 from bot.store.pg.forward import ForwardQueue, Notice, parse_id
+from cogs.transport.forwarding.relay import Courier, Receiver, Taker
 
 from .test_forward_reconnect import migrated, until
 

@@ -20,10 +20,10 @@ from collections.abc import AsyncIterator, Callable
 import asyncpg
 import pytest
 
-from bot.app import DdzBot, create_bot
-from bot.forwarding.relay import Courier
+from bot.process.app import DdzBot, create_bot
 from bot.store import Store
 from bot.store.pg.forward import ForwardQueue, Notice
+from cogs.transport.forwarding.relay import Courier
 
 from .payloads import dm_component
 from .standin import DiscordStandIn

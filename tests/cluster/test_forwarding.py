@@ -16,9 +16,9 @@ from typing import Any
 import asyncpg
 import pytest
 
-from bot.app import DdzBot, create_bot
-from bot.config import Settings
 from bot.engine import Rules
+from bot.process.app import DdzBot, create_bot
+from bot.process.config import Settings
 from bot.store.pg.forward import ForwardQueue, Notice
 
 from .payloads import command, dm_component

@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.app import DdzBot
+from bot.process.app import DdzBot
 from tests.metrics_reading import health, scrape, scrape_until, total, value
 
 from .payloads import dm_component

@@ -7,8 +7,8 @@ import itertools
 import pytest
 import pytest_asyncio
 
-from bot.app import create_bot
-from bot.config import Settings
+from bot.process.app import create_bot
+from bot.process.config import Settings
 
 from .helpers import answered_errors_pass
 

@@ -59,8 +59,8 @@ async def restart(env: Any, bot: Any) -> None:
 async def ai_bids_three(env: Any, settings: Any) -> Any:
     """Restart SimCord's client as a bot whose deal has the AI seat (2) bid first, and bid
     3: the AI takes the landlord and leads (close the bot's store at the end)."""
-    from bot.app import create_bot
     from bot.engine import Bid
+    from bot.process.app import create_bot
     from bot.tables.turns import default_decider
 
     real = default_decider()

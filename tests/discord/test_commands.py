@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.app import create_bot
+from bot.process.app import create_bot
 
 from .helpers import (
     answered_first,

@@ -22,7 +22,7 @@ from discord.webhook.async_ import (
     interaction_response_params,
 )
 
-from bot.interaction_thread import ThreadedWebhookAdapter, send_from_thread
+from cogs.transport.interaction_thread import ThreadedWebhookAdapter, send_from_thread
 
 APP, TOKEN = 77, "tok-en"
 

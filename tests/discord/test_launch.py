@@ -14,7 +14,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.config import Settings
+from bot.process.config import Settings
 
 from .helpers import buttons, open_table, setup, speak, table_message, table_of
 

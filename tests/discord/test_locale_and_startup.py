@@ -11,9 +11,9 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot import app
-from bot.config import ConfigError, Settings
 from bot.engine import Rules, parse_cards
+from bot.process import app
+from bot.process.config import ConfigError, Settings
 from bot.store.errors import ClaimRefusedError
 from bot.tables import TableError
 from bot.words.catalogue import STRINGS, t
@@ -183,7 +183,7 @@ async def test_a_refused_new_table_keeps_the_open_table_language(simcord_env) ->
 
 
 async def test_a_table_keeps_its_language_through_a_restart(simcord_env, settings) -> None:
-    from bot.app import create_bot
+    from bot.process.app import create_bot
 
     from .helpers import restart, setup, table_message
 

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from bot.app import create_bot
 from bot.metrics import health as health_module
+from bot.process.app import create_bot
 from tests.metrics_reading import health, scrape, total, value
 
 from .helpers import human_turn, open_table, restart, setup, table_message, table_of, take_turn
@@ -180,7 +180,7 @@ async def test_health_waits_for_the_recovery(simcord_env, settings) -> None:
 
 
 async def test_nothing_is_served_without_a_port(tmp_path) -> None:
-    from bot.config import Settings
+    from bot.process.config import Settings
 
     bot = await create_bot(Settings(db_path=tmp_path / "ddz.db"))
     try:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from bot.engine import Game, Rules
-from bot.tables.picture_pool import PicturePool, draw, draw_first
+from bot.workers.picture_pool import PicturePool, draw, draw_first
 from render import render_hand, warm_up
 from tests.render.helpers import ZH_WORDS
 

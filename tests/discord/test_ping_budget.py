@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from bot.app import create_bot
+from bot.process.app import create_bot
 from cogs.pings import DEFAULT_BUDGET
 
 from .helpers import open_table, restart, setup, table_of, take_turn

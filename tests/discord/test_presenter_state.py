@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.pacing import RestPacer
+from bot.discord_api.pacing import RestPacer
 from cogs.drawing_slots import DrawingSlots
 from cogs.pings import TurnPings
 from cogs.presenter import DiscordPresenter
@@ -138,13 +138,13 @@ async def until(done) -> None:
 async def test_an_edit_waiting_at_idle_priority_gives_way_to_the_players_turn(
         simcord_env, monkeypatch) -> None:
     """A hand DM's words for a turn not the player's wait at idle priority behind every
-    other request (bot.pacing), holding the player's lock: under load that wait was
+    other request (bot.discord_api.pacing), holding the player's lock: under load that wait was
     seconds, and their own turn's update (and their new hand's picture) waited behind it.
     A newer update now drops the waiting one."""
     import asyncio
 
     import cogs.hand_dms
-    from bot.pacing import _PRIORITY, IDLE
+    from bot.discord_api.pacing import _PRIORITY, IDLE
 
     env = simcord_env
     presenter = env.bot.presenter
@@ -158,7 +158,7 @@ async def test_an_edit_waiting_at_idle_priority_gives_way_to_the_players_turn(
         if _PRIORITY.get() == IDLE:
             waiting.append(fields.get("content"))
             try:
-                await pacer.acquire()  # in line for its turn, as bot.pacing makes it
+                await pacer.acquire()  # in line for its turn, as bot.discord_api.pacing makes it
             except asyncio.CancelledError:
                 dropped.append(fields.get("content"))
                 raise
@@ -276,7 +276,7 @@ async def test_an_idle_edit_on_its_way_is_not_cancelled(simcord_env, monkeypatch
     import asyncio
 
     import cogs.hand_dms
-    from bot.pacing import _PRIORITY, IDLE
+    from bot.discord_api.pacing import _PRIORITY, IDLE
 
     env = simcord_env
     presenter = env.bot.presenter
@@ -355,9 +355,9 @@ async def test_a_table_update_tells_where_its_time_went(simcord_env) -> None:
 async def test_a_persons_new_hand_goes_before_every_other_request(simcord_env,
                                                                  monkeypatch) -> None:
     """The picture of a person's cards, edited into their hand DM or sent as the next
-    deal's first DM, is sent at urgent priority (bot.pacing): ahead of the table
+    deal's first DM, is sent at urgent priority (bot.discord_api.pacing): ahead of the table
     messages, which at 500 tables kept a new deal's hand DMs waiting seconds."""
-    from bot.pacing import _PRIORITY, URGENT
+    from bot.discord_api.pacing import _PRIORITY, URGENT
 
     env = simcord_env
     presenter = env.bot.presenter
@@ -393,10 +393,10 @@ async def test_a_persons_new_hand_goes_before_every_other_request(simcord_env,
 async def test_a_tables_first_message_goes_before_every_other_request(simcord_env,
                                                                      monkeypatch) -> None:
     """No one can join a table before its message is out: its first post is sent at urgent
-    priority (bot.pacing), not behind the other tables' edits made as the bot."""
+    priority (bot.discord_api.pacing), not behind the other tables' edits made as the bot."""
     import discord
 
-    from bot.pacing import _PRIORITY, URGENT
+    from bot.discord_api.pacing import _PRIORITY, URGENT
 
     env = simcord_env
     guild, channel = await setup(env)

@@ -3,7 +3,7 @@ uninvited (checked at every click), a restart keeps the invitations."""
 
 from __future__ import annotations
 
-from bot.app import create_bot
+from bot.process.app import create_bot
 
 from .helpers import restart, setup, table_message, table_of
 

@@ -1,7 +1,7 @@
 """/ddz tournament through SimCord: creating (permission, bad input, the server's role), the
 sign-up message and its buttons, joining with and without beans, start now, cancel, the
 start by the clock (also after a restart), all with a fake round runner that records what
-the desk asked of it (the real runner is bot.tournaments.runner)."""
+the desk asked of it (the real runner is bot.tournament_runner.runner)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from bot.app import create_bot
+from bot.process.app import create_bot
 from bot.words.locales import ZH
 
 from .helpers import restart, setup, speak

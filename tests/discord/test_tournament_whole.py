@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.app import create_bot
+from bot.process.app import create_bot
 from bot.tournaments import deal_plan
 from tests.bot.helpers import quick_decide
 from tests.tournaments.test_runner import results

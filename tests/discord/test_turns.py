@@ -155,7 +155,7 @@ async def test_human_turn_helper_still_reaches_the_player(simcord_env) -> None:
 
 async def test_a_restart_reuses_the_table_message_and_the_hand_dm(simcord_env, settings
                                                                  ) -> None:
-    from bot.app import create_bot
+    from bot.process.app import create_bot
 
     from .helpers import restart, table_of, take_turn
 

@@ -6,8 +6,8 @@ import inspect
 
 import pytest
 
-from bot.app import create_bot
 from bot.engine import Rules
+from bot.process.app import create_bot
 from bot.tables import TableManager
 from cogs.controls import HAND_CONTROLS, TABLE_CONTROLS, HandButton, TableButton
 from cogs.errors import DdzTree

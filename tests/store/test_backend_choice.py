@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import ConfigError, Settings
+from bot.process.config import ConfigError, Settings
 from bot.store import Store
 from bot.store.pg import redact_url
 

@@ -176,14 +176,14 @@ async def test_a_postgresql_store_is_not_backed_up_here() -> None:
 
 
 def test_the_default_backups_folder_is_beside_the_database() -> None:
-    from bot.config import Settings
+    from bot.process.config import Settings
 
     assert Settings().backups == Path("data") / "backups"
     assert Settings(backup_dir="/srv/b").backups == Path("/srv/b")
 
 
 def test_a_corrupt_database_stops_the_bot_with_one_line(tmp_path, monkeypatch, capsys) -> None:
-    from bot.app import run
+    from bot.process.app import run
 
     path = tmp_path / "ddz.db"
     path.write_bytes(b"SQLite format 3\x00" + b"\x5a" * 8000)
@@ -199,8 +199,8 @@ def test_a_corrupt_database_stops_the_bot_with_one_line(tmp_path, monkeypatch, c
 
 
 async def test_the_bot_backs_up_at_shutdown(tmp_path) -> None:
-    from bot.app import create_bot
-    from bot.config import Settings
+    from bot.process.app import create_bot
+    from bot.process.config import Settings
 
     bot = await create_bot(Settings(db_path=tmp_path / "ddz.db", ai_in_thread=False,
                                     backup_dir=tmp_path / "b", backup_keep=3))
@@ -212,7 +212,7 @@ async def test_the_bot_backs_up_at_shutdown(tmp_path) -> None:
 
 
 def test_backup_settings_from_the_environment(monkeypatch, tmp_path) -> None:
-    from bot.config import ConfigError, Settings
+    from bot.process.config import ConfigError, Settings
 
     monkeypatch.setenv("DDZ_BACKUP_MINUTES", "15")
     monkeypatch.setenv("DDZ_BACKUP_KEEP", "4")
@@ -228,8 +228,8 @@ def test_backup_settings_from_the_environment(monkeypatch, tmp_path) -> None:
 async def test_the_bot_checkpoints_the_log_regularly(tmp_path) -> None:
     import asyncio
 
-    from bot.app import create_bot
-    from bot.config import Settings
+    from bot.process.app import create_bot
+    from bot.process.config import Settings
 
     bot = await create_bot(Settings(db_path=tmp_path / "ddz.db", ai_in_thread=False,
                                     checkpoint_minutes=1 / 60, backup_minutes=0))

@@ -8,7 +8,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from bot.config import DEFAULT_DB, Settings
+from bot.process.config import DEFAULT_DB, Settings
 from bot.store.maintenance import RunLock
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -22,7 +22,7 @@ def _untracked(repo: Path) -> list[str]:
 
 async def test_nothing_the_bot_writes_shows_in_git_status(tmp_path: Path,
                                                           monkeypatch) -> None:
-    from bot.app import create_bot
+    from bot.process.app import create_bot
 
     subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
     shutil.copyfile(ROOT / ".gitignore", tmp_path / ".gitignore")

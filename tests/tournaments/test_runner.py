@@ -1,6 +1,6 @@
 """The tournament runner on live tables and a SQLite file: whole tournaments played by the
 AI to the prizes, duplicate deals, a leaver, and restarts between deals, mid-round and
-between rounds (bot/tournaments/runner.py, bot/tables/tournament.py)."""
+between rounds (bot/tournament_runner/runner.py, bot/tables/tournament.py)."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from bot.store.tournaments import Payout, Tournament
 from bot.tables import ManualClock, TableManager
 from bot.tables.snapshot import TableSnapshot
 from bot.tables.status import TableStatus
+from bot.tournament_runner.runner import TournamentRunner
 from bot.tournaments import Standing, TournamentSettings, deal_plan
-from bot.tournaments.runner import TournamentRunner
 from tests.bot.helpers import make_manager, open_store, quick_decide, run_until
 
 GUILD = 77

@@ -11,8 +11,8 @@ from typing import Any
 
 import aiohttp
 
-from bot.config import ActivityLimits
 from bot.tables import TableManager
+from bot.web import ActivityLimits
 from tests.bot.helpers import open_store, quick_decide
 
 from .pages import INSTANCE, Activity, Page, close_activity, open_activity

@@ -15,10 +15,9 @@ from typing import Any
 import aiohttp
 
 from bench.activity import AUCTION
-from bot.config import ActivityLimits
 from bot.store import Store
 from bot.tables import TableManager
-from bot.web import ActivityServer, DiscordAuth, WebPresenter
+from bot.web import ActivityLimits, ActivityServer, DiscordAuth, WebPresenter
 from tests.cluster.standin import APP_ID, DiscordStandIn
 
 GUILD = 700_000_000_000_000_001
@@ -150,7 +149,7 @@ class Activity:
 
 def bot_settings(tmp_path: Any, base: str) -> Any:
     """A bot's settings with the Activity on (any free port), its REST at the stand-in."""
-    from bot.config import Settings
+    from bot.process.config import Settings
 
     return Settings(db_path=tmp_path / "ddz.db", token="bot-token", turn_seconds=30,
                     ai_delay=0.0, trustee_delay=0.0, edit_delay=0.0, ai_in_thread=False,

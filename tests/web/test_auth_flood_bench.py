@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bench import auth_flood
-from bot.config import ActivityLimits
+from bot.web import ActivityLimits
 
 
 async def test_auth_flood_benchmark_smoke() -> None:

@@ -11,8 +11,9 @@ import time
 import pytest
 from aiohttp.test_utils import make_mocked_request
 
-from bot.config import ActivityLimits, ConfigError, activity_limits
-from bot.pacing import RestPacer, trace
+from bot.discord_api.pacing import RestPacer, trace
+from bot.process.config import ConfigError, activity_limits
+from bot.web import ActivityLimits
 from bot.web.origins import client_address, trusted_networks
 from bot.web.server import RECHECK
 
@@ -62,8 +63,8 @@ async def test_instance_checks_wait_for_the_bots_pacing(activity) -> None:
 async def test_the_bot_paces_its_activitys_instance_checks(tmp_path) -> None:
     import discord
 
-    from bot.app import create_bot
-    from bot.headless import use_api
+    from bot.process.app import create_bot
+    from cogs.transport.headless import use_api
     from tests.cluster.standin import DiscordStandIn
 
     from .pages import bot_settings

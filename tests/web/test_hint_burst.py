@@ -18,9 +18,9 @@ from bench.hostile import worst_seed
 from bench.loop_probe import LoopProbe
 from bot.engine import Game, Rules
 from bot.tables import TableManager
-from bot.tables.ai_pool import AiPool
 from bot.tables.turns import AI_BALANCE
 from bot.web.protocol import you_json
+from bot.workers.ai_pool import AiPool
 from tests.bot.helpers import open_store
 
 from .pages import (

@@ -13,10 +13,10 @@ from typing import Any
 import discord
 import pytest
 
-from bot.app import DdzBot, create_bot
-from bot.config import Settings
-from bot.headless import use_api
+from bot.process.app import DdzBot, create_bot
+from bot.process.config import Settings
 from cogs.entry_point import EntryPointKept
+from cogs.transport.headless import use_api
 from tests.cluster.payloads import guild_component
 from tests.cluster.standin import APP_ID, Call, DiscordStandIn
 

@@ -7,10 +7,10 @@ import aiohttp
 import discord
 import pytest
 
-from bot.app import create_bot
-from bot.config import ConfigError, Settings
-from bot.headless import use_api
+from bot.process.app import create_bot
+from bot.process.config import ConfigError, Settings
 from bot.web import FanOutPresenter
+from cogs.transport.headless import use_api
 from tests.cluster.standin import DiscordStandIn
 
 from .pages import CHANNEL, Activity, bot_settings

@@ -7,7 +7,7 @@ to a guild of another process is deferred (within Discord's 3 s), queued for the
 (:class:`bot.store.pg.forward.ForwardQueue`: a row and a ``NOTIFY``) and waited for. The
 owner's :class:`Receiver` takes it, acknowledges, and hands it to discord.py exactly as an
 interaction from its own gateway (the same items, controls, commands and manager calls),
-with :class:`~bot.forwarding.response.ForwardedResponse` answering through the
+with :class:`~cogs.transport.forwarding.response.ForwardedResponse` answering through the
 interaction's webhook. When no owner takes it within ``timeout`` seconds (the owner is
 down or restarting), the sender answers "the table is restarting, try again in a moment".
 An owner whose listener lost its connection (a database restart) takes, once it listens
@@ -37,7 +37,7 @@ from typing import Any
 
 import discord
 
-from bot.cluster import ShardPlan, owner_shard
+from bot.discord_api.cluster import ShardPlan, owner_shard
 from bot.store.pg.forward import (
     DEFAULT_TIMEOUT,
     RETRY_S,

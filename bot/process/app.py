@@ -22,13 +22,8 @@ import aiohttp
 import discord
 from discord.ext import commands
 
-from bot import tuning
-from bot.cluster import EVERY_SHARD, format_shards
-from bot.config import ConfigError, Settings
-from bot.connecting import DiscordSilentError, start_within
-from bot.forwarding import ClusterLink
-from bot.headless import feed_gateway_events, stdin_lines, use_api
-from bot.interaction_thread import ThreadedWebhookAdapter, send_from_thread
+from bot.discord_api.cluster import EVERY_SHARD, format_shards
+from bot.discord_api.pacing import PRIORITY_NAMES, RestPacer, trace
 from bot.metrics import (
     BotMetrics,
     Check,
@@ -42,16 +37,17 @@ from bot.metrics import (
     store_check,
     time_first_answers,
 )
-from bot.pacing import PRIORITY_NAMES, RestPacer, trace
-from bot.stopping import serve_until_stopped
+from bot.process import tuning
+from bot.process.config import ConfigError, Settings
+from bot.process.stopping import serve_until_stopped
+from bot.process.tuning import collect_rarely, share_the_gil
 from bot.store import Store
 from bot.store.maintenance import BotRunningError, DatabaseCorruptError, LostDataError, RunLock
 from bot.tables import Decider, Presenter, TableManager
-from bot.tables.ai_pool import AiPool
-from bot.tables.picture_pool import PicturePool
-from bot.tournaments.runner import TournamentRunner
-from bot.tuning import collect_rarely, share_the_gil
+from bot.tournament_runner.runner import TournamentRunner
 from bot.web import ActivityServer, DiscordAuth, FanOutPresenter, WebPresenter
+from bot.workers.ai_pool import AiPool
+from bot.workers.picture_pool import PicturePool
 from cogs.ddz import Ddz
 from cogs.entry_point import EntryPointTree, entry_point_command
 from cogs.errors import DdzTree
@@ -63,6 +59,11 @@ from cogs.private import PRIVATE_ITEMS
 from cogs.replay import REPLAY_ITEMS
 from cogs.tournament_desk import TOURNAMENT_ITEMS, TournamentDesk
 from cogs.tournament_host import DiscordTournamentHost
+from cogs.transport.connecting import DiscordSilentError, start_within
+from cogs.transport.forwarding import ClusterLink
+from cogs.transport.forwarding.relay import dispatch
+from cogs.transport.headless import feed_gateway_events, stdin_lines, use_api
+from cogs.transport.interaction_thread import ThreadedWebhookAdapter, send_from_thread
 from cogs.views import DYNAMIC_ITEMS
 
 log = logging.getLogger("ddz")
@@ -109,7 +110,8 @@ class DdzBot(commands.Bot):
         self.metrics = metrics  # DDZ_METRICS_PORT set: served on /metrics with /health
         self.metrics_server: MetricsServer | None = None
         self.lag_probe: LoopLagProbe | None = None  # the event loop's lag, with the metrics
-        # interaction requests sent from a thread (bot.interaction_thread), when installed
+        # interaction requests sent from a thread (cogs.transport.interaction_thread),
+        # when installed
         self.interaction_thread: ThreadedWebhookAdapter | None = None
         self.recovery = Recovery.WAITING
         self.headless = False  # logged in over REST only (no gateway to be connected)
@@ -117,12 +119,12 @@ class DdzBot(commands.Bot):
             metrics.watch(tables=manager.count_tables, gateway=lambda: shard_latencies(self),
                           load=self.load_figures)
         # tournaments: the desk (sign-ups, their clock) and the round runner's host; the
-        # runner (bot.tournaments.runner) is given as ``tournaments.runner``
+        # runner (bot.tournament_runner.runner) is given as ``tournaments.runner``
         self.tournaments = TournamentDesk(self, store, owns=settings.shards.owns)
         self.tournament_host = DiscordTournamentHost(self, store, self.tournaments,
                                                      presenter.draw)
         # the round runner: made before the tables are recovered (it hears their deals
-        # settle), resumed after them by the desk (bot.tournaments.runner)
+        # settle), resumed after them by the desk (bot.tournament_runner.runner)
         self.tournaments.runner = TournamentRunner(store, manager, self.tournament_host,
                                                    owns=settings.shards.owns,
                                                    turn_seconds=settings.turn_seconds)
@@ -176,7 +178,7 @@ class DdzBot(commands.Bot):
 
     async def _serve_metrics(self, metrics: BotMetrics) -> None:
         """Time every interaction's first answer, and serve ``/metrics`` and ``/health``."""
-        time_first_answers(self, metrics.answered)
+        time_first_answers(self, metrics.answered, dispatch)
         health = Health(gateway=self._gateway_check, store=lambda: store_check(self.store.ping),
                         recovery=lambda: Check(self.recovery == Recovery.FINISHED, self.recovery))
         assert self.settings.metrics_port is not None
@@ -266,8 +268,8 @@ class DdzBot(commands.Bot):
             await self.tournaments.runner.shutdown()
 
     async def login_headless(self, token: str) -> None:
-        """Log in over REST only (no gateway: :mod:`bot.headless`), then recover the tables
-        and start taking forwarded interactions, as after a gateway's READY."""
+        """Log in over REST only (no gateway: :mod:`cogs.transport.headless`), then recover
+        the tables and start taking forwarded interactions, as after a gateway's READY."""
         await self.login(token)
         self.headless = True
         self._ready.set()  # no gateway: nothing else will say the bot is ready
@@ -489,7 +491,7 @@ def run(argv: list[str] | None = None) -> int:
 
 
 async def _serve_headless(settings: Settings) -> None:
-    """``python -m bot --headless``: gateway events from stdin (:mod:`bot.headless`)."""
+    """``python -m bot --headless``: gateway events from stdin (:mod:`cogs.transport.headless`)."""
     use_api(settings.discord_api)
     bot = await create_bot(settings)
     bot.interaction_thread = send_from_thread()  # the tasks started from here on use it

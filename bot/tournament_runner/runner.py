@@ -1,6 +1,6 @@
 """Running a started tournament: its rounds' tables, one deal after another, to the prizes.
 
-This is the one module of :mod:`bot.tournaments` that is not pure: it drives the store
+The layer above the tables that :mod:`bot.tournaments` (pure) is not: it drives the store
 (:mod:`bot.store.tournaments`) and the live tables (:class:`bot.tables.TableManager`), and
 a front-end's :class:`TournamentHost` (Discord: a thread per table, the standings posted).
 
@@ -39,9 +39,8 @@ from bot.store.tournaments import Payout, Tournament
 from bot.tables import TableManager
 from bot.tables.place import TournamentPlace
 from bot.tournaments.model import TournamentStatus
-
-from .pairing import meetings, pair_round
-from .standings import Standing
+from bot.tournaments.pairing import meetings, pair_round
+from bot.tournaments.standings import Standing
 
 __all__ = ["BETWEEN_DEALS_S", "TournamentHost", "TournamentRunner"]
 
@@ -74,7 +73,7 @@ class TournamentHost(Protocol):
 
 class TournamentRunner:
     """Runs the started tournaments of the guilds this process owns (``owns(guild_id)``,
-    default every guild: see :mod:`bot.cluster`)."""
+    default every guild: see :mod:`bot.discord_api.cluster`)."""
 
     def __init__(self, store: Store, tables: TableManager, host: TournamentHost, *,
                  owns: Callable[[int], bool] | None = None,

@@ -8,7 +8,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.cluster import EVERY_SHARD, ShardError, ShardPlan
+from bot.discord_api.cluster import EVERY_SHARD, ShardError, ShardPlan
+from bot.web.door import ActivityLimits
 
 DEFAULT_DB = Path("data") / "doudizhu.db"
 LOCALES = ("en", "zh-CN", "zh-TW")
@@ -16,22 +17,6 @@ LOCALES = ("en", "zh-CN", "zh-TW")
 
 class ConfigError(ValueError):
     """A setting that cannot be used; the message says what to do."""
-
-
-@dataclass(frozen=True)
-class ActivityLimits:
-    """What a user, a client address and the whole Activity server (bot/web) may do; read
-    by :func:`activity_limits`. A cap of 0 is no cap (the per-address ones only)."""
-
-    sockets_per_user: int = 4  # DDZ_WS_PER_USER: a user's open pages
-    sockets_per_address: int = 64  # DDZ_WS_PER_ADDRESS: open sockets from one address
-    sockets_total: int = 1000  # DDZ_WS_TOTAL: every socket (kept below the fd limit)
-    frames_per_user: int = 20  # DDZ_FRAMES_PER_USER: a second, over all a user's pages
-    frames_per_address: int = 100  # DDZ_FRAMES_PER_ADDRESS: a second, from one address
-    failures_per_address: int = 5  # DDZ_AUTH_FAILURES_PER_ADDRESS: Discord refusals a minute
-    instance_checks_per_user: int = 10  # DDZ_INSTANCE_CHECKS_PER_USER: asked of Discord a minute
-    invalid_per_minute: int = 30  # DDZ_AUTH_INVALID_PER_MINUTE: requests ending in 4xx
-    trusted_proxies: tuple[str, ...] = ()  # DDZ_TRUSTED_PROXIES: whose X-Forwarded-For counts
 
 
 def activity_limits() -> ActivityLimits:
@@ -70,7 +55,7 @@ class Settings:
 
     db_path: Path | str = DEFAULT_DB
     database_url: str | None = None  # postgresql://…: the PostgreSQL store instead of SQLite
-    shards: ShardPlan = EVERY_SHARD  # the shards this process runs (bot.cluster)
+    shards: ShardPlan = EVERY_SHARD  # the shards this process runs (bot.discord_api.cluster)
     token: str | None = None
     dev_guild_id: int | None = None
     default_locale: str = "en"
@@ -79,7 +64,8 @@ class Settings:
     ai_delay: float = 1.0  # seconds before an AI seat moves, so people can follow
     trustee_delay: float = 1.0
     edit_delay: float = 1.0  # table message edits are coalesced over this window
-    rest_rate: float = 36.0  # REST requests a second under Discord's global 50 (bot.pacing)
+    # REST requests a second under Discord's global 50 (bot.discord_api.pacing)
+    rest_rate: float = 36.0
     ping_budget: bool = True  # turn pings keep within a budget of Discord's rate limits
     ai_in_thread: bool = True
     ai_processes: int = 0  # AI worker processes (0: a thread); python -m bot: DDZ_AI_PROCESSES
@@ -105,7 +91,8 @@ class Settings:
     activity_host: str = "127.0.0.1"  # DDZ_ACTIVITY_HOST
     client_id: str | None = None  # DISCORD_CLIENT_ID: the application's OAuth2 client
     client_secret: str | None = None  # DISCORD_CLIENT_SECRET (never logged)
-    activity_limits: ActivityLimits = ActivityLimits()  # DDZ_WS_*, DDZ_AUTH_*: its limits
+    # DDZ_WS_*, DDZ_AUTH_*: its limits
+    activity_limits: ActivityLimits = dataclasses.field(default_factory=ActivityLimits)
 
     def check_activity(self) -> None:
         """With the Activity on, its OAuth2 client must be known: one clear line if not."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.cluster import ShardPlan
+from bot.discord_api.cluster import ShardPlan
 from bot.store.pg.forward import DEFAULT_TIMEOUT, ForwardQueue
 
 from .relay import Forwarder, Receiver

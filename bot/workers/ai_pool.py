@@ -120,7 +120,7 @@ def worker_processes(workers: int | None, initializer: Callable[[], object] | No
                      what: str, *, nice: int = WORKER_NICE,
                      ahead: int = AHEAD) -> tuple[int, WorkerPool]:
     """``workers`` worker processes (default: the number of cores), each started with
-    ``initializer``: a :class:`~bot.tables.worker_pool.WorkerPool`. Each runs ``nice``
+    ``initializer``: a :class:`~bot.workers.worker_pool.WorkerPool`. Each runs ``nice``
     steps below the bot's process in CPU priority: when the cores are all busy, answering a
     click (the event loop) goes before drawing a picture or thinking a move, which a
     player waits for a second or so anyway (issue 37)."""
