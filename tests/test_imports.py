@@ -1,5 +1,6 @@
-"""No import circles in the bot: every import counts, at the top of a module, inside a
-function or under ``TYPE_CHECKING`` (docs/architecture.md: the arrows point one way)."""
+"""The import rules: a table of what each package may import, which names every package,
+and no import circles; every import counts, at the top of a module, inside a function or
+under ``TYPE_CHECKING`` (docs/architecture.md: the arrows point one way)."""
 
 from __future__ import annotations
 
@@ -97,30 +98,114 @@ def test_no_import_circles() -> None:
     assert cycles(import_graph()) == []
 
 
-def test_the_layers_point_one_way() -> None:
-    """The engine imports nothing of the project's other packages; render knows only the
-    engine; the store never the tables, and of the AI only its plain list of levels
-    (``bot.ai.levels``, which imports nothing); the words know neither the tables nor the
-    store nor Discord's layer; the terminal no cog; nothing below the composition root
-    imports it."""
-    graph = import_graph()
-    forbidden = {"bot.engine": ("bot.", "cogs", "render"), "bot.ai": ("bot.tables", "bot.store",
-                 "cogs", "render"), "render": ("bot.tables", "bot.store", "bot.ai", "cogs"),
-                 "bot.store": ("bot.tables", "bot.ai", "cogs", "render"),
-                 "bot.tables": ("cogs", "render", "bot.process.app"),
-                 "cogs": ("bot.process.app",),
-                 "bot.words": ("cogs", "render", "bot.tables", "bot.store", "bot.process.app",
-                               "bot.terminal"),
-                 "bot.terminal": ("cogs", "bot.process.app")}
-    for name, edges in graph.items():
-        for layer, banned in forbidden.items():
-            if name == layer or name.startswith(layer + "."):
-                for target in edges:
-                    if layer == "bot.engine" and target.startswith("bot.engine"):
-                        continue
-                    if layer == "bot.store" and target == "bot.ai.levels":
-                        continue
-                    assert not target.startswith(banned), (name, target)
+LAYERS: dict[str, frozenset[str]] = {
+    # the pure rules, and the leaves every layer may read
+    "bot.engine": frozenset(),
+    "bot.text_input": frozenset(),
+    "bot.discord_api": frozenset(),
+    "bot.ai": frozenset({"bot.engine"}),
+    "bot.tournaments": frozenset({"bot.engine", "bot.text_input"}),
+    "render": frozenset({"bot.engine"}),
+    # every word a player reads: of the AI, only the names of its reasons and guards
+    "bot.words": frozenset({"bot.engine", "bot.ai.reasons", "bot.ai.auction_reasons",
+                            "bot.ai.guards"}),
+    # the store: of the AI, only its list of levels (which imports nothing)
+    "bot.store": frozenset({"bot.engine", "bot.text_input", "bot.tournaments",
+                            "bot.ai.levels"}),
+    # the worker processes: the engine and the AI, never the tables
+    "bot.workers": frozenset({"bot.engine", "bot.ai"}),
+    "bot.tables": frozenset({"bot.engine", "bot.ai", "bot.store", "bot.tournaments",
+                             "bot.workers"}),
+    # above the tables
+    "bot.tournament_runner": frozenset({"bot.engine", "bot.store", "bot.tables",
+                                        "bot.tournaments"}),
+    "bot.metrics": frozenset({"bot.engine", "bot.tables"}),
+    # the front-ends: the Discord one (cogs, its transport above it), the Activity's
+    # server, the terminal
+    "cogs": frozenset({"bot.engine", "bot.ai", "bot.store", "bot.tables", "bot.workers",
+                       "bot.tournaments", "bot.words", "bot.text_input", "bot.discord_api",
+                       "render"}),
+    "cogs.transport": frozenset({"cogs", "bot.store", "bot.words", "bot.discord_api"}),
+    "bot.web": frozenset({"bot.engine", "bot.ai", "bot.store", "bot.tables", "bot.words",
+                          "bot.text_input", "bot.discord_api"}),
+    "bot.terminal": frozenset({"bot.engine", "bot.ai", "bot.store", "bot.tables",
+                               "bot.words"}),
+    # the process: the composition root, the only place where the pieces meet
+    "bot.process": frozenset({"bot.engine", "bot.ai", "bot.store", "bot.tables",
+                              "bot.workers", "bot.tournaments", "bot.tournament_runner",
+                              "bot.metrics", "bot.words", "bot.text_input",
+                              "bot.discord_api", "bot.web", "bot.terminal", "cogs",
+                              "cogs.transport", "render"}),
+    "bot.__main__": frozenset({"bot.process", "bot.store", "bot.terminal"}),
+    "bot": frozenset(),  # the package itself: ``bot/__init__.py``
+}
+"""Each package (or top-level module) of the project -> what it may import: a package
+(and everything in it) or, to allow only part of one, a module. docs/architecture.md
+draws these arrows; anything else fails :func:`test_every_arrow_is_allowed`."""
+
+
+def unit_of(module: str) -> str:
+    """The entry of :data:`LAYERS` a module belongs to: the longest that contains it."""
+    owners = [u for u in LAYERS if module == u or module.startswith(u + ".")]
+    assert owners, f"{module} belongs to no entry of LAYERS: add its package there"
+    return max(owners, key=len)
+
+
+def _allowed(target: str, allowed: frozenset[str]) -> bool:
+    return any(target == a or target.startswith(a + ".") for a in allowed)
+
+
+def forbidden_arrows(graph: dict[str, set[str]]) -> list[tuple[str, str]]:
+    """Every import from one entry of :data:`LAYERS` to another that its row does not
+    allow."""
+    found = []
+    for name, edges in sorted(graph.items()):
+        unit = unit_of(name)
+        for target in sorted(edges):
+            if unit_of(target) != unit and not _allowed(target, LAYERS[unit]):
+                found.append((name, target))
+    return found
+
+
+def existing_packages() -> set[str]:
+    """The project's packages and top-level modules that :data:`LAYERS` must name: each
+    root package, each package and module directly in ``bot/`` and each package directly
+    in ``cogs/``."""
+    found = set(PACKAGES)
+    for path in (ROOT / "bot").iterdir():
+        if path.is_dir() and (path / "__init__.py").exists():
+            found.add(f"bot.{path.name}")
+        elif path.suffix == ".py" and path.name != "__init__.py":
+            found.add(f"bot.{path.stem}")
+    for path in (ROOT / "cogs").iterdir():
+        if path.is_dir() and (path / "__init__.py").exists():
+            found.add(f"cogs.{path.name}")
+    return found
+
+
+def test_the_layer_table_names_every_package() -> None:
+    """A new package (or a module at ``bot/``'s root) cannot slip through: it needs its row."""
+    assert existing_packages() == set(LAYERS)
+    for allowed in LAYERS.values():
+        for target in allowed:
+            assert target in _modules(), f"LAYERS allows {target}, which does not exist"
+
+
+def test_the_layer_checker_sees_a_wrong_arrow() -> None:
+    graph = {"bot.engine.cards": {"bot.tables.manager"}, "bot.store.games": {"bot.ai.levels"},
+             "bot.words.reasons": {"bot.ai.agent"}, "cogs.views": {"cogs.controls"},
+             "bot.workers.ai_pool": {"bot.tables"}, "bot.metrics.answers": {"cogs.transport"}}
+    assert forbidden_arrows(graph) == [("bot.engine.cards", "bot.tables.manager"),
+                                       ("bot.metrics.answers", "cogs.transport"),
+                                       ("bot.words.reasons", "bot.ai.agent"),
+                                       ("bot.workers.ai_pool", "bot.tables")]
+
+
+def test_every_arrow_is_allowed() -> None:
+    """Every import between the packages is an arrow of :data:`LAYERS`: the engine imports
+    nothing of the project, the tables no front-end, the front-ends not the process,
+    nothing below the composition root imports it, and no layer reaches up."""
+    assert forbidden_arrows(import_graph()) == []
 
 
 # ---------------------------------------------------------------------------- the read model
