@@ -37,7 +37,7 @@ from bot.store.pg.scratch import scratch_schema
 from bot.store.tournaments import Payout, Tournament
 from bot.tables import TableManager
 from bot.tables.events import TableEvent
-from bot.tournament_runner.runner import TournamentRunner
+from bot.tournament_runner import TournamentRunner, settled_by
 from bot.tournaments import Standing, TournamentSettings
 
 from .tables import cheap_decide
@@ -101,8 +101,10 @@ async def play(target: str, entrants: int, rounds: int, deals: int, *,
             writes[kind] += 1
 
         presenter, host = Quiet(), Host()
+        runner: TournamentRunner | None = None
         manager = TableManager(store, presenter, decide=cheap_decide if ai == "cheap" else None,
-                               ai_delay=0.0, trustee_delay=0.0, ai_in_thread=False)
+                               ai_delay=0.0, trustee_delay=0.0, ai_in_thread=False,
+                               on_tournament_settled=settled_by(lambda: runner))
         runner = TournamentRunner(store, manager, host, between_deals=0.0)
         store.time_writes(count)
         started = time.perf_counter()

@@ -94,13 +94,13 @@ class Ddz(commands.GroupCog, group_name=_("ddz"),
 
     def __init__(self, bot: commands.Bot, *, manager: TableManager, store: Store,
                  presenter: DiscordPresenter, settings: BotSettings,
-                 tournaments: TournamentDesk | None = None) -> None:
+                 tournaments: TournamentDesk) -> None:
         self.bot = bot
         self.manager = manager
         self.store = store
         self.presenter = presenter
         self.settings = settings
-        self.tournaments = tournaments or TournamentDesk(bot, store, owns=settings.shards.owns)
+        self.tournaments = tournaments
         self.history_pages = HistoryPages(store)
         self.replays = Replays(store=store, drawing=presenter)
         self.reviewer = Reviews(store=store, ai_pool=manager.ai_pool, drawing=presenter)

@@ -23,7 +23,7 @@ from bot.store.errors import StoreClosedError, StoreUnavailableError
 from bot.words.catalogue import t
 from bot.words.errors import error_text
 
-from .entry_point import EntryPointTree
+from .entry_point import EntryPointTree, entry_point_command
 from .i18n import locale_of
 from .markdown import clip, safe, safe_seat
 
@@ -136,4 +136,12 @@ async def reply(interaction: discord.Interaction, content: str | None = None, *,
         log.warning("could not answer interaction %s", interaction.id, exc_info=True)
 
 
-__all__ = ["DdzTree", "ErrorCounter", "error_code", "reply", "send_error", "unwrap"]
+class DdzActivityTree(DdzTree):
+    """:class:`DdzTree` of a bot whose Activity is on (given as ``tree_cls``): its global
+    sync keeps the app's Entry Point command (Discord launches it)."""
+
+    entry_point = entry_point_command()
+
+
+__all__ = ["DdzActivityTree", "DdzTree", "ErrorCounter", "error_code", "reply", "send_error",
+           "unwrap"]

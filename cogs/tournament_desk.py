@@ -103,12 +103,15 @@ class TournamentDesk:
     """The bot's tournament desk (see the module)."""
 
     def __init__(self, client: discord.Client, store: Store, *,
-                 owns: Callable[[int], bool] | None = None) -> None:
+                 owns: Callable[[int], bool] | None = None,
+                 runner: Callable[[TournamentDesk], RoundRunner] | None = None) -> None:
+        """``runner(desk)`` makes the round runner (None: this bot runs no rounds); it is
+        given the desk, as the host the runner reports to posts through it."""
         self.client = client
         self.store = store
         self.owns = owns or (lambda guild_id: True)
-        self.runner: RoundRunner | None = None
         self._timers: dict[int, asyncio.Task[None]] = {}
+        self.runner: RoundRunner | None = runner(self) if runner is not None else None
 
     # ----------------------------------------------------------------- the message
     async def channel(self, channel_id: int) -> discord.abc.Messageable | None:

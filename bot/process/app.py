@@ -14,7 +14,8 @@ import argparse
 import asyncio
 import logging
 import sys
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from contextlib import AsyncExitStack
 from enum import StrEnum
 from typing import Any
 
@@ -44,13 +45,12 @@ from bot.process.tuning import collect_rarely, share_the_gil
 from bot.store import Store
 from bot.store.maintenance import BotRunningError, DatabaseCorruptError, LostDataError, RunLock
 from bot.tables import Decider, Presenter, TableManager
-from bot.tournament_runner.runner import TournamentRunner
+from bot.tournament_runner import TournamentRunner, settled_by
 from bot.web import ActivityServer, DiscordAuth, FanOutPresenter, WebPresenter
 from bot.workers.ai_pool import AiPool
 from bot.workers.picture_pool import PicturePool
 from cogs.ddz import Ddz
-from cogs.entry_point import EntryPointTree, entry_point_command
-from cogs.errors import DdzTree
+from cogs.errors import DdzActivityTree, DdzTree
 from cogs.history import HISTORY_ITEMS
 from cogs.i18n import DdzTranslator
 from cogs.pings import DEFAULT_BUDGET
@@ -84,14 +84,19 @@ class DdzBot(commands.Bot):
 
     def __init__(self, settings: Settings, *, store: Store, presenter: DiscordPresenter,
                  manager: TableManager, activity: ActivityServer | None = None,
-                 metrics: BotMetrics | None = None) -> None:
+                 metrics: BotMetrics | None = None,
+                 interaction_thread: ThreadedWebhookAdapter | None = None,
+                 closing: AsyncExitStack | None = None) -> None:
+        """``closing``: the shutdown of what :func:`create_bot` made before the bot (the
+        store, the worker pools); the bot adds its own steps to it (see :meth:`close`)."""
         # a card game has no voice: no warning about voice libraries at every start
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         # every process of a cluster shares the bot's global limit: each takes its share
         self.pacer = RestPacer(settings.rest_rate * settings.shards.share)
         super().__init__(command_prefix=commands.when_mentioned,
                          intents=discord.Intents.default(), help_command=None,
-                         tree_cls=DdzTree,
+                         # with the Activity on, the global sync keeps its Entry Point
+                         tree_cls=DdzTree if activity is None else DdzActivityTree,
                          # no message pings anybody unless it names them (cogs.markdown.ping)
                          allowed_mentions=discord.AllowedMentions.none(),
                          http_trace=trace(self.pacer, lambda: discord.http.Route.BASE),
@@ -112,22 +117,50 @@ class DdzBot(commands.Bot):
         self.lag_probe: LoopLagProbe | None = None  # the event loop's lag, with the metrics
         # interaction requests sent from a thread (cogs.transport.interaction_thread),
         # when installed
-        self.interaction_thread: ThreadedWebhookAdapter | None = None
+        self.interaction_thread = interaction_thread
         self.recovery = Recovery.WAITING
         self.headless = False  # logged in over REST only (no gateway to be connected)
         if metrics is not None:
             metrics.watch(tables=manager.count_tables, gateway=lambda: shard_latencies(self),
                           load=self.load_figures)
-        # tournaments: the desk (sign-ups, their clock) and the round runner's host; the
-        # runner (bot.tournament_runner.runner) is given as ``tournaments.runner``
-        self.tournaments = TournamentDesk(self, store, owns=settings.shards.owns)
-        self.tournament_host = DiscordTournamentHost(self, store, self.tournaments,
-                                                     presenter.draw)
-        # the round runner: made before the tables are recovered (it hears their deals
-        # settle), resumed after them by the desk (bot.tournament_runner.runner)
-        self.tournaments.runner = TournamentRunner(store, manager, self.tournament_host,
-                                                   owns=settings.shards.owns,
-                                                   turn_seconds=settings.turn_seconds)
+        # the shutdown: one stack, each step added as the bot takes its piece on, closed
+        # in the reverse order (the last piece taken on stops first); the steps of a
+        # connection are skipped by close_store. The link and the metrics' server are
+        # opened in setup_hook: their steps are added here, in their place.
+        self._closing = closing if closing is not None else AsyncExitStack()
+        self._offline = False
+        stack = self._closing
+        stack.push_async_callback(self._close_link)
+        stack.push_async_callback(self._online, self._final_backup)
+        stack.push_async_callback(self._online, self.pacer.close)  # every request is out
+        stack.push_async_callback(self._online, super().close)
+        stack.push_async_callback(self._stop_interaction_thread)
+        stack.push_async_callback(self._online, self._close_ephemeral)
+        stack.push_async_callback(self._online, presenter.drain)
+        stack.push_async_callback(self._stop_activity)
+        stack.push_async_callback(manager.shutdown)
+        # tournaments: the desk (sign-ups, their clock), made with the round runner and
+        # its Discord host; the runner is made before the tables are recovered (it hears
+        # their deals settle: create_bot gave the manager ``settled_by``), resumed after
+        # them by the desk
+        self.tournaments = TournamentDesk(self, store, owns=settings.shards.owns,
+                                          runner=self._round_runner)
+        # no next deal is dealt while the tables stop (the store knows where each
+        # tournament is: the next start resumes them)
+        stack.push_async_callback(self.round_runner.shutdown)
+        stack.push_async_callback(self._stop_metrics)
+        stack.callback(self.tournaments.close)
+
+    def _round_runner(self, desk: TournamentDesk) -> TournamentRunner:
+        """The desk's round runner, reporting to the Discord host (which posts through the
+        desk)."""
+        settings = self.settings
+        self.tournament_host = DiscordTournamentHost(self, self.store, desk,
+                                                     self.presenter.draw)
+        self.round_runner = TournamentRunner(self.store, self.manager, self.tournament_host,
+                                             owns=settings.shards.owns,
+                                             turn_seconds=settings.turn_seconds)
+        return self.round_runner
 
     def load_figures(self) -> dict[str, float]:
         """REST pacing, edits through tokens and the AI's queue now (for /metrics)."""
@@ -149,9 +182,6 @@ class DdzBot(commands.Bot):
         if self.metrics is not None:  # first: the forwarding wraps the answer timer
             await self._serve_metrics(self.metrics)
         await self.tree.set_translator(DdzTranslator())
-        if self.activity_server is not None and isinstance(self.tree, EntryPointTree):
-            # the global sync keeps the app's Entry Point command (Discord launches it)
-            self.tree.entry_point = entry_point_command()
         await self.add_cog(Ddz(self, manager=self.manager, store=self.store,
                                presenter=self.presenter, settings=self.settings,
                                tournaments=self.tournaments))
@@ -162,9 +192,9 @@ class DdzBot(commands.Bot):
             self.link = await ClusterLink.open(self, self.settings.database_url,
                                                self.settings.shards,
                                                timeout=self.settings.forward_timeout,
-                                               default_locale=self.settings.default_locale)
-            if self.metrics is not None and self.link.forwarder is not None:
-                self.link.forwarder.on_forward = self.metrics.forwarded
+                                               default_locale=self.settings.default_locale,
+                                               on_forward=self.metrics.forwarded
+                                               if self.metrics is not None else None)
             await self.link.start_forwarding()
         if self.settings.dev_guild_id and self.settings.shards.is_primary:
             guild = discord.Object(id=self.settings.dev_guild_id)
@@ -261,12 +291,6 @@ class DdzBot(commands.Bot):
         if self.recovery == Recovery.RUNNING:
             self.recovery = Recovery.FINISHED
 
-    async def _stop_tournaments(self) -> None:
-        """No next deal is dealt while the tables stop (the store knows where each
-        tournament is: the next start resumes them)."""
-        if self.tournaments.runner is not None:
-            await self.tournaments.runner.shutdown()
-
     async def login_headless(self, token: str) -> None:
         """Log in over REST only (no gateway: :mod:`cogs.transport.headless`), then recover
         the tables and start taking forwarded interactions, as after a gateway's READY."""
@@ -277,20 +301,27 @@ class DdzBot(commands.Bot):
             await self._recovery
 
     async def close(self) -> None:
-        self.tournaments.close()
-        await self._stop_metrics()
-        await self._stop_tournaments()
-        await self.manager.shutdown()
-        await self._stop_activity()
-        await self.presenter.drain()
+        """Stop everything, each piece once, in the reverse order of taking it on: the
+        desk's timers, the metrics, the round runner, the tables, the Activity's server,
+        the presenter's last messages, the interaction thread, the connection, the REST
+        pacing, the backup, the cluster link, the store and the worker pools. A step that
+        raises does not keep the later ones from running (its error is raised after)."""
+        await self._closing.aclose()
+
+    async def close_store(self) -> None:
+        """:meth:`close` without the steps of a connection (the presenter's last messages,
+        the client, the REST pacing, the backup at shutdown): for a bot that never
+        connected, as in the offline tests."""
+        self._offline = True
+        await self.close()
+
+    async def _online(self, step: Callable[[], Awaitable[object]]) -> None:
+        """A step of the shutdown that only a bot that may have connected takes."""
+        if not self._offline:
+            await step()
+
+    async def _close_ephemeral(self) -> None:
         self.presenter.ephemeral.close()
-        await self._stop_interaction_thread()
-        await super().close()
-        await self.pacer.close()  # every request is out: its dispatcher stops
-        await self._final_backup()
-        await self._close_link()
-        await self.store.close()
-        await self._close_ai_pool()
 
     async def _stop_interaction_thread(self) -> None:
         thread, self.interaction_thread = self.interaction_thread, None
@@ -307,27 +338,6 @@ class DdzBot(commands.Bot):
         if link is not None:
             await link.close()
 
-    async def _close_ai_pool(self) -> None:
-        pool, self.manager.turns.ai_pool = self.manager.turns.ai_pool, None
-        if pool is not None:
-            await asyncio.to_thread(pool.close)
-        pictures, self.presenter.pictures = self.presenter.pictures, None
-        if pictures is not None:
-            await asyncio.to_thread(pictures.close)
-
-    async def close_store(self) -> None:
-        """Stop the tables and close the database without touching the connection (for a
-        bot that never connected, as in the offline tests)."""
-        self.tournaments.close()
-        await self._stop_metrics()
-        await self._stop_tournaments()
-        await self.manager.shutdown()
-        await self._stop_activity()
-        await self._stop_interaction_thread()
-        await self._close_link()
-        await self.store.close()
-        await self._close_ai_pool()
-
 
 SETTINGS_TTL_S = 60.0
 """Seconds the bot's store gives a server's settings again without reading them
@@ -335,23 +345,45 @@ SETTINGS_TTL_S = 60.0
 
 
 async def create_bot(settings: Settings, *, seed_source: Callable[[], int] | None = None,
-                     decide: Decider | None = None) -> DdzBot:
+                     decide: Decider | None = None,
+                     interaction_thread: ThreadedWebhookAdapter | None = None) -> DdzBot:
     """The bot, its store open and its manager ready; call ``await bot.start(token)``.
 
     The store, the presenter and the table manager are made here and given to the bot
     (discord.py's ``examples/advanced_startup.py``). ``seed_source`` (each deal's seed)
-    and ``decide`` (the AI) are the table manager's: tests fix the deals with them."""
+    and ``decide`` (the AI) are the table manager's: tests fix the deals with them.
+    ``interaction_thread``: the adapter sending interaction requests from a thread
+    (:func:`cogs.transport.interaction_thread.send_from_thread`), closed with the bot."""
     settings.check_activity()  # before anything is opened
-    store = await Store.open(settings.store_target)
-    store.settings_ttl = SETTINGS_TTL_S
+    closing = AsyncExitStack()  # the bot's shutdown, from the first piece made
+    try:
+        return await _build(settings, closing, seed_source, decide, interaction_thread)
+    except BaseException:
+        await closing.aclose()
+        raise
+
+
+async def _build(settings: Settings, closing: AsyncExitStack,
+                 seed_source: Callable[[], int] | None, decide: Decider | None,
+                 interaction_thread: ThreadedWebhookAdapter | None) -> DdzBot:
+    """:func:`create_bot`'s pieces, each made once, its close added to ``closing`` as it
+    is made (so they close in the reverse order)."""
     metrics = BotMetrics() if settings.metrics_port is not None else None
-    if metrics is not None:
-        store.time_writes(metrics.wrote)
     pictures = None  # drawn in a thread
     if settings.render_processes > 0:
         from render import warm_up
 
         pictures = PicturePool(settings.render_processes, warm=warm_up)
+        closing.push_async_callback(asyncio.to_thread, pictures.close)
+    acted = metrics.acted if metrics is not None else None  # each stage's seconds
+    ai_pool = AiPool(settings.ai_processes, on_decided=acted) \
+        if settings.ai_processes > 0 and decide is None else None
+    if ai_pool is not None:
+        closing.push_async_callback(asyncio.to_thread, ai_pool.close)
+    store = await Store.open(settings.store_target, settings_ttl=SETTINGS_TTL_S)
+    closing.push_async_callback(store.close)
+    if metrics is not None:
+        store.time_writes(metrics.wrote)
     web_presenter = WebPresenter() if settings.activity_port is not None else None
     presenter = DiscordPresenter(store=store, pictures=pictures,
                                  edit_delay=settings.edit_delay,
@@ -363,27 +395,29 @@ async def create_bot(settings: Settings, *, seed_source: Callable[[], int] | Non
                                  app=web_presenter is not None)
     shown: Presenter = presenter if web_presenter is None else \
         FanOutPresenter(presenter, web_presenter)
+    bot: DdzBot | None = None  # the round runner is made with the bot, after the manager
     manager = TableManager(store, shown if metrics is None else
                            CountingPresenter(shown, metrics), ai_delay=settings.ai_delay,
                            trustee_delay=settings.trustee_delay,
                            ai_in_thread=settings.ai_in_thread, seed_source=seed_source,
-                           decide=decide, owns=settings.shards.owns,
-                           ai_pool=AiPool(settings.ai_processes)
-                           if settings.ai_processes > 0 and decide is None else None)
-    if metrics is not None:
-        manager.turns.on_stage = metrics.acted
-        if manager.ai_pool is not None:
-            manager.ai_pool.on_decided = metrics.acted
+                           decide=decide, owns=settings.shards.owns, ai_pool=ai_pool,
+                           on_stage=acted,
+                           on_tournament_settled=settled_by(
+                               lambda: bot.round_runner if bot is not None else None))
     activity = _activity_server(settings, store, manager, web_presenter) \
         if web_presenter is not None else None
     plan = settings.shards
     if plan == EVERY_SHARD:  # no shard settings: one connection, as a small bot needs
-        return DdzBot(settings, store=store, presenter=presenter, manager=manager,
-                      activity=activity, metrics=metrics)
-    return ShardedDdzBot(settings, store=store, presenter=presenter, manager=manager,
-                         activity=activity,
-                         shard_ids=list(plan.shard_ids) if plan.shard_ids else None,
-                         shard_count=plan.shard_count, metrics=metrics)
+        bot = DdzBot(settings, store=store, presenter=presenter, manager=manager,
+                     activity=activity, metrics=metrics,
+                     interaction_thread=interaction_thread, closing=closing)
+    else:
+        bot = ShardedDdzBot(settings, store=store, presenter=presenter, manager=manager,
+                            activity=activity,
+                            shard_ids=list(plan.shard_ids) if plan.shard_ids else None,
+                            shard_count=plan.shard_count, metrics=metrics,
+                            interaction_thread=interaction_thread, closing=closing)
+    return bot
 
 
 def _activity_server(settings: Settings, store: Store, manager: TableManager,
@@ -409,11 +443,14 @@ class ShardedDdzBot(DdzBot, commands.AutoShardedBot):
     def __init__(self, settings: Settings, *, store: Store, presenter: DiscordPresenter,
                  manager: TableManager, shard_ids: list[int] | None,
                  shard_count: int | None, activity: ActivityServer | None = None,
-                 metrics: BotMetrics | None = None) -> None:
+                 metrics: BotMetrics | None = None,
+                 interaction_thread: ThreadedWebhookAdapter | None = None,
+                 closing: AsyncExitStack | None = None) -> None:
         self._shard_options: dict[str, Any] = {"shard_ids": shard_ids,
                                                "shard_count": shard_count}
         super().__init__(settings, store=store, presenter=presenter, manager=manager,
-                         activity=activity, metrics=metrics)
+                         activity=activity, metrics=metrics,
+                         interaction_thread=interaction_thread, closing=closing)
 
 
 COMMANDS = """other commands:
@@ -493,8 +530,8 @@ def run(argv: list[str] | None = None) -> int:
 async def _serve_headless(settings: Settings) -> None:
     """``python -m bot --headless``: gateway events from stdin (:mod:`cogs.transport.headless`)."""
     use_api(settings.discord_api)
-    bot = await create_bot(settings)
-    bot.interaction_thread = send_from_thread()  # the tasks started from here on use it
+    # interaction requests go from a thread in this task and the tasks started from here on
+    bot = await create_bot(settings, interaction_thread=send_from_thread())
     token = settings.token
     assert token is not None
 
@@ -508,8 +545,8 @@ async def _serve_headless(settings: Settings) -> None:
 
 async def _serve(settings: Settings) -> None:
     use_api(settings.discord_api)
-    bot = await create_bot(settings)
-    bot.interaction_thread = send_from_thread()  # the tasks started from here on use it
+    # interaction requests go from a thread in this task and the tasks started from here on
+    bot = await create_bot(settings, interaction_thread=send_from_thread())
     warming = asyncio.create_task(warm_pictures())
     token = settings.token
     assert token is not None

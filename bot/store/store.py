@@ -51,13 +51,15 @@ class Store(TournamentDealsMixin, AccountsMixin, GamesMixin, SettlementMixin, Re
 
     settings_ttl = 0.0
     """Seconds a :meth:`get_settings` answer is given again without reading (0: every call
-    reads). The bot keeps them a while (:data:`bot.process.app.SETTINGS_TTL_S`): every hand update
-    and turn ping asks, and at 500 tables those reads queued for seconds behind each other.
+    reads). The bot keeps them a while (:data:`bot.process.app.SETTINGS_TTL_S`): every hand
+    update and turn ping asks, and at 500 tables those reads queued for seconds behind each other.
     A change made through this store is seen at once; one made elsewhere (another process,
     by hand) within ``settings_ttl``."""
 
-    def __init__(self, db: Database | PgDatabase, defaults: Settings) -> None:
+    def __init__(self, db: Database | PgDatabase, defaults: Settings, *,
+                 settings_ttl: float = 0.0) -> None:
         super().__init__(db, defaults)
+        self.settings_ttl = settings_ttl
         # (guild, channel) -> (when it was read, the settings)
         self._kept_settings: dict[tuple[int, int | None], tuple[float, Settings]] = {}
         self._settings_changes = 0  # a read that began before a change keeps nothing
@@ -66,12 +68,14 @@ class Store(TournamentDealsMixin, AccountsMixin, GamesMixin, SettlementMixin, Re
     def open(cls, path: str | Path = DEFAULT_PATH, *, start_balance: int = 10_000,
              daily_bonus: int = 1_000, relief_amount: int = 2_000, relief_enabled: bool = True,
              readers: int = 2, busy_timeout_ms: int = 10_000, synchronous: str = "NORMAL",
-             migrations_dir: str | Path | None = None) -> StoreOpener:
+             migrations_dir: str | Path | None = None,
+             settings_ttl: float = 0.0) -> StoreOpener:
         """Open the store at ``path`` (created with its folder if needed), or at a
         ``postgresql://`` URL, and apply the migrations not applied yet:
         ``store = await Store.open(path)``, or ``async with Store.open(path) as store:`` to
         close it at the end. ``busy_timeout_ms`` and ``synchronous`` are SQLite's;
-        ``migrations_dir`` defaults to the backend's own set.
+        ``migrations_dir`` defaults to the backend's own set; ``settings_ttl`` is
+        :attr:`settings_ttl`.
 
         The economy arguments are the defaults every guild starts with (guild settings
         override them). ``synchronous="FULL"`` also keeps the last commits through a power
@@ -92,7 +96,7 @@ class Store(TournamentDealsMixin, AccountsMixin, GamesMixin, SettlementMixin, Re
                 db = await Database.open(path, migrations_dir=migrations_dir, readers=readers,
                                          busy_timeout_ms=busy_timeout_ms,
                                          synchronous=synchronous)
-            return cls(db, defaults)
+            return cls(db, defaults, settings_ttl=settings_ttl)
 
         return StoreOpener(opening)
 

@@ -58,7 +58,7 @@ from .registry import LiveTables
 from .snapshot import TableSnapshot
 from .state import AI_NAMES, Seat, Table
 from .status import Actor, Closed, Left, Played, PlayStatus, SeatChange, TableStatus
-from .tournament import TournamentTables
+from .tournament import SettledHook, TournamentTables
 from .turns import AI_BALANCE, Decider, TurnRunner
 
 if TYPE_CHECKING:
@@ -83,23 +83,28 @@ class TableManager:
                  trustee_delay: float = 1.0, ai_in_thread: bool = True,
                  seed_source: Callable[[], int] | None = None,
                  owns: Callable[[int], bool] | None = None,
-                 ai_pool: AiPool | None = None) -> None:
+                 ai_pool: AiPool | None = None,
+                 on_stage: Callable[[str, float], None] | None = None,
+                 on_tournament_settled: SettledHook | None = None) -> None:
         """``owns(guild_id)``: whether this process owns that guild's tables (a cluster
-        process recovers only those; see :mod:`bot.discord_api.cluster`). Default: every guild."""
+        process recovers only those; see :mod:`bot.discord_api.cluster`). Default: every
+        guild. ``on_stage(stage, seconds)``: how long an action waited in each stage (the
+        metrics). ``on_tournament_settled``: a tournament table's deal was settled (the
+        round runner, :mod:`bot.tournament_runner`, deals the next)."""
         self.store = store
         self.presenter = presenter
         # turn timers, AI seats and settlement; the default AI thinks in ``ai_pool``'s
         # processes when one is given (bot.workers.ai_pool)
         self.turns = TurnRunner(self, store, clock or SystemClock(), decide, ai_delay,
-                                trustee_delay, ai_in_thread, ai_pool)
+                                trustee_delay, ai_in_thread, ai_pool, on_stage)
         self._owns = owns or (lambda guild_id: True)
         self._tables = LiveTables()
         self._autopass: dict[int, bool] = {}  # user id -> 要不起 by itself (read once)
         self._seed_source = seed_source or (lambda: secrets.randbits(62))
         self._lock = asyncio.Lock()
-        # tournament tables: open, deal, leave, close; ``on_settled`` (bot.tables.tournament)
+        # tournament tables: open, deal, leave, close (bot.tables.tournament)
         self.tournaments = TournamentTables(self, store, self._tables, self.turns,
-                                            self._lock)
+                                            self._lock, on_tournament_settled)
         self.hint_lists = HintBook(self.turns, self.live, decide)  # bot.tables.hints
 
     @property

@@ -9,7 +9,7 @@ of duplicate deals) and the deal is dealt from the plan's seed. Every seat bring
 a tournament deal moves no beans (:func:`bot.tables.place.no_stakes`).
 
 When a deal is settled (and counted, in the same transaction: :mod:`bot.store.tournament_deals`)
-the table tells its tournament through :attr:`TournamentTables.on_settled`; the tournament
+the table tells its tournament through ``on_settled`` (given to the manager); the tournament
 (:class:`bot.tournament_runner.runner.TournamentRunner`) deals the next deal
 (:meth:`TournamentTables.next_deal`) after a pause, and the table closes by itself
 (reason ``"tournament"``) after its last deal.
@@ -54,13 +54,14 @@ class TournamentTables:
     manager's :class:`LiveTables` with its own lock."""
 
     def __init__(self, host: TableHost, store: TableStore, tables: LiveTables,
-                 turns: TurnRunner, lock: asyncio.Lock) -> None:
+                 turns: TurnRunner, lock: asyncio.Lock,
+                 on_settled: SettledHook | None = None) -> None:
         self.host = host
         self.store = store
         self.tables = tables
         self.turns = turns
         self.lock = lock
-        self.on_settled: SettledHook | None = None
+        self.on_settled = on_settled
 
     def place(self, channel_id: int) -> TournamentPlace | None:
         """The tournament place of the table in this channel (None: no table, or not a

@@ -110,7 +110,8 @@ class TurnRunner:
 
     def __init__(self, host: TableHost, store: TableStore, clock: Clock,
                  decide: Decider | None, ai_delay: float, trustee_delay: float,
-                 ai_in_thread: bool, ai_pool: AiPool | None = None) -> None:
+                 ai_in_thread: bool, ai_pool: AiPool | None = None,
+                 on_stage: Callable[[str, float], None] | None = None) -> None:
         self.host = host
         self.store = store
         self.clock = clock
@@ -127,7 +128,7 @@ class TurnRunner:
         self._hands_shown: dict[int, list[str]] = {}  # channel -> each seat's hand last sent
         # told how long a player's action waited in each stage: lock (the table's previous
         # work), store (its write), publish (its events handed on)
-        self.on_stage: Callable[[str, float], None] | None = None
+        self.on_stage = on_stage
 
     def staged(self, stage: str, seconds: float) -> None:
         if self.on_stage is not None:

@@ -2,9 +2,10 @@
 (:mod:`bot.tournaments` below both is the pure part: pairing, deals, standings, prizes).
 
 - :mod:`.runner`: :class:`TournamentRunner`, a started tournament's rounds, one deal after
-  another, to the prizes; :class:`TournamentHost`, what a front-end gives it.
+  another, to the prizes; :class:`TournamentHost`, what a front-end gives it;
+  :func:`settled_by`, the table manager's ``on_tournament_settled`` that reaches it.
 """
 
-from .runner import BETWEEN_DEALS_S, TournamentHost, TournamentRunner
+from .runner import BETWEEN_DEALS_S, TournamentHost, TournamentRunner, settled_by
 
-__all__ = ["BETWEEN_DEALS_S", "TournamentHost", "TournamentRunner"]
+__all__ = ["BETWEEN_DEALS_S", "TournamentHost", "TournamentRunner", "settled_by"]

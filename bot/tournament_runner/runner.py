@@ -38,11 +38,12 @@ from bot.store import Store
 from bot.store.tournaments import Payout, Tournament
 from bot.tables import TableManager
 from bot.tables.place import TournamentPlace
+from bot.tables.tournament import SettledHook
 from bot.tournaments.model import TournamentStatus
 from bot.tournaments.pairing import meetings, pair_round
 from bot.tournaments.standings import Standing
 
-__all__ = ["BETWEEN_DEALS_S", "TournamentHost", "TournamentRunner"]
+__all__ = ["BETWEEN_DEALS_S", "TournamentHost", "TournamentRunner", "settled_by"]
 
 log = logging.getLogger(__name__)
 
@@ -71,6 +72,19 @@ class TournamentHost(Protocol):
         ...
 
 
+def settled_by(find: Callable[[], TournamentRunner | None]) -> SettledHook:
+    """The table manager's ``on_tournament_settled`` for the runner ``find()`` gives when a
+    deal is settled: the runner is made after the manager it drives, so the manager is
+    given this function, which finds it (None: no runner, nothing to deal)."""
+
+    async def settled(channel_id: int, place: TournamentPlace, done: bool) -> None:
+        runner = find()
+        if runner is not None:
+            await runner.settled(channel_id, place, done)
+
+    return settled
+
+
 class TournamentRunner:
     """Runs the started tournaments of the guilds this process owns (``owns(guild_id)``,
     default every guild: see :mod:`bot.discord_api.cluster`)."""
@@ -91,7 +105,6 @@ class TournamentRunner:
         self._dealing: dict[int, asyncio.Task[None]] = {}  # channel -> its next deal
         self._tasks: set[asyncio.Task[None]] = set()
         self.stopping = False
-        tables.tournaments.on_settled = self._settled
 
     # ================================================================= entry points
     async def start(self, tournament_id: int) -> None:
@@ -246,9 +259,11 @@ class TournamentRunner:
         return player.name if player is not None else str(user_id)
 
     # ================================================================= deals
-    async def _settled(self, channel_id: int, place: TournamentPlace, done: bool) -> None:
+    async def settled(self, channel_id: int, place: TournamentPlace, done: bool) -> None:
         """A tournament table's deal was settled and counted (its lock held): its next
-        deal after the pause, or, when its last, the round may be over."""
+        deal after the pause, or, when its last, the round may be over. The table manager
+        calls it: give it as the manager's ``on_tournament_settled`` (the runner is made
+        after the manager it drives, so through a function that finds it)."""
         if self.stopping:
             return
         if not done:

@@ -134,7 +134,8 @@ def worker_processes(workers: int | None, initializer: Callable[[], object] | No
 class AiPool:
     """A pool of AI worker processes."""
 
-    def __init__(self, workers: int | None = None) -> None:
+    def __init__(self, workers: int | None = None, *,
+                 on_decided: Callable[[str, float], None] | None = None) -> None:
         self.workers, self._workers = worker_processes(workers, _warm, "an AI pool",
                                                        nice=AI_NICE, ahead=DECISIONS_AHEAD)
         self.in_flight = 0  # decisions sent and not answered yet
@@ -143,7 +144,7 @@ class AiPool:
         # told of each decision: ("ai_waited", seconds from asking to a worker's start,
         # with the answer's way back) and ("ai_thought", the worker's wall seconds);
         # "hint_waited" and "hint_thought" for a person's hint
-        self.on_decided: Callable[[str, float], None] | None = None
+        self.on_decided = on_decided
 
     @property
     def share(self) -> float:
@@ -201,3 +202,7 @@ class AiPool:
     def close(self) -> None:
         """Stop the workers (a decision in progress is finished first)."""
         self._workers.close()
+
+    @property
+    def closed(self) -> bool:
+        return self._workers.closed

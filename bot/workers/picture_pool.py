@@ -38,6 +38,10 @@ class PicturePool:
     def close(self) -> None:
         self._workers.close()
 
+    @property
+    def closed(self) -> bool:
+        return self._workers.closed
+
 
 async def draw(pool: PicturePool | None, render: Callable[..., T], /, *args: Any,
                **kwargs: Any) -> T:

@@ -275,6 +275,11 @@ class WorkerPool:
             self._start_worker()
 
     # ------------------------------------------------------------------ closing
+    @property
+    def closed(self) -> bool:
+        """Whether :meth:`close` was called."""
+        return self._closed
+
     def close(self) -> None:
         """Stop the workers (the jobs a worker has are finished first; jobs still waiting
         for one are cancelled). May be called from another thread than the event loop's."""

@@ -104,9 +104,10 @@ async def test_the_bot_works_in_as_many_processes_as_set(
     monkeypatch.setenv(variable, "2")
     settings = dataclasses.replace(Settings.from_env(env_file=None), db_path=tmp_path / "a.db")
     bot = await create_bot(settings)
-    assert pool_of(bot) is not None and pool_of(bot).workers == 2
+    pool = pool_of(bot)
+    assert pool is not None and pool.workers == 2
     await bot.close_store()
-    assert pool_of(bot) is None  # stopped with the bot
+    assert pool.closed  # stopped with the bot
     monkeypatch.setenv(variable, "0")
     assert getattr(Settings.from_env(env_file=None), field) == 0  # a thread, as before
     monkeypatch.setenv(variable, bad)

@@ -14,7 +14,7 @@ from bot.store.tournaments import Payout, Tournament
 from bot.tables import ManualClock, TableManager
 from bot.tables.snapshot import TableSnapshot
 from bot.tables.status import TableStatus
-from bot.tournament_runner.runner import TournamentRunner
+from bot.tournament_runner import TournamentRunner, settled_by
 from bot.tournaments import Standing, TournamentSettings, deal_plan
 from tests.bot.helpers import make_manager, open_store, quick_decide, run_until
 
@@ -70,7 +70,9 @@ async def new_tournament(store: Store, entrants: int = 9, *, away: bool = True,
 
 def runner_for(store: Store, host: FakeHost, **kw: object
                ) -> tuple[TournamentRunner, TableManager, ManualClock]:
-    manager, _, clock = make_manager(store, decide=kw.pop("decide", quick_decide))
+    runner: TournamentRunner | None = None
+    manager, _, clock = make_manager(store, decide=kw.pop("decide", quick_decide),
+                                     on_tournament_settled=settled_by(lambda: runner))
     runner = TournamentRunner(store, manager, host,
                               between_deals=float(kw.pop("between_deals", 0.0)))  # type: ignore[arg-type]
     return runner, manager, clock

@@ -8,6 +8,8 @@ process that runs only some shards has anyway.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import discord
 
 from bot.discord_api.cluster import ShardPlan
@@ -22,19 +24,22 @@ class ClusterLink:
     start receiving once its tables are recovered, close it before the store."""
 
     def __init__(self, client: discord.Client, queue: ForwardQueue, plan: ShardPlan, *,
-                 timeout: float = DEFAULT_TIMEOUT, default_locale: str = "en") -> None:
+                 timeout: float = DEFAULT_TIMEOUT, default_locale: str = "en",
+                 on_forward: Callable[[bool, float], None] | None = None) -> None:
         self.queue = queue
         self.forwarder = Forwarder(client, queue, plan, timeout=timeout,
-                                   default_locale=default_locale) if plan.is_primary else None
+                                   default_locale=default_locale,
+                                   on_forward=on_forward) if plan.is_primary else None
         self.receiver = Receiver(client, queue, plan)
         self._receiving = False
 
     @classmethod
     async def open(cls, client: discord.Client, url: str, plan: ShardPlan, *,
-                   timeout: float = DEFAULT_TIMEOUT, default_locale: str = "en"
-                   ) -> ClusterLink:
+                   timeout: float = DEFAULT_TIMEOUT, default_locale: str = "en",
+                   on_forward: Callable[[bool, float], None] | None = None) -> ClusterLink:
         queue = await ForwardQueue.open(url)
-        return cls(client, queue, plan, timeout=timeout, default_locale=default_locale)
+        return cls(client, queue, plan, timeout=timeout, default_locale=default_locale,
+                   on_forward=on_forward)
 
     async def start_forwarding(self) -> None:
         if self.forwarder is not None:

@@ -281,7 +281,8 @@ class Forwarder:
     """The shard-0 side: DM interactions for other processes' tables go to their owner."""
 
     def __init__(self, client: discord.Client, queue: ForwardQueue, plan: ShardPlan, *,
-                 timeout: float = DEFAULT_TIMEOUT, default_locale: str = "en") -> None:
+                 timeout: float = DEFAULT_TIMEOUT, default_locale: str = "en",
+                 on_forward: Callable[[bool, float], None] | None = None) -> None:
         assert plan.shard_count is not None
         self.client = client
         self.queue = queue
@@ -289,7 +290,7 @@ class Forwarder:
         self.courier = Courier(queue, timeout=timeout)
         self.default_locale = default_locale
         self.restarting = 0  # interactions answered "restarting"
-        self.on_forward: Callable[[bool, float], None] | None = None  # (taken, seconds)
+        self.on_forward = on_forward  # (taken, seconds): the metrics
         self._tasks: set[asyncio.Task[None]] = set()
         self._local: Handler | None = None
 
