@@ -2,7 +2,7 @@
 standings as a code block and the prizes, in the reader's language (:mod:`bot.words`).
 
 Pure functions of stored values (:class:`bot.store.Tournament`, standings, names): the
-Discord parts (posting, editing, buttons) are :mod:`cogs.tournament_signup` and
+Discord parts (posting, editing, buttons) are :mod:`cogs.tournament_desk` and
 :mod:`cogs.tournament_host`'s.
 """
 

@@ -1,7 +1,7 @@
 """Metrics and health (issue 34, point 6): with ``metrics_port`` set (0 here: any free
 port) the bot serves ``/metrics`` and ``/health``; both are read during a deal.
 
-SimCord's bot has no real gateway: SimCord installs a stand-in websocket as ``bot.ws``
+SimCord's bot has no real gateway: SimCord installs a stand-in websocket as the bot's ``ws``
 (open, latency 0). ``/health`` reads it as discord.py's own websocket: connected while it
 is open, disconnected once it is closed."""
 
