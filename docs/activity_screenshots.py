@@ -40,7 +40,7 @@ async def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store.open(Path(tmp) / "ddz.db")
         seeds = iter(range(1, 10_000))
-        activity = await open_activity(store, manager_for(lambda: next(seeds)))
+        activity = await open_activity(store, manager_for(store, lambda: next(seeds)))
         try:
             async with async_playwright() as playwright:
                 browser = await playwright.chromium.launch(executable_path=path,
