@@ -1,12 +1,15 @@
 // Builds the Activity's page into dist/ (served by the bot's web server at /):
 // `npm ci && npm run build`. Fails when the page's JavaScript passes its size budget.
+// The stylesheet is src/style.css then every other src/*.css in name order, as one file;
+// the project's subset fonts (render/fonts, OFL) are copied for the page's CJK text.
 import { build } from "esbuild";
-import { copyFileSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 
 const BUDGET = 200 * 1024; // bytes of gzipped JavaScript (issue 35)
+const FONTS = ["NotoSansSC-Regular.subset.otf", "NotoSansSC-Bold.subset.otf", "OFL.txt"];
 rmSync("dist", { recursive: true, force: true });
-mkdirSync("dist", { recursive: true });
+mkdirSync("dist/fonts", { recursive: true });
 await build({
   entryPoints: ["src/main.ts"],
   bundle: true,
@@ -18,10 +21,12 @@ await build({
   logLevel: "warning",
 });
 copyFileSync("index.html", "dist/index.html");
-copyFileSync("src/style.css", "dist/style.css");
+const sheets = ["style.css", ...readdirSync("src").filter((f) => f.endsWith(".css") && f !== "style.css").sort()];
+writeFileSync("dist/style.css", sheets.map((f) => `/* src/${f} */\n${readFileSync(`src/${f}`, "utf8")}`).join("\n"));
+for (const font of FONTS) copyFileSync(`../render/fonts/${font}`, `dist/fonts/${font}`);
 const js = gzipSync(readFileSync("dist/app.js")).length;
 const css = gzipSync(readFileSync("dist/style.css")).length;
-console.log(`dist/app.js: ${(js / 1024).toFixed(1)} KB gzipped; dist/style.css: ${(css / 1024).toFixed(1)} KB gzipped`);
+console.log(`dist/app.js: ${(js / 1024).toFixed(1)} KB gzipped; dist/style.css: ${(css / 1024).toFixed(1)} KB gzipped (${sheets.join(", ")})`);
 if (js > BUDGET) {
   console.error(`the page's JavaScript is ${js} bytes gzipped, over its budget of ${BUDGET}`);
   process.exit(1);

@@ -43,6 +43,7 @@ PAGE_TEXTS: dict[str, dict[str, str]] = {
         "web.level": "level {a} → {b}", "web.level_same": "level {a}",
         "web.beans": "{n} beans", "web.points": "{n} points",
         "web.you": "you", "web.close": "Close",
+        "web.pip_open": "Open the Activity to play",
     },
     ZH: {
         "web.play": "出牌", "web.open": "开桌", "web.variant": "玩法", "web.room": "房间",
@@ -66,6 +67,7 @@ PAGE_TEXTS: dict[str, dict[str, str]] = {
         "web.level": "等级 {a} → {b}", "web.level_same": "等级 {a}",
         "web.beans": "{n} 欢乐豆", "web.points": "{n} 积分",
         "web.you": "你", "web.close": "关闭",
+        "web.pip_open": "打开活动即可出牌",
     },
 }
 PAGE_TEXTS[TW] = {key: traditional(text) for key, text in PAGE_TEXTS[ZH].items()}

@@ -3,6 +3,7 @@
 import { cardRow } from "./cards";
 import { Dialogs } from "./dialogs";
 import { Hand } from "./hand";
+import { compactView } from "./layout";
 import type { Socket } from "./socket";
 import type { ActionArgs, ActionName, Answer, Frame, OfferJson, OpenChoices, Participant,
   PlayJson, ResultJson, SeatJson, TableJson, YouJson } from "./types";
@@ -244,30 +245,45 @@ export class Table {
     }
     header.append(el("span", "timer"));
     const parts: HTMLElement[] = [header];
+    // the layout's regions (style.css): the board (seats, the bottom cards, the middle)
+    // takes what is left and scrolls inside itself; the dock (your seat, the controls, the
+    // hand's region) always shows whole; the compact view stands alone in picture-in-picture
+    const board = el("div", `board n${n - (me === null ? 0 : 1)}`);
     if (deal?.bottom) {
       const bottom = el("div", "bottom");
       bottom.append(cardRow(deal.bottom, `${t("web.bottom")}: ${deal.bottom}`, deal.laizi,
                             "tiny"));
-      parts.push(bottom);
+      board.append(bottom);
     }
     const others = el("div", `others n${n - (me === null ? 0 : 1)}`);
     for (const index of order.slice(me === null ? 0 : 1).reverse()) {
       others.append(this.seat(table, index, false));
     }
-    const board = el("div", `board n${n - (me === null ? 0 : 1)}`);
     board.append(others, this.center(table));
     parts.push(board);
+    const dock = el("div", "dock");
     if (me !== null) {
-      parts.push(this.seat(table, me, true));
-      parts.push(this.controls(table));
+      const region = el("div", "hand-region");
       this.hand.set(this.you?.cards ?? [], deal?.laizi ?? null);
-      parts.push(this.hand.el);
+      region.append(this.hand.el);
+      dock.append(this.seat(table, me, true), this.controls(table), region);
       requestAnimationFrame(() => this.hand.layout());
     } else {
-      parts.push(el("p", "lead", t("web.spectating")));
-      parts.push(this.controls(table));
+      dock.append(el("p", "lead", t("web.spectating")), this.controls(table));
     }
+    parts.push(dock, this.compact(table));
     return parts;
+  }
+
+  /** Picture-in-picture's view (layout.ts): whose turn, the play to beat, your cards
+   * left, and that the Activity is opened to play. */
+  private compact(table: TableJson): HTMLElement {
+    const deal = table.deal;
+    const mine = this.you ? table.seats[this.you.seat] : undefined;
+    const [turn, ...rest] = this.turnLine(table).split(" · ");
+    return compactView(turn, rest.join(" · "),
+                       mine?.cards_left != null ? cardsLeft(mine.cards_left) : "",
+                       !!deal && !deal.over && deal.to_act === this.you?.seat);
   }
 
   private avatar(seat: SeatJson): HTMLElement {
