@@ -1,9 +1,11 @@
-"""Screenshots of the Activity's page, mid-deal on the user's turn, at a phone's size
-(390×844) and a desktop's (1280×800), in en and zh-CN: for the tests (a temp dir) and for
-the README (docs/activity_screenshots.py writes docs/activity-*.png)."""
+"""Screenshots of the Activity's page, mid-deal on the user's turn, in every frame Discord
+shows it in (:data:`SIZES`: a narrow phone, a phone, a landscape phone, a desktop and the
+picture-in-picture frame), in en and zh-CN: for the tests (a temp dir) and for the README
+(docs/activity_screenshots.py writes docs/activity-*.png)."""
 
 from __future__ import annotations
 
+import asyncio
 import struct
 import time
 from pathlib import Path
@@ -15,8 +17,12 @@ from tests.web.pages import CHANNEL, Activity, Page
 from .host import DESKTOP, PHONE, Player, open_player
 from .play import Turns, tap_cards
 
-SHOTS: tuple[tuple[str, tuple[int, int]], ...] = (
-    ("en", PHONE), ("en", DESKTOP), ("zh-CN", PHONE), ("zh-CN", DESKTOP))
+# the frames the page must fit (issue 57), by the name their screenshot takes
+SMALL, LANDSCAPE, PIP = (320, 568), (844, 390), (480, 270)
+SIZES: dict[str, tuple[int, int]] = {
+    "small": SMALL, "phone": PHONE, "landscape": LANDSCAPE, "desktop": DESKTOP, "pip": PIP}
+SHOTS: tuple[tuple[str, tuple[int, int]], ...] = tuple(
+    (locale, size) for locale in ("en", "zh-CN") for size in SIZES.values())
 USER, NAME = 101, "Ann"
 
 
@@ -56,33 +62,80 @@ async def a_turn_to_beat(activity: Activity) -> Page:
         await page.wait(lambda seq=seq: page.table["you"]["seq"] != seq)
 
 
-async def show(browser: Any, activity: Activity, locale: str, viewport: tuple[int, int]
-               ) -> Player:
+async def a_landlord_turn(activity: Activity) -> Page:
+    """A four-player table (two decks) where the user is the landlord with all 33 cards on
+    the first turn of play: a table whose auction the user loses is left and opened again
+    until the user wins one. Returns the user's socket page (close it at the end)."""
+    page = await activity.page(USER, NAME)
+    deadline = time.monotonic() + 60
+    while True:
+        assert time.monotonic() < deadline, "the user never became the landlord"
+        assert (await page.act("open", variant="four", room="novice", ai_seats=3))["ok"]
+        assert (await page.act("start"))["ok"]
+        while True:
+            frame = await page.wait(lambda: page.table and page.table["you"]["my_turn"]
+                                    and page.table)
+            you = frame["you"]
+            if you["phase"] == "play":
+                break
+            seq = you["seq"]
+            if you["phase"] == "bid":
+                offer = next(o for o in you["offers"] if o["action"] == "bid")
+                answer = await page.act("bid", points=max(offer["points"]), seq=seq)
+            else:
+                action, fields = SOCKET_AUCTION[you["phase"]]
+                answer = await page.act(action, seq=seq, **fields)
+            assert answer["ok"], answer
+            await page.wait(lambda seq=seq: page.table["you"]["seq"] != seq)
+        if len(you["cards"]) == 33:
+            return page
+        closed = len(page.of_type("no_table"))
+        assert (await page.act("cost"))["ok"]  # leaving mid-deal is asked first
+        left = await page.act("leave")  # an AI won the auction: another table
+        assert left["ok"], left
+        await page.wait(lambda closed=closed: len(page.of_type("no_table")) > closed)
+        await asyncio.sleep(0.5)  # the server's pace for a user's actions
+
+
+async def show(browser: Any, activity: Activity, locale: str, viewport: tuple[int, int],
+               *, select: bool = True) -> Player:
     """The user's page on that turn, the smallest legal play's cards selected."""
     player = await open_player(browser, activity, USER, NAME, locale=locale,
-                               platform="mobile" if viewport == PHONE else "desktop",
+                               platform="mobile" if viewport[0] < 900 else "desktop",
                                viewport=viewport)
     await player.wait_data(lambda d: d.get("state") == "table" and d["myTurn"] == "true",
                            what="the user's turn")
     view = activity.manager.seat_view(CHANNEL, USER)[1]
-    await player.frame.locator(".hand button").nth(len(view.cards) - 1).wait_for()
+    await player.frame.locator(".hand button").nth(len(view.cards) - 1).wait_for(
+        state="attached")
+    await player.page.evaluate("document.fonts.ready")
+    if not select or viewport == PIP:  # the hand is not shown in picture-in-picture
+        return player
     legal = view.legal_plays()
     await tap_cards(player, activity.manager, min(legal, key=lambda p: len(p.cards)), Turns())
     await player.page.wait_for_timeout(250)  # the selected cards' rise (a CSS transition)
     return player
 
 
-async def shoot(browser: Any, activity: Activity, out: Path) -> list[Path]:
-    """Write ``activity-<phone|desktop>-<locale>.png`` for each of :data:`SHOTS` into
-    ``out`` (the README shows docs/activity-phone-en.png)."""
+def shot_name(locale: str, viewport: tuple[int, int], prefix: str = "activity") -> str:
+    """``activity-<small|phone|landscape|desktop|pip>-<locale>.png``."""
+    size = next(name for name, box in SIZES.items() if box == viewport)
+    return f"{prefix}-{size}-{locale}.png"
+
+
+async def shoot(browser: Any, activity: Activity, out: Path,
+                shots: tuple[tuple[str, tuple[int, int]], ...] = SHOTS,
+                prefix: str = "activity", four: bool = False) -> list[Path]:
+    """Write ``activity-<size>-<locale>.png`` for each of :data:`SHOTS` into ``out`` (the
+    README shows docs/activity-phone-en.png); ``four``: the four-player landlord's first
+    turn (33 cards) instead of a three-player turn with a play to beat."""
     out.mkdir(parents=True, exist_ok=True)
     written = []
-    socket = await a_turn_to_beat(activity)
+    socket = await (a_landlord_turn(activity) if four else a_turn_to_beat(activity))
     try:
-        for locale, viewport in SHOTS:
+        for locale, viewport in shots:
             player = await show(browser, activity, locale, viewport)
-            size = "phone" if viewport == PHONE else "desktop"
-            path = out / f"activity-{size}-{locale}.png"
+            path = out / shot_name(locale, viewport, prefix)
             await player.page.screenshot(path=str(path))
             written.append(path)
             await player.close()
@@ -91,4 +144,5 @@ async def shoot(browser: Any, activity: Activity, out: Path) -> list[Path]:
     return written
 
 
-__all__ = ["SHOTS", "a_turn_to_beat", "png_size", "shoot", "show"]
+__all__ = ["LANDSCAPE", "PIP", "SHOTS", "SIZES", "SMALL", "a_landlord_turn", "a_turn_to_beat",
+           "png_size", "shoot", "shot_name", "show"]

@@ -1,6 +1,7 @@
 // The Activity's start-up: the SDK's handshake and sign-in, then the table's socket.
 // Everything the page shows comes from the bot's frames (bot/web/protocol.py).
 import { DiscordSDK } from "@discord/embedded-app-sdk";
+import { followDiscord, watchFrame } from "./layout";
 import { Table } from "./table";
 import { Socket } from "./socket";
 import type { Participant } from "./types";
@@ -8,6 +9,8 @@ import type { Participant } from "./types";
 const inDiscord = location.hostname.endsWith(".discordsays.com");
 const API = inDiscord ? "/.proxy/api" : "/api";
 const CDN = inDiscord ? "/.proxy/discord-cdn" : "https://cdn.discordapp.com";
+
+watchFrame();  // data-layout and data-orientation from the frame until Discord says them
 
 function pageLocale(value: string | undefined): string {
   if (value === "zh-CN" || value === "zh-TW") return value;
@@ -37,6 +40,7 @@ async function start(): Promise<void> {
   const { client_id: clientId } = await json(`${API}/config`);
   const sdk = new DiscordSDK(clientId, { disableConsoleLogOverride: true });
   await sdk.ready();
+  void followDiscord(sdk);  // layout mode, orientation, the orientation lock
   const { code } = await sdk.commands.authorize({
     client_id: clientId, response_type: "code", state: "", prompt: "none", scope: ["identify"],
   });
