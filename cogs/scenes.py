@@ -22,7 +22,7 @@ from bot.engine.kinds import BOMB_KINDS, RUN_CARDS, UNIT
 from bot.store import PlayerStats
 from bot.store.records import Leaderboard, Player
 from bot.tables import DealEnded, TableSnapshot
-from bot.words.multiplier import multiplier_words
+from bot.words.multiplier import deal_factors, multiplier_words
 from bot.words.names import level_name
 from bot.words.pictures import picture_words, said_word
 from bot.words.settling import result_notes
@@ -145,7 +145,8 @@ def table_scene(table: TableSnapshot, *, title: str | None = None, locale: str =
         seats=tuple(seats), title=title,
         bottom=game.bottom, bottom_count=game.rules.bottom_size, laizi=game.laizi,
         multiplier=game.total_multiplier,
-        multiplier_words=parts_words(game.factors(), game.total_multiplier, locale),
+        multiplier_words=parts_words(deal_factors(game), game.total_multiplier,
+                                    locale),
         phase=picture_phase(game.phase), words=picture_words(locale))
 
 

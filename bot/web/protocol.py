@@ -92,7 +92,7 @@ from bot.engine import (
 from bot.tables import DealEnded, LeaveKind, Leaving, TableSnapshot, leave_kind
 from bot.words.cards import card_name, play_phrase
 from bot.words.locales import EN
-from bot.words.multiplier import multiplier_text
+from bot.words.multiplier import deal_factors, multiplier_text
 from bot.words.names import kind_name, player_name, seat_name
 from bot.words.settling import result_notes
 
@@ -303,7 +303,8 @@ def table_json(table: TableSnapshot, locale: str = EN) -> TableJson:
             "to_beat": play_json(view.last[1]) if view.last else None,
             "to_beat_seat": view.last[0] if view.last else None, "over": game.is_over,
             "total": view.total_multiplier,
-            "multiplier_text": multiplier_text(view.factors(), view.total_multiplier, locale),
+            "multiplier_text": multiplier_text(deal_factors(view), view.total_multiplier,
+                                              locale),
             "to_beat_text": play_words(view.last[1], locale) if view.last else None,
             "laizi_name": card_name(locale, view.laizi) if view.laizi else None}
         frame["deal"] = deal

@@ -18,6 +18,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints, is_typeddict
 
+from bot.words.page import boot_words
+
 from . import wire
 
 TARGET = Path(__file__).resolve().parents[2] / "web" / "src" / "wire.ts"
@@ -172,7 +174,16 @@ def generate() -> str:
         elif _is_alias(value):
             blocks.append([*_comment(_alias_doc(name)),
                            f"export type {name} = {ts_type(value, named, top=True)};"])
+    blocks.append(_boot_words())
     return HEADER + "\n" + "\n\n".join("\n".join(b) for b in blocks) + "\n"
+
+
+def _boot_words() -> list[str]:
+    """The words a page shows before it is signed in (its start failing, the sign-in's
+    refusals), by language: built into the page, from :func:`bot.words.page.boot_words`."""
+    words = json.dumps(boot_words(), ensure_ascii=False, indent=2, sort_keys=True)
+    return ["/** The page's words before sign-in, by language (bot/words/page.py's boot_words). */",
+            f"export const BOOT_WORDS: Record<string, Record<string, string>> = {words};"]
 
 
 def main(argv: list[str]) -> int:

@@ -5,6 +5,7 @@ import { followDiscord, watchFrame } from "./layout";
 import { Table } from "./table";
 import { Socket } from "./socket";
 import type { Participant } from "./types";
+import { hasBootWord, pageLocale, setBootLocale, t } from "./words";
 
 const inDiscord = location.hostname.endsWith(".discordsays.com");
 const API = inDiscord ? "/.proxy/api" : "/api";
@@ -12,10 +13,7 @@ const CDN = inDiscord ? "/.proxy/discord-cdn" : "https://cdn.discordapp.com";
 
 watchFrame();  // data-layout and data-orientation from the frame until Discord says them
 
-function pageLocale(value: string | undefined): string {
-  if (value === "zh-CN" || value === "zh-TW") return value;
-  return "en";
-}
+setBootLocale(navigator.language);  // until Discord says the user's language
 
 function fail(message: string): void {
   const app = document.getElementById("app")!;
@@ -30,9 +28,18 @@ function fail(message: string): void {
 }
 
 async function json(url: string, init?: RequestInit): Promise<any> {
-  const response = await fetch(url, init);
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch {
+    throw new Error(t("boot.unreachable"));
+  }
   const body = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(body.error || `HTTP ${response.status}`);
+  if (!response.ok) {  // a refusal in the reader's words when the page has them
+    const code = typeof body.code === "string" ? `door.${body.code}` : "";
+    throw new Error(code && hasBootWord(code) ? t(code)
+      : t("boot.http", { status: `HTTP ${response.status}` }));
+  }
   return body;
 }
 
@@ -55,6 +62,7 @@ async function start(): Promise<void> {
   } catch {
     locale = "en";  // the issue's rule: the language the SDK reports, otherwise English
   }
+  setBootLocale(locale);
   document.documentElement.lang = locale;
   const table = new Table(document.getElementById("app")!, document.getElementById("announce")!,
                           CDN);
@@ -76,5 +84,5 @@ async function start(): Promise<void> {
 
 start().catch((err: unknown) => {
   const text = err instanceof Error ? err.message : (err as { message?: string })?.message;
-  fail(`Dou Dizhu could not start: ${text || String(err)}`);
+  fail(t("boot.failed", { error: text || String(err) }));
 });

@@ -361,12 +361,7 @@ export class Table {
 
   private turnLine(table: TableJson): string {
     const deal = table.deal;
-    if (!deal) {
-      const taken = table.seats.filter((s) => !s.empty).length;
-      return taken < table.players
-        ? t("web.waiting", { n: taken, total: table.players }) : t("web.between");
-    }
-    if (deal.over) return t("web.between");
+    if (!deal || deal.over) return this.lobbyLine(table);
     const phase = t(`phase.${deal.phase}`);
     const who = deal.to_act;
     let line = who === null ? phase : who === this.you?.seat
@@ -381,6 +376,18 @@ export class Table {
       line += " · " + t("web.you_lead");
     }
     return line;
+  }
+
+  /** Between deals: what is missing before one can start, or Start when nothing is
+   * ("Press Start for the next deal" only after a first deal). */
+  private lobbyLine(table: TableJson): string {
+    const missing = table.seats.filter((s) => s.empty).length;
+    if (missing > 0) {
+      const taken = table.seats.length - missing;
+      return `${t("web.waiting", { n: taken, total: table.players })} ${
+        missing === 1 ? t("web.missing_one") : t("web.missing", { n: missing })}`;
+    }
+    return table.deals > 0 ? t("web.between") : t("web.ready");
   }
 
   private center(table: TableJson): HTMLElement {

@@ -354,3 +354,67 @@ export type ActionFrame = PlayAction | PassAction | HintAction | BidAction | Cho
 
 // Every frame the page sends.
 export type PageFrame = AuthFrame | ActionFrame;
+
+/** The page's words before sign-in, by language (bot/words/page.py's boot_words). */
+export const BOOT_WORDS: Record<string, Record<string, string>> = {
+  "en": {
+    "boot.auth_failed": "the sign-in failed",
+    "boot.discord": "Discord did not let the page sign in ({error})",
+    "boot.failed": "Dou Dizhu could not start: {error}",
+    "boot.http": "the server answered {status}",
+    "boot.unreachable": "the server cannot be reached",
+    "door.auth_limited": "Too many failed sign-ins from here: trying again in a moment.",
+    "door.bad_instance": "Discord does not know this Activity any more: open it again.",
+    "door.bad_token": "Your sign-in is not valid: open the Activity again.",
+    "door.discord_busy": "Discord is busy: trying again in a moment.",
+    "door.discord_unreachable": "Discord cannot be reached: trying again in a moment.",
+    "door.foreign_token": "This sign-in was made for another application: open the Activity again.",
+    "door.not_authenticated": "The table did not hear from this page in time: open the Activity again.",
+    "door.not_in_instance": "You are not in this Activity (any more): open it again from the channel.",
+    "door.rate_limited": "Too many actions at once: slow down a little.",
+    "door.starting": "The tables are not ready yet: try again in a moment.",
+    "door.token_revoked": "Your sign-in is no longer valid: open the Activity again.",
+    "door.too_many_sockets": "You have {n} tables open already: close one and open the Activity again.",
+    "door.wrong_channel": "This Activity belongs to another channel."
+  },
+  "zh-CN": {
+    "boot.auth_failed": "登录失败",
+    "boot.discord": "Discord 未允许页面登录（{error}）",
+    "boot.failed": "斗地主无法启动：{error}",
+    "boot.http": "服务器返回 {status}",
+    "boot.unreachable": "无法连接服务器",
+    "door.auth_limited": "此处登录失败次数过多：稍后自动重试。",
+    "door.bad_instance": "Discord 找不到这个活动了：请重新打开。",
+    "door.bad_token": "登录无效：请重新打开活动。",
+    "door.discord_busy": "Discord 正忙：稍后自动重试。",
+    "door.discord_unreachable": "无法连接 Discord：稍后自动重试。",
+    "door.foreign_token": "此登录属于另一个应用：请重新打开活动。",
+    "door.not_authenticated": "牌桌没有及时收到此页面的消息：请重新打开活动。",
+    "door.not_in_instance": "你不在（或已离开）这个活动：请从频道重新打开。",
+    "door.rate_limited": "操作太快了：请慢一点。",
+    "door.starting": "牌桌还没准备好：请稍后再试。",
+    "door.token_revoked": "登录已失效：请重新打开活动。",
+    "door.too_many_sockets": "你已经打开了 {n} 个牌桌页面：请关掉一个，再重新打开活动。",
+    "door.wrong_channel": "这个活动属于另一个频道。"
+  },
+  "zh-TW": {
+    "boot.auth_failed": "登入失敗",
+    "boot.discord": "Discord 未允許頁面登入（{error}）",
+    "boot.failed": "鬥地主無法啟動：{error}",
+    "boot.http": "伺服器返回 {status}",
+    "boot.unreachable": "無法連線伺服器",
+    "door.auth_limited": "此處登入失敗次數過多：稍後自動重試。",
+    "door.bad_instance": "Discord 找不到這個活動了：請重新開啟。",
+    "door.bad_token": "登入無效：請重新開啟活動。",
+    "door.discord_busy": "Discord 正忙：稍後自動重試。",
+    "door.discord_unreachable": "無法連線 Discord：稍後自動重試。",
+    "door.foreign_token": "此登入屬於另一個應用：請重新開啟活動。",
+    "door.not_authenticated": "牌桌沒有及時收到此頁面的訊息：請重新開啟活動。",
+    "door.not_in_instance": "你不在（或已離開）這個活動：請從頻道重新開啟。",
+    "door.rate_limited": "操作太快了：請慢一點。",
+    "door.starting": "牌桌還沒準備好：請稍後再試。",
+    "door.token_revoked": "登入已失效：請重新開啟活動。",
+    "door.too_many_sockets": "你已經打開了 {n} 個牌桌頁面：請關掉一個，再重新開啟活動。",
+    "door.wrong_channel": "這個活動屬於另一個頻道。"
+  }
+};

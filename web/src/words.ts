@@ -1,7 +1,28 @@
-// The page's words: the bot sends them in its language with the welcome frame.
+// The page's words: the bot sends them in its language with the welcome frame; the few
+// a page needs before it is signed in are built in (BOOT_WORDS, generated from bot/words).
 import type { PageWords } from "./types";
+import { BOOT_WORDS } from "./wire";
 
 let words: PageWords | null = null;
+let bootLocale = "en";
+
+/** The page's language before the welcome frame says it: en, zh-CN or zh-TW (a zh-HK or
+ * zh-Hant reader reads zh-TW, any other Chinese zh-CN). */
+export function pageLocale(value: string | undefined | null): string {
+  const v = (value ?? "").toLowerCase();
+  if (!v.startsWith("zh")) return "en";
+  return /^zh-(tw|hk|mo|hant)/.test(v) ? "zh-TW" : "zh-CN";
+}
+
+export function setBootLocale(locale: string): void {
+  bootLocale = pageLocale(locale);
+  if (!words) document.documentElement.lang = bootLocale;
+}
+
+/** Is there a built-in word for ``key`` (a sign-in refusal's ``door.<code>``)? */
+export function hasBootWord(key: string): boolean {
+  return key in (BOOT_WORDS.en ?? {});
+}
 
 export function setWords(next: PageWords): void {
   words = next;
@@ -14,7 +35,8 @@ export function hasWords(): boolean {
 
 /** The sentence ``key`` with its ``{placeholders}`` filled in. */
 export function t(key: string, params: Record<string, string | number> = {}): string {
-  const text = words?.t[key] ?? key;
+  const text = words?.t[key] ?? BOOT_WORDS[words?.locale ?? bootLocale]?.[key]
+    ?? BOOT_WORDS.en?.[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (all, name: string) =>
     name in params ? String(params[name]) : all);
 }
