@@ -1,5 +1,6 @@
-"""Make docs/activity-<phone|desktop>-<locale>.png: the Activity's page mid-deal on the player's
-turn, at a phone's size (390×844) and a desktop's (1280×800), in en and zh-CN, for the
+"""Make docs/activity-<size>-<locale>.png: the Activity's page mid-deal on the player's turn in
+every frame Discord shows (small 320×568, phone 390×844, landscape 844×390, desktop
+1280×800, pip 480×270: picture-in-picture's compact view), in en and zh-CN, for the
 README. The same pictures the browser tests take (tests/browser/screens.py), written here.
 
 Run from the repository's root: ``python docs/activity_screenshots.py`` (a few seconds).
