@@ -9,13 +9,15 @@ is over, its result. The controls under it follow :func:`can_act` and :func:`can
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from bot.engine import Outcome, Phase, beans_at_stake, seat_stakes
+from bot.engine import Outcome, Phase, seat_stakes
 from bot.tables import TableStatus
 from bot.words.cards import card_name, play_phrase, play_text
 from bot.words.catalogue import t
 from bot.words.names import kind_name, variant_name
+from bot.words.settling import at_stake_words
 
 from .markdown import CONTENT, clip, safe_player, safe_seat
 
@@ -102,19 +104,10 @@ def hand_content(table: TableSnapshot, seat: int, hand: Sequence[Card], locale: 
 
 def at_stake_text(game: GameSnapshot, seat: int, locale: str) -> str:
     """Before 加倍 or 明牌: the beans at stake now, and with the raise being weighed
-    (``At stake now: up to 2,000 beans (4,000 if you double)``)."""
-    view = game.view
-    if game.phase == Phase.DOUBLE:
-        factor, what = 2, "double"
-    else:  # a show counts when it is larger than the largest so far
-        shown = max((f for _, f in view.shows), default=1)
-        factor, what = max(view.show_factor, shown) // shown, "show"
-    now = beans_at_stake(view, seat)
-    text = t(locale, "hand.at_stake", beans=f"{now:,}")
-    raised = beans_at_stake(view, seat, factor)
-    if factor > 1 and raised > now:
-        text += t(locale, f"hand.at_stake_{what}", beans=f"{raised:,}")
-    return text
+    (``At stake now: up to 2,000 beans (4,000 if you double)``): the words the Activity
+    says too (:func:`bot.words.settling.at_stake_words`)."""
+    view = replace(game.view, to_act=seat)
+    return at_stake_words(view, seat, locale) or ""
 
 
 def counts_lines(game: GameSnapshot, names: list[str], locale: str) -> list[str]:

@@ -110,10 +110,10 @@ class LegalTexts:
         return legal
 
 
-def you_text(table: TableSnapshot, view: SeatView, legal: Legal) -> str:
+def you_text(table: TableSnapshot, view: SeatView, legal: Legal, locale: str = "en") -> str:
     """The table frame's ``you`` (:func:`bot.web.protocol.you_json`) as JSON text, with
     the legal plays already written out (``legal``)."""
-    you = you_json(table, _knowing(view, ()))  # every field but the plays (none looked for)
+    you = you_json(table, _knowing(view, ()), locale)  # every field but the plays (none looked for)
     known = _knowing(view, legal.plays)  # and those that read them, from the plays found
     you["cannot_beat"] = known.cannot_beat
     you["offers"] = [offer_json(o) for o in known.legal_actions()]

@@ -57,7 +57,7 @@ def no_table_frame(reason: str | None = None) -> NoTableFrame:
 
 
 def you_for(table: TableSnapshot, user_id: int, views: SeatViews,
-            legal: LegalTexts = LEGAL) -> str | None:
+            legal: LegalTexts = LEGAL, locale: str = EN) -> str | None:
     """The seated user's own part of the table frame as JSON text (None for a
     spectator); its legal plays made once a turn (:mod:`bot.web.legal_text`)."""
     seat = table.seat_of(user_id)
@@ -70,7 +70,7 @@ def you_for(table: TableSnapshot, user_id: int, views: SeatViews,
                            "leaving": leaving_json(leave_kind(table, seat)), "legal": [],
                         "cannot_beat": False, "is_leading": False}
         return ascii_json(you)
-    return you_text(table, view, legal.of(table.channel_id, view))
+    return you_text(table, view, legal.of(table.channel_id, view), locale)
 
 
 class TableFrames:
@@ -88,7 +88,7 @@ class TableFrames:
         return self._public[locale]
 
     def for_user(self, user_id: int, locale: str) -> str:
-        you = you_for(self.table, user_id, self.views)
+        you = you_for(self.table, user_id, self.views, locale=locale)
         if you is None:
             if locale not in self._spectators:
                 self._spectators[locale] = self._frame(locale, "null")

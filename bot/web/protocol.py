@@ -89,12 +89,14 @@ from bot.engine import (
     result_factors,
     result_total,
 )
-from bot.tables import DealEnded, LeaveKind, Leaving, TableSnapshot, leave_kind
+from bot.engine.counter import unseen_counts
+from bot.tables import AI_BALANCE, DealEnded, LeaveKind, Leaving, TableSnapshot, leave_kind
 from bot.words.cards import card_name, play_phrase
 from bot.words.locales import EN
-from bot.words.multiplier import deal_factors, multiplier_text
+from bot.words.multiplier import deal_factors, multiplier_text, multiplier_words
 from bot.words.names import kind_name, player_name, seat_name
-from bot.words.settling import result_notes
+from bot.words.page import page_text
+from bot.words.settling import at_stake_words, result_notes
 
 from .wire import (
     ActionFrame,
@@ -113,6 +115,7 @@ from .wire import (
     ResultJson,
     SeatJson,
     TableJson,
+    TrickPlayJson,
     YouJson,
 )
 
@@ -256,6 +259,37 @@ def play_words(play: Play | None, locale: str) -> str | None:
     return play_phrase(locale, play, kind_name(locale, play.kind))
 
 
+def tricks(plays: tuple[tuple[int, Play | None], ...], players: int
+           ) -> tuple[list[tuple[int, Play | None]], list[tuple[int, Play | None]]]:
+    """The current trick's turns and the previous trick's, from the play phase's turns in
+    order (a trick ends when a play is followed by a pass of every other seat)."""
+    done: list[list[tuple[int, Play | None]]] = [[]]
+    passes = 0
+    for seat, play in plays:
+        done[-1].append((seat, play))
+        passes = passes + 1 if play is None else 0
+        if play is None and passes == players - 1:
+            done.append([])
+            passes = 0
+    return done[-1], done[-2] if len(done) > 1 else []
+
+
+def trick_json(turns: list[tuple[int, Play | None]], locale: str) -> list[TrickPlayJson]:
+    return [{"seat": seat, "play": play_json(play), "text": play_words(play, locale)}
+            for seat, play in turns]
+
+
+def seat_beans(table: TableSnapshot, seat: int) -> int | None:
+    """The beans the player in ``seat`` brought to this deal (None: an AI seat, no deal)."""
+    game = table.game
+    entry = table.seats[seat]
+    balances = game.view.balances if game is not None else None
+    if entry is None or entry.is_ai or balances is None or seat >= len(balances) \
+            or balances[seat] >= AI_BALANCE:
+        return None
+    return balances[seat]
+
+
 def table_json(table: TableSnapshot, locale: str = EN) -> TableJson:
     """What everyone may see of the table: no hidden hand (the snapshot holds none); the
     names, plays and multiplier also in words of ``locale``."""
@@ -286,6 +320,7 @@ def table_json(table: TableSnapshot, locale: str = EN) -> TableJson:
             entry["played"] = i in last_by_seat
             entry["last_play"] = play_json(last_by_seat.get(i))
             entry["last_text"] = play_words(last_by_seat.get(i), locale)
+            entry["beans"] = seat_beans(table, i)
         seats.append(entry)
     frame: TableJson = {
         "channel_id": str(table.channel_id), "guild_id": str(table.guild_id),
@@ -294,6 +329,7 @@ def table_json(table: TableSnapshot, locale: str = EN) -> TableJson:
         "deals": table.deals, "deadline": table.deadline, "now": time.time(),
         "seats": seats, "deal": None}
     if view is not None and game is not None:
+        now, before = tricks(view.plays, len(view.counts))
         deal: DealJson = {
             "phase": str(view.phase), "to_act": view.to_act, "landlord": view.landlord,
             "bottom": view.bottom, "laizi": view.laizi, "multiplier": view.multiplier,
@@ -306,12 +342,17 @@ def table_json(table: TableSnapshot, locale: str = EN) -> TableJson:
             "multiplier_text": multiplier_text(deal_factors(view), view.total_multiplier,
                                               locale),
             "to_beat_text": play_words(view.last[1], locale) if view.last else None,
-            "laizi_name": card_name(locale, view.laizi) if view.laizi else None}
+            "laizi_name": card_name(locale, view.laizi) if view.laizi else None,
+            "factors": list(deal_factors(view)),
+            "factor_words": list(multiplier_words(deal_factors(view), view.total_multiplier,
+                                                  locale)),
+            "trick": trick_json(now, locale), "last_trick": trick_json(before, locale),
+            "unseen": unseen_counts(view) if str(view.phase) in ("play", "over") else {}}
         frame["deal"] = deal
     return frame
 
 
-def you_json(table: TableSnapshot, view: SeatView) -> YouJson:
+def you_json(table: TableSnapshot, view: SeatView, locale: str = EN) -> YouJson:
     """What only the seated user sees: their hand and what they may do now: ``offers``
     (the seat's legal actions, none unless it is its turn: :func:`offer_json`), the legal
     plays (``legal``) and what leaving means (``leaving``: ``kind`` free, escape or away,
@@ -327,7 +368,9 @@ def you_json(table: TableSnapshot, view: SeatView) -> YouJson:
             "offers": [offer_json(o) for o in offers],
             "leaving": leaving_json(leave_kind(table, view.seat)),
             "legal": [play_json(p) for p in plays],
-            "cannot_beat": view.cannot_beat, "is_leading": view.is_leading}
+            "cannot_beat": view.cannot_beat, "is_leading": view.is_leading,
+            "counter": unseen_counts(view) if str(view.phase) in ("play", "over") else None,
+            "at_stake": at_stake_words(view, view.seat, locale)}
 
 
 def _level(points: int | None) -> int | None:
@@ -355,8 +398,20 @@ def result_json(event: DealEnded, locale: str = EN) -> ResultJson:
             "labels": [player_name(n, locale) for n in event.names],
             "levels_before": [_level(p) for p in event.levels_before],
             "levels_after": [_level(p) for p in event.levels_after],
-            "balances_after": list(event.balances_after)}
+            "balances_after": list(event.balances_after),
+            "escaper": result.escaper,
+            "escape_text": escape_text(event, locale)}
 
+
+def escape_text(event: DealEnded, locale: str) -> str | None:
+    """Who left the deal and what it cost them, in words (None: nobody escaped)."""
+    seat = event.result.escaper
+    if seat is None or seat >= len(event.names):
+        return None
+    beans = event.result.beans[seat] if seat < len(event.result.beans) else 0
+    points = event.result.points[seat] if seat < len(event.result.points) else 0
+    return page_text(locale, "web.escape_cost", name=player_name(event.names[seat], locale),
+                     beans=f"{beans:+,}", points=f"{points:+,}")
 
 def error_frame(code: str, error: str) -> ErrorFrame:
     return {"type": "error", "code": code, "error": error}
@@ -373,4 +428,4 @@ def answer_frame(ref: int | str | None, action: ActionName, answer: Done | Refus
 __all__ = ["ACTIONS", "ALARMS", "LEAVING", "MAX_FRAME", "RATE", "REQUIRED", "FrameError",
            "answer_frame", "dumps", "error_frame", "is_action", "leaving_json", "offer_json",
            "open_choices", "parse_action", "parse_frame", "parse_json", "play_json", "play_words",
-           "result_json", "table_json", "you_json"]
+           "result_json", "seat_beans", "table_json", "trick_json", "tricks", "you_json"]

@@ -57,6 +57,15 @@ class SeatJson(TypedDict):
     played: NotRequired[bool]
     last_play: NotRequired[PlayJson | None]
     last_text: NotRequired[str | None]
+    beans: NotRequired[int | None]  # the beans the player brought to this deal (None: AI)
+
+
+class TrickPlayJson(TypedDict):
+    """One turn of a trick: who, and their play (None: a pass) with its words."""
+
+    seat: int
+    play: PlayJson | None
+    text: str | None
 
 
 class DealJson(TypedDict):
@@ -81,6 +90,11 @@ class DealJson(TypedDict):
     multiplier_text: str
     to_beat_text: str | None
     laizi_name: str | None
+    factors: list[tuple[str, int]]  # the multiplier's parts, a part once per time
+    factor_words: list[str]  # the same in words, a part counted (炸弹×2×2), then "= ×n"
+    trick: list[TrickPlayJson]  # the current trick's turns, in order
+    last_trick: list[TrickPlayJson]  # the trick before it (none before the second)
+    unseen: dict[str, int]  # 记牌器 for a spectator: rank -> cards not played nor shown
 
 
 class TableJson(TypedDict):
@@ -156,6 +170,8 @@ class YouJson(TypedDict):
     legal: list[PlayJson]
     cannot_beat: bool
     is_leading: bool
+    counter: NotRequired[dict[str, int] | None]  # 记牌器: rank -> cards still out
+    at_stake: NotRequired[str | None]  # before 明牌 or 加倍 on the seat's turn, in words
 
 
 class ResultJson(TypedDict):
@@ -179,6 +195,8 @@ class ResultJson(TypedDict):
     levels_before: list[int | None]
     levels_after: list[int | None]
     balances_after: list[int | None]
+    escaper: int | None  # who left the deal (an escape), or None
+    escape_text: str | None  # who left and what it cost them, in words
 
 
 class OpenChoices(TypedDict):
@@ -453,5 +471,5 @@ __all__ = [
     "OpenChoices", "PageFrame", "PageWords", "PassAction", "PassOfferJson", "PlainAction",
     "PlayAction", "PlayJson", "PlayOfferJson", "ReadingJson", "Refused", "RefusedFrame",
     "ResultFrame", "ResultJson", "SeatJson", "ServerFrame", "TableFrame", "TableJson",
-    "TrusteeAction", "WelcomeFrame", "YouJson",
+    "TrickPlayJson", "TrusteeAction", "WelcomeFrame", "YouJson",
 ]

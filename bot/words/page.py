@@ -144,6 +144,14 @@ CATALOGUE_KEYS = (
 )
 
 
+def page_text(locale: str, key: str, **params: object) -> str:
+    """One of the page's own sentences in ``locale``, filled in (the server's words of a
+    frame: an escape's cost)."""
+    lang = spoken(locale)
+    text = PAGE_TEXTS[lang].get(key) or PAGE_TEXTS[EN][key]
+    return text.format(**params)
+
+
 def card_names(locale: str) -> dict[str, str]:
     """Every card's spoken name by its notation and suit (``"7S"``: 7 of spades, 黑桃7;
     ``"R"``: Big Joker, 大王)."""
@@ -174,4 +182,4 @@ def page_words(locale: str) -> dict[str, Any]:
 
 
 __all__ = ["BOOT_TEXTS", "PAGE_TEXTS", "ROOM_NAMES", "SHARED_PICTURE_WORDS", "SHARED_TEXTS",
-           "boot_words", "card_names", "page_words"]
+           "boot_words", "card_names", "page_text", "page_words"]

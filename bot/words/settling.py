@@ -5,10 +5,29 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.engine import Limits, Result, Rules, settlement_limits
+from bot.engine import Limits, Phase, Result, Rules, SeatView, beans_at_stake, settlement_limits
 
 from .catalogue import t
 from .names import player_name
+
+
+def at_stake_words(view: SeatView, seat: int, locale: str) -> str | None:
+    """Before 加倍 or 明牌, on ``seat``'s turn: the beans at stake now, and with the raise
+    being weighed (``At stake now: up to 2,000 beans (4,000 if you double)``): the hand
+    message's line and the Activity's. None at any other moment."""
+    if view.to_act != seat or not (view.phase == Phase.DOUBLE or view.phase.is_show):
+        return None
+    if view.phase == Phase.DOUBLE:
+        factor, what = 2, "double"
+    else:  # a show counts when it is larger than the largest so far
+        shown = max((f for _, f in view.shows), default=1)
+        factor, what = max(view.show_factor, shown) // shown, "show"
+    now = beans_at_stake(view, seat)
+    text = t(locale, "hand.at_stake", beans=f"{now:,}")
+    raised = beans_at_stake(view, seat, factor)
+    if factor > 1 and raised > now:
+        text += t(locale, f"hand.at_stake_{what}", beans=f"{raised:,}")
+    return text
 
 
 def balances_before(after: Sequence[int | None], beans: Sequence[int]) -> tuple[int | None, ...]:
@@ -43,4 +62,4 @@ def result_notes(locale: str, rules: Rules, result: Result, names: Sequence[str]
     return cap_notes(locale, settlement_limits(rules, result, before), names, before)
 
 
-__all__ = ["balances_before", "cap_notes", "result_notes"]
+__all__ = ["at_stake_words", "balances_before", "cap_notes", "result_notes"]

@@ -57,10 +57,25 @@ export class Dialogs {
     return dialog;
   }
 
-  result(result: ResultJson, mySeat: number | null, actions: ResultActions): void {
+  /** Start shown or hidden in the result while it stays open (the table frame after the
+   * result says whether every seat is still taken). */
+  setStartable(can: boolean): void {
+    if (!this.showingResult || !this.current) return;
+    const start = this.current.querySelector<HTMLButtonElement>("button.start");
+    if (start) start.hidden = !can;
+  }
+
+  result(result: ResultJson, mySeat: number | null, actions: ResultActions,
+         canStart: boolean): void {
     const outcome = result.outcome === "landlord" ? t("result.landlord")
       : result.outcome === "farmers" ? t("result.farmers") : "";
     const body: HTMLElement[] = [];
+    if (result.escape_text) {  // who left and what it cost them
+      const p = document.createElement("p");
+      p.className = "escape";
+      p.textContent = result.escape_text;
+      body.push(p);
+    }
     if (outcome) {
       const p = document.createElement("p");
       p.className = "outcome";
@@ -106,12 +121,15 @@ export class Dialogs {
     });
     body.push(list);
     const buttons: [string, () => unknown, string][] = [];
-    if (mySeat !== null) {
-      buttons.push([t("btn.start"), actions.start, "primary"], [t("btn.leave"), actions.leave,
-                                                                 "quiet"]);
+    // the next deal's buttons only for who can use them: not the one who left
+    if (mySeat !== null && mySeat !== result.escaper) {
+      buttons.push([t("btn.start"), actions.start, "primary start"],
+                   [t("btn.leave"), actions.leave, "quiet"]);
     }
     buttons.push([t("web.close"), () => undefined, "quiet"]);
-    this.open("result", t("result.title"), body, buttons);
+    const dialog = this.open("result", t("result.title"), body, buttons);
+    const start = dialog.querySelector<HTMLButtonElement>("button.start");
+    if (start) start.hidden = !canStart;
   }
 
   readings(readings: ReadingJson[]): Promise<ReadingJson | null> {

@@ -6,8 +6,8 @@ import { Hand } from "./hand";
 import { compactView } from "./layout";
 import type { Socket } from "./socket";
 import type { ActionArgs, ActionName, Answer, Frame, OfferJson, OpenChoices, Participant,
-  PlayJson, ResultJson, SeatJson, TableJson, YouJson } from "./types";
-import { cardsLeft, hasWords, named, setWords, t } from "./words";
+  PlayJson, ResultJson, SeatJson, TableJson, TrickPlayJson, YouJson } from "./types";
+import { cardsLeft, hasWords, named, rankName, setWords, t } from "./words";
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls = "", text = ""):
     HTMLElementTagNameMap[K] {
@@ -16,6 +16,11 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls = "", text = ""):
   if (text) node.textContent = text;
   return node;
 }
+
+// the counter's ranks, high to low as 欢乐斗地主's 记牌器 shows them, and their faces
+const COUNTER_ORDER = ["R", "B", "2", "A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4",
+  "3", "F"];
+const RANK_FACE: Record<string, string> = { T: "10" };  // the jokers, flower: their names
 
 const AUCTION_SAID: Record<string, string> = {
   call: "web.called", no_call: "web.no_call", grab: "web.grabbed", no_grab: "web.no_grab",
@@ -37,6 +42,10 @@ export class Table {
   private hintAt: [number, number] | null = null; // (seq, index) of the hint shown
   private busy = false;
   private userId = "";
+  private balancesAfter: (number | null)[] | null = null; // the last result's, until a deal
+  private alarmsSaid = new Set<string>(); // "deal:seat:alarm" of each 报单/报双 announced
+  private alarmText = "";  // a 报单/报双 to announce with the turn line
+  private escaper: number | null = null; // who left the last deal (no Start for them)
 
   constructor(private root: HTMLElement, private live: HTMLElement, private cdn: string) {
     this.hand.onChange = () => this.syncPlayButton();
@@ -66,6 +75,12 @@ export class Table {
       case "table":
         this.table = frame.table;
         this.you = frame.you;
+        if (frame.table.deal && !frame.table.deal.over) {
+          this.balancesAfter = null;
+          this.escaper = null;
+        }
+        this.noteAlarms(frame.table);
+        if (this.dialogs.showingResult) this.dialogs.setStartable(this.canStart(frame.table));
         this.state = "table";
         this.received = Date.now();
         if (this.you?.phase && !this.table?.deal?.over && this.dialogs.showingResult) {
@@ -80,8 +95,12 @@ export class Table {
         this.notice = frame.reason ? t("web.closed") : "";
         break;
       case "result":
-        this.dialogs.result(frame.result, this.you?.seat ?? null, this.actions());
+        this.balancesAfter = frame.result.balances_after;
+        this.escaper = frame.result.escaper;
+        this.dialogs.result(frame.result, this.you?.seat ?? null, this.actions(),
+                            this.table ? this.canStart(this.table) : false);
         this.say(this.resultLine(frame.result));
+        this.draw();
         return;
       case "error":
         this.notice = frame.error;
@@ -91,6 +110,28 @@ export class Table {
         return;
     }
     this.draw();
+  }
+
+  /** Start is offered to a seated player who did not leave the last deal, when every
+   * seat is taken (the server refuses it otherwise: "the seats are not full"). */
+  private canStart(table: TableJson): boolean {
+    const me = this.you?.seat ?? null;
+    return me !== null && me !== this.escaper && table.seats.every((s) => !s.empty)
+      && !(table.deal && !table.deal.over);
+  }
+
+  /** 报单/报双 said once each: the seat's banner is drawn from the frame; the announcement
+   * goes with the next turn line (the page's live region). */
+  private noteAlarms(table: TableJson): void {
+    for (const seat of table.seats) {
+      if (!seat.alarm || table.deal?.over) continue;
+      const key = `${table.deals}:${seat.index}:${seat.alarm}`;
+      if (this.alarmsSaid.has(key)) continue;
+      this.alarmsSaid.add(key);
+      const name = seat.index === this.you?.seat ? t("web.you") : seat.label ?? seat.name ?? "";
+      this.alarmText = t(seat.alarm === "single" ? "web.alarm_said1" : "web.alarm_said2",
+                         { name });
+    }
   }
 
   // ------------------------------------------------------------------ actions
@@ -238,8 +279,16 @@ export class Table {
     header.append(el("span", "variant", named("variants", table.variant)));
     if (deal) {
       // the factors that make the multiplier, as one equation (抢×2 炸弹×2 = ×8)
-      header.append(el("span", "mult", deal.multiplier_text || t("web.multiplier",
-                                                                  { n: deal.total })));
+      const mult = el("span", "mult");
+      mult.setAttribute("aria-label", deal.multiplier_text || t("web.multiplier",
+                                                                { n: deal.total }));
+      for (const word of deal.factor_words?.length ? deal.factor_words
+        : [t("web.multiplier", { n: deal.total })]) {
+        const part = el("span", "part", word);
+        part.setAttribute("aria-hidden", "true");
+        mult.append(part);
+      }
+      header.append(mult);
       if (deal.laizi_name) header.append(el("span", "laizi", t("web.laizi",
                                                                  { rank: deal.laizi_name })));
     }
@@ -260,6 +309,8 @@ export class Table {
       others.append(this.seat(table, index, false));
     }
     board.append(others, this.center(table));
+    const memory = this.memory(table);
+    if (memory) board.append(memory);
     parts.push(board);
     const dock = el("div", "dock");
     if (me !== null) {
@@ -284,6 +335,51 @@ export class Table {
     return compactView(turn, rest.join(" · "),
                        mine?.cards_left != null ? cardsLeft(mine.cards_left) : "",
                        !!deal && !deal.over && deal.to_act === this.you?.seat);
+  }
+
+  /** The memory of the deal: the card counter (记牌器: each rank still out, as the server
+   * counts it for you), this trick's plays and the last trick's. */
+  private memory(table: TableJson): HTMLElement | null {
+    const deal = table.deal;
+    if (!deal || (deal.phase !== "play" && deal.phase !== "over")) return null;
+    const box = el("section", "memory");
+    box.setAttribute("aria-label", t("web.counter"));
+    const counts = this.you?.counter ?? deal.unseen;
+    if (counts && Object.keys(counts).length) {
+      const counter = el("ol", "counter");
+      counter.setAttribute("aria-label", t("web.counter"));
+      for (const rank of COUNTER_ORDER) {
+        if (!(rank in counts)) continue;
+        const n = counts[rank];
+        const cell = el("li", n ? "rank" : "rank gone");
+        cell.dataset.rank = rank;
+        cell.dataset.n = String(n);
+        cell.setAttribute("aria-label", t("web.counter_rank", { rank: rankName(rank), n }));
+        cell.append(el("b", "", RANK_FACE[rank] ?? (/[RBF]/.test(rank) ? rankName(rank) : rank)),
+                    el("span", "n", String(n)));
+        counter.append(cell);
+      }
+      box.append(counter);
+    }
+    const list = (cls: string, title: string, turns: TrickPlayJson[]) => {
+      const wrap = el("div", `trick ${cls}`);
+      wrap.append(el("h3", "", title));
+      const ol = el("ol");
+      for (const turn of turns) {
+        const who = turn.seat === this.you?.seat ? t("web.you")
+          : table.seats[turn.seat]?.label ?? "";
+        const li = el("li", turn.play ? "play" : "pass",
+                      `${who}: ${turn.play ? turn.text ?? turn.play.cards : t("web.passed")}`);
+        li.dataset.seat = String(turn.seat);
+        if (turn.play) li.dataset.cards = turn.play.cards;
+        ol.append(li);
+      }
+      wrap.append(ol);
+      return wrap;
+    };
+    if (deal.trick?.length) box.append(list("now", t("web.trick_now"), deal.trick));
+    if (deal.last_trick?.length) box.append(list("last", t("web.trick_last"), deal.last_trick));
+    return box;
   }
 
   private avatar(seat: SeatJson): HTMLElement {
@@ -337,11 +433,22 @@ export class Table {
     }
     if (seat.trustee) head.append(el("span", "badge", "托管"));
     box.append(head);
+    const beans = this.balancesAfter && (!deal || deal.over)
+      ? this.balancesAfter[index] ?? null : seat.beans ?? null;
+    if (beans !== null && !seat.empty) {
+      const b = el("span", "beans", t("web.beans_left", { n: beans.toLocaleString() }));
+      b.dataset.beans = String(beans);
+      box.append(b);
+    }
     if (seat.cards_left != null && deal?.phase !== "show_start") {  // none dealt yet then
       const count = el("span", "count", cardsLeft(seat.cards_left));
       box.append(count);
-      if (seat.alarm) {
-        box.append(el("span", "alarm", t(seat.alarm === "single" ? "web.alarm1" : "web.alarm2")));
+      if (seat.alarm) {  // 报单/报双, loud: a banner on the seat
+        box.classList.add("alarmed");
+        const alarm = el("span", `alarm ${seat.alarm}`,
+                         t(seat.alarm === "single" ? "web.alarm1" : "web.alarm2"));
+        alarm.dataset.alarm = seat.alarm;
+        box.append(alarm);
       }
     }
     if (turn) box.append(el("span", "clock"));
@@ -394,7 +501,11 @@ export class Table {
     const box = el("div", "center");
     const line = this.turnLine(table);
     box.append(el("p", "turnline", line));
-    if (!this.dialogs.showingResult) this.say(line);  // the result stays said until closed
+    if (this.you?.at_stake) box.append(el("p", "stake", this.you.at_stake));
+    if (!this.dialogs.showingResult) {  // the result stays said until closed
+      this.say(this.alarmText ? `${this.alarmText} ${line}` : line);
+    }
+    this.alarmText = "";
     if (this.you?.seat !== undefined && table.seats[this.you.seat]?.trustee) {
       box.append(el("p", "hintline", t("web.trustee_on")));
     } else if (this.hintText) {
@@ -422,6 +533,10 @@ export class Table {
     if (offers.length) {
       box.append(...this.offerButtons(offers, seq));
       box.append(this.button(t("btn.hint"), () => this.hint()));
+      if (this.hintText && offers.some((o) => o.action === "show" || o.action === "double")) {
+        // the hint's advice beside the risky choice it is about
+        box.append(el("p", "advice", t("web.hint_says", { text: this.hintText })));
+      }
     }
     if (playing && seated) {
       const trustee = table.seats[you.seat]?.trustee;
@@ -432,8 +547,9 @@ export class Table {
       if (!seated && empty) box.append(this.button(t("btn.join"), () => this.act("join"),
                                                    "primary"));
       if (seated && empty) box.append(this.button(t("btn.addai"), () => this.act("add_ai")));
-      if (seated && !empty) box.append(this.button(t("btn.start"), () => this.act("start"),
-                                                   "primary"));
+      if (seated && !empty && you.seat !== this.escaper) {
+        box.append(this.button(t("btn.start"), () => this.act("start"), "primary"));
+      }
     }
     if (seated) box.append(this.button(t("btn.leave"), () => this.leave(), "quiet"));
     return box;
@@ -464,10 +580,13 @@ export class Table {
           }
           break;
         default: {
+          // 明牌 and 加倍 raise the stake: no choice looks advised, both neutral
           const word = offer.action;
+          const risky = word === "show" || word === "double";
           out.push(this.button(t(`btn.${word}`, { n: offer.factor }), () =>
-            this.act(word, { yes: true, seq }), "primary"));
-          out.push(this.button(t(`btn.no${word}`), () => this.act(word, { yes: false, seq })));
+            this.act(word, { yes: true, seq }), risky ? "risky" : "primary"));
+          out.push(this.button(t(`btn.no${word}`), () => this.act(word, { yes: false, seq }),
+                               risky ? "risky" : ""));
         }
       }
     }
@@ -502,7 +621,8 @@ export class Table {
   }
 
   private resultLine(result: ResultJson): string {
-    return result.outcome === "landlord" ? t("result.landlord")
+    const head = result.outcome === "landlord" ? t("result.landlord")
       : result.outcome === "farmers" ? t("result.farmers") : t("result.title");
+    return result.escape_text ? `${result.escape_text} ${head}` : head;
   }
 }

@@ -42,6 +42,14 @@ export interface SeatJson {
   played?: boolean;
   last_play?: PlayJson | null;
   last_text?: string | null;
+  beans?: number | null;
+}
+
+// One turn of a trick: who, and their play (None: a pass) with its words.
+export interface TrickPlayJson {
+  seat: number;
+  play: PlayJson | null;
+  text: string | null;
 }
 
 // The deal as everyone sees it (no hidden hand).
@@ -65,6 +73,11 @@ export interface DealJson {
   multiplier_text: string;
   to_beat_text: string | null;
   laizi_name: string | null;
+  factors: [string, number][];
+  factor_words: string[];
+  trick: TrickPlayJson[];
+  last_trick: TrickPlayJson[];
+  unseen: Record<string, number>;
 }
 
 // What everyone may see of the table.
@@ -132,6 +145,8 @@ export interface YouJson {
   legal: PlayJson[];
   cannot_beat: boolean;
   is_leading: boolean;
+  counter?: Record<string, number> | null;
+  at_stake?: string | null;
 }
 
 // A finished deal: each seat's beans, points and levels (None: an AI seat).
@@ -154,6 +169,8 @@ export interface ResultJson {
   levels_before: (number | null)[];
   levels_after: (number | null)[];
   balances_after: (number | null)[];
+  escaper: number | null;
+  escape_text: string | null;
 }
 
 // What an ``open`` action may choose (the choices of ``/ddz new``).
