@@ -47,7 +47,6 @@ async function start(): Promise<void> {
   const { client_id: clientId } = await json(`${API}/config`);
   const sdk = new DiscordSDK(clientId, { disableConsoleLogOverride: true });
   await sdk.ready();
-  void followDiscord(sdk);  // layout mode, orientation, the orientation lock
   const { code } = await sdk.commands.authorize({
     client_id: clientId, response_type: "code", state: "", prompt: "none", scope: ["identify"],
   });
@@ -64,6 +63,7 @@ async function start(): Promise<void> {
   }
   setBootLocale(locale);
   document.documentElement.lang = locale;
+  void followDiscord(sdk);  // layout mode, orientation, the orientation lock
   const table = new Table(document.getElementById("app")!, document.getElementById("announce")!,
                           CDN);
   const seen = (participants: Participant[]) => table.setParticipants(participants);
