@@ -1,5 +1,7 @@
 // Cards drawn with CSS, in the style of the bot's pictures: white faces, a corner index,
-// red hearts, diamonds and big joker; the jokers and the flower say so upright.
+// red hearts, diamonds and big joker; a joker says so across its face in the page's
+// language ("JOKER", 大王/小王), the flower upright (花).
+import { rankName } from "./words";
 
 const SUIT_SYMBOL: Record<string, string> = { S: "♠", H: "♥", C: "♣", D: "♦" };
 export const ORDER = "3456789TJQKA2BRF"; // the ranks, lowest first (bot/engine/cards.py)
@@ -16,6 +18,17 @@ export function sortChars(cards: string): string[] {
   return [...cards].sort((a, b) => ORDER.indexOf(b) - ORDER.indexOf(a));
 }
 
+/** A joker's word on its face: 大王 / 小王 in Chinese (the page's own names of the two
+ * jokers), JOKER otherwise; the colour says which (red big, black small). */
+function jokerWord(char: string): string {
+  const lang = document.documentElement.lang || "en";
+  if (lang.startsWith("zh")) {
+    const name = rankName(char);
+    return name && name !== char ? name : char === "R" ? "大王" : "小王";
+  }
+  return "JOKER";
+}
+
 /** The face of one card: its index (rank over suit) and a big pip or a joker's word. */
 export function cardFace(el: HTMLElement, char: string, suit: string, wild: boolean): void {
   el.classList.add("card");
@@ -25,8 +38,11 @@ export function cardFace(el: HTMLElement, char: string, suit: string, wild: bool
   face.className = "face";
   face.setAttribute("aria-hidden", "true");
   if (char === "B" || char === "R") {
-    el.classList.add("joker");
-    face.innerHTML = `<span class="jk">JOKER</span><span class="pip">${char === "R" ? "★" : "☆"}</span>`;
+    el.classList.add("joker", char === "R" ? "big" : "small");
+    const word = jokerWord(char);
+    const cjk = word !== "JOKER";
+    face.innerHTML = `<span class="jw${cjk ? " cjk" : ""}">${word}</span>`
+      + `<span class="jstar">★</span><span class="pip">${char === "R" ? "★" : "☆"}</span>`;
   } else if (char === "F") {
     el.classList.add("flower");
     face.innerHTML = `<span class="idx"><b>花</b></span><span class="pip">✿</span>`;

@@ -1,43 +1,91 @@
-// Your hand as card buttons: tap to select or deselect, drag across to select a run;
-// selected cards rise. Cards overlap in rows so each keeps a 44 px target on a phone.
+// Your hand as a fan of card buttons, big to small from the left as 欢乐斗地主 holds it
+// (jokers, 2s, A … 3, one rank together): tap to select or deselect, drag across to select
+// a run; a selected card rises clear of the row below. One row, two (three for the
+// four-player landlord's 33 cards) only on a portrait phone where one row would leave a
+// card less than MIN_STRIP px of itself to tap.
+// Keyboard: the hand is one tab stop (roving tabindex); Left/Right, Home/End move, Space
+// selects, Enter presses Play. After a play focus comes back to the hand (or the controls).
 import { ORDER, cardFace } from "./cards";
-import { cardName } from "./words";
+import { cardName, rankName, t } from "./words";
 
-const CARD_W = 64; // px, as style.css draws .hand .card
-const MIN_STEP = 44; // px of each card left visible: the touch target
-const ROW_STEP = 58; // px between rows of a hand that needs several
+const MAX_W = 64; // px: a card's full width (height RATIO times it)
+const MIN_W = 44; // px: the narrowest card drawn, on the narrowest phones
+const SLACK_W = 50; // px: the narrowest card drawn to keep a rank in one row
+const RATIO = 1.4;
+const GOAL_STRIP = 44; // px of each card left uncovered where the width allows
+// px: never less on a phone (32 seen: Chromium gives a strip's last pixel to the card
+// over it)
+const MIN_STRIP = 33;
+const MAX_STEP = 0.75; // of a card's width: few cards do not spread wider than this
+const ROW_GAP = 0.58; // of a card's height the row below leaves seen (its middle too: a tap)
+const RISE = 0.28; // of a card's height: how far a selected card of the last row rises
+
+type Card = [string, string, number];
+
+/** Where each card goes: rows of indices, the card's size, the step between cards. */
+interface Plan {
+  rows: number[][];
+  w: number;
+  h: number;
+  step: number;
+  width: number; // px the rows may span (the hand's width, or more on a wide screen)
+}
 
 export class Hand {
   readonly el: HTMLElement;
-  private cards: [string, string, number][] = [];
+  private cards: Card[] = [];
   private key = "";
   private selected = new Set<number>();
   private buttons: HTMLButtonElement[] = [];
   private drag: { from: number; to: boolean; moved: boolean } | null = null;
   private swallowClick = false;
+  private current = 0; // the card that holds the hand's one tab stop
+  private keep = false; // focus was in the hand or the controls: bring it back if lost
   laizi: string | null = null;
   onChange: () => void = () => {};
 
   constructor() {
     this.el = document.createElement("div");
     this.el.className = "hand";
+    this.el.setAttribute("role", "group");
     this.el.addEventListener("pointerdown", (e) => this.down(e));
     this.el.addEventListener("pointermove", (e) => this.move(e));
+    this.el.addEventListener("keydown", (e) => this.key_(e));
+    this.el.addEventListener("keyup", (e) => {
+      if (e.key === " " || e.key === "Enter") e.preventDefault();  // no click as well
+    });
     window.addEventListener("pointerup", () => this.up());
     window.addEventListener("resize", () => this.layout());
+    document.addEventListener("focusin", (e) => {
+      const target = e.target as HTMLElement;
+      this.keep = this.el.contains(target) || !!target.closest?.(".controls");
+      const i = this.buttons.indexOf(target as HTMLButtonElement);
+      if (i >= 0) this.rove(i, false);
+    }, true);
+    document.addEventListener("pointerdown", (e) => {
+      const target = e.target as HTMLElement;
+      if (!this.el.contains(target) && !target.closest?.(".controls")) this.keep = false;
+    }, true);
   }
 
   /** The hand's cards ([char, suit, deck]); the selection survives while they stay. */
-  set(cards: [string, string, number][], laizi: string | null): void {
-    const key = JSON.stringify(cards) + (laizi ?? "");
+  set(cards: Card[], laizi: string | null): void {
+    const key = JSON.stringify(cards) + (laizi ?? "") + document.documentElement.lang;
     if (key === this.key) return;
-    const keep = new Set(this.selectedKeys());
+    const keep = this.selectedKeys();
     this.key = key;
-    // big cards on the left, as the app holds them (display only: the server's order aside)
+    // big to small from the left (display only: the server's order aside); a rank's
+    // cards stay in the server's order (the sort is stable)
     this.cards = [...cards].sort((a, b) => ORDER.indexOf(b[0]) - ORDER.indexOf(a[0]));
     this.laizi = laizi;
-    this.selected = new Set(cards.map((c, i) => [c.join(""), i] as const)
-      .filter(([k]) => keep.has(k)).map(([, i]) => i));
+    this.selected = new Set();
+    this.cards.forEach((c, i) => {
+      const at = keep.indexOf(c.join(""));
+      if (at >= 0) {
+        keep.splice(at, 1);
+        this.selected.add(i);
+      }
+    });
     this.draw();
   }
 
@@ -70,11 +118,14 @@ export class Hand {
   }
 
   private draw(): void {
+    const hadFocus = this.el.contains(document.activeElement);
+    this.el.setAttribute("aria-label", t("web.hand"));
     this.buttons = this.cards.map(([char, suit], i) => {
       const button = document.createElement("button");
       button.type = "button";
       button.dataset.index = String(i);
-      button.setAttribute("aria-label", cardName(char, suit));
+      button.tabIndex = -1;
+      button.setAttribute("aria-label", spoken(char, suit));
       cardFace(button, char, suit, char === this.laizi);
       button.addEventListener("click", () => {
         if (this.swallowClick) {
@@ -86,8 +137,37 @@ export class Hand {
       return button;
     });
     this.el.replaceChildren(...this.buttons);
+    this.rove(Math.min(this.current, this.buttons.length - 1), hadFocus);
     this.refresh();
     this.layout();
+  }
+
+  /** Card ``i`` holds the tab stop (and the focus, with ``focus``). */
+  private rove(i: number, focus: boolean): void {
+    if (i < 0 || !this.buttons.length) return;
+    this.current = i;
+    this.buttons.forEach((b, k) => { b.tabIndex = k === i ? 0 : -1; });
+    if (focus) this.buttons[i].focus({ preventScroll: true });
+  }
+
+  private key_(e: KeyboardEvent): void {
+    const i = this.buttons.indexOf(e.target as HTMLButtonElement);
+    if (i < 0 || e.altKey || e.ctrlKey || e.metaKey) return;
+    const last = this.buttons.length - 1;
+    const to = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: last }[e.key];
+    if (to !== undefined) {
+      e.preventDefault();
+      this.rove(Math.max(0, Math.min(last, to)), true);
+    } else if (e.key === " ") {
+      e.preventDefault();
+      if (!e.repeat) this.toggle(i, !this.selected.has(i));
+    } else if (e.key === "Enter") {
+      // the Play button's own handler: the same action, the same checks
+      e.preventDefault();
+      this.keep = true;
+      const play = document.querySelector<HTMLButtonElement>(".controls button.play");
+      if (play && !play.disabled) play.click();
+    }
   }
 
   private toggle(i: number, on: boolean): void {
@@ -105,24 +185,117 @@ export class Hand {
     this.onChange();
   }
 
-  /** Rows of overlapping cards, each card showing at least MIN_STEP px of itself. */
+  /** How the hand's cards go into the width it has (see the top of the file). */
+  private plan(n: number): Plan {
+    const box = this.el.clientWidth || window.innerWidth - 16;
+    const screen = document.documentElement.clientWidth || window.innerWidth;
+    const oneRow = (width: number, w: number) => (n > 1 ? (width - w) / (n - 1) : Infinity);
+    // a long hand may reach past its box to 4 px from the screen's edges (a wide
+    // screen's margins, a phone's padding)
+    const wide = Math.max(box, screen - 8);
+    let width = box;
+    if (oneRow(box, MAX_W) < GOAL_STRIP && wide > box) {
+      width = Math.min(wide, MAX_W + GOAL_STRIP * (n - 1));
+    }
+    const phone = window.innerHeight > window.innerWidth && box < 600;
+    let rows = 1;
+    let w = MAX_W;
+    if (oneRow(width, MAX_W) < MIN_STRIP) {
+      if (phone) {
+        width = wide;
+        for (rows = 2; rows < 4; rows++) {
+          const per = Math.ceil(n / rows);
+          if (Math.min(MAX_W, width - MIN_STRIP * (per - 1)) >= MIN_W) break;
+        }
+        // a card narrower (not under SLACK_W) for one card of slack in a row: room to
+        // break the rows between two ranks
+        const per = Math.ceil(n / rows);
+        const slack = Math.min(MAX_W, Math.floor(width - MIN_STRIP * per));
+        w = slack >= SLACK_W ? slack
+          : Math.max(MIN_W, Math.min(MAX_W, Math.floor(width - MIN_STRIP * (per - 1))));
+      } else {
+        w = Math.max(MIN_W, Math.min(MAX_W, Math.floor(width - MIN_STRIP * (n - 1))));
+      }
+    }
+    const perMax = Math.max(1, Math.floor((width - w) / MIN_STRIP) + 1);
+    const split = this.split(n, rows, Math.max(perMax, Math.ceil(n / rows)));
+    const longest = Math.max(...split.map((r) => r.length));
+    const step = longest > 1  // whole pixels: a strip measures what it is meant to
+      ? Math.floor(Math.min(w * MAX_STEP, (width - w) / (longest - 1))) : 0;
+    return { rows: split, w, h: Math.round(w * RATIO), step, width };
+  }
+
+  /** ``n`` cards in ``rows`` rows of at most ``per``, each break between two ranks where
+   * one is near (a pair stays in one row). */
+  private split(n: number, rows: number, per: number): number[][] {
+    const out: number[][] = [];
+    let start = 0;
+    for (let left = rows; left > 0 && start < n; left--) {
+      let end = n;
+      if (left > 1) {
+        const ideal = start + Math.ceil((n - start) / left);
+        const lo = Math.max(start + 1, n - (left - 1) * per);
+        const hi = Math.min(n - 1, start + per);
+        end = Math.max(lo, Math.min(hi, ideal));
+        for (let d = 0; d <= per; d++) {
+          const at = [ideal - d, ideal + d].find((k) => k >= lo && k <= hi
+            && this.cards[k - 1]?.[0] !== this.cards[k]?.[0]);
+          if (at !== undefined) {
+            end = at;
+            break;
+          }
+        }
+      }
+      out.push(Array.from({ length: end - start }, (_, k) => start + k));
+      start = end;
+    }
+    return out;
+  }
+
+  /** Places the cards (called after each draw of the table and on resize). */
   layout(): void {
     const n = this.buttons.length;
-    const width = Math.max(this.el.clientWidth || window.innerWidth - 16, CARD_W + MIN_STEP);
-    const perRowMax = Math.max(1, Math.floor((width - CARD_W) / MIN_STEP) + 1);
-    const rows = Math.max(1, Math.ceil(n / perRowMax));
-    const perRow = Math.ceil(n / rows);
-    const step = perRow > 1 ? Math.min(CARD_W + 6, (width - CARD_W) / (perRow - 1)) : 0;
-    this.buttons.forEach((b, i) => {
-      const row = Math.floor(i / perRow);
-      const col = i % perRow;
-      const inRow = Math.min(perRow, n - row * perRow);
-      const rowWidth = CARD_W + step * (inRow - 1);
-      b.style.left = `${(width - rowWidth) / 2 + col * step}px`;
-      b.style.top = `${16 + row * ROW_STEP}px`;
-      b.style.zIndex = String(i + 1);
+    if (!n) {
+      this.el.style.height = "0px";
+      this.restoreFocus();
+      return;
+    }
+    const { rows, w, h, step } = this.plan(n);
+    const box = this.el.clientWidth || window.innerWidth - 16;
+    const gap = Math.round(h * ROW_GAP);
+    const rise = Math.round(h * RISE);
+    const riseAbove = rows.length > 1 ? h - gap : rise; // clear of the next row
+    const top = riseAbove + 2;
+    this.el.style.setProperty("--s", String(w / MAX_W));
+    this.el.dataset.rows = String(rows.length);
+    rows.forEach((row, r) => {
+      const rowWidth = w + step * (row.length - 1);
+      const left = Math.round((box - rowWidth) / 2);
+      row.forEach((i, col) => {
+        const b = this.buttons[i];
+        b.style.left = `${left + col * step}px`;
+        b.style.top = `${top + r * gap}px`;
+        b.style.width = `${w}px`;
+        b.style.height = `${h}px`;
+        b.style.zIndex = String(i + 1);
+        b.style.setProperty("--rise", `${r < rows.length - 1 ? h - gap : rise}px`);
+      });
     });
-    this.el.style.height = `${16 + (rows - 1) * ROW_STEP + 92}px`;
+    this.el.style.height = `${top + (rows.length - 1) * gap + h + 4}px`;
+    this.restoreFocus();
+  }
+
+  /** Focus lost to the page (its element redrawn after a play): back to the hand, or to
+   * the controls when the hand is empty. */
+  private restoreFocus(): void {
+    const active = document.activeElement;
+    if (!this.keep || (active && active !== document.body) || !this.el.isConnected) return;
+    if (this.buttons.length) {
+      this.rove(Math.min(this.current, this.buttons.length - 1), true);
+    } else {
+      document.querySelector<HTMLElement>(".controls button:not(:disabled)")
+        ?.focus({ preventScroll: true });
+    }
   }
 
   private cardAt(e: PointerEvent): number | null {
@@ -158,4 +331,11 @@ export class Hand {
     }
     this.drag = null;
   }
+}
+
+/** A card's name in words ("10 of hearts", 红桃10; a joker "Big Joker", 大王). */
+function spoken(char: string, suit: string): string {
+  const name = cardName(char, suit);
+  if (name !== char && name !== `${char}${suit}`) return name;
+  return cardName(char, "") !== char ? cardName(char, "") : rankName(char);
 }
