@@ -11,6 +11,7 @@ with the keyboard only."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import time
 from collections import Counter
 from collections.abc import AsyncIterator
@@ -26,7 +27,6 @@ from tests.bot.helpers import open_store
 from tests.web.pages import CHANNEL, Activity, close_activity, open_activity
 
 from .conftest import manager_for
-
 from .host import DESKTOP, PHONE, Player
 from .play import longest, open_table, t
 
@@ -143,8 +143,8 @@ def check_fan(cards: list[dict[str, Any]], viewport: tuple[int, int], locale: st
     # big to small from the left, row after row; a rank's cards side by side
     ranks = [rank_of(c["label"], locale) for c in cards]
     assert ranks == sorted(ranks, reverse=True), ranks
-    if 1 < len(rows) and n <= 20:  # no rank split across rows (33 cards: no room to)
-        for upper, lower in zip(rows, rows[1:], strict=False):
+    if len(rows) > 1 and n <= 20:  # no rank split across rows (33 cards: no room to)
+        for upper, lower in itertools.pairwise(rows):
             assert rank_of(upper[-1]["label"], locale) != rank_of(lower[0]["label"], locale) \
                 or len({rank_of(c["label"], locale) for c in upper}) == 1, \
                 ("|".join(c["label"] for c in upper), "|".join(c["label"] for c in lower))
@@ -319,7 +319,6 @@ async def test_a_whole_deal_by_keyboard(players, activity) -> None:
     ann = await players(101, "Ann", viewport=PHONE, platform="mobile")
     await open_table(ann, "classic", ai_seats=2)
     manager = activity.manager
-    keyboard = ann.page.keyboard
     result = ann.dialog(t("en", "result.title"))
     acted: set[str] = set()
     plays = 0
