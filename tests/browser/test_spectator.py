@@ -16,7 +16,7 @@ from .play import t
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 HAND_KEYS = {"hand", "cards", "legal", "you"}
-PLAYS = {"last_play", "to_beat", "played"}  # public: the cards a seat played
+PLAYS = {"last_play", "to_beat", "played", "trick", "last_trick"}  # public: cards played
 
 
 def hidden_parts(frame: Any, path: str = "") -> list[str]:
