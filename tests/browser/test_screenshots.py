@@ -50,9 +50,9 @@ async def test_a_phone_fits_and_keeps_44px_targets(browser, activity, locale: st
         assert x0 >= 0 and x1 <= PHONE[0], f"{name} is off the screen ({x0}..{x1})"
         assert hit, f"{name}: a finger on it lands on another card"
         rows.setdefault(top, []).append(left)
-    for xs in rows.values():  # each card shows at least 44 px of itself to a finger
+    for xs in rows.values():  # each card shows at least 32 px of itself (issue 57's fan)
         xs.sort()
-        assert all(b - a >= 43.5 for a, b in itertools.pairwise(xs)), xs
+        assert all(b - a >= 32 for a, b in itertools.pairwise(xs)), xs
     for name in (t(locale, "web.play"), t(locale, "btn.hint")):
         box = await player.button(name).bounding_box()
         assert box is not None and box["height"] >= 44 and box["width"] >= 44, (name, box)

@@ -17,8 +17,9 @@ const GOAL_STRIP = 44; // px of each card left uncovered where the width allows
 // over it)
 const MIN_STRIP = 33;
 const MAX_STEP = 0.75; // of a card's width: few cards do not spread wider than this
-const ROW_GAP = 0.58; // of a card's height the row below leaves seen (its middle too: a tap)
-const RISE = 0.28; // of a card's height: how far a selected card of the last row rises
+const ROW_GAP = 0.62; // of a card's height the row below leaves seen (its middle too: a tap)
+const RISE = 0.28; // of a card's height: how far a selected card of one row rises
+const LOW_RISE = 0.18; // the last row's of several: the row above keeps its index and a tap
 
 type Card = [string, string, number];
 
@@ -263,8 +264,8 @@ export class Hand {
     const { rows, w, h, step } = this.plan(n);
     const box = this.el.clientWidth || window.innerWidth - 16;
     const gap = Math.round(h * ROW_GAP);
-    const rise = Math.round(h * RISE);
-    const riseAbove = rows.length > 1 ? h - gap : rise; // clear of the next row
+    const rise = Math.round(h * (rows.length > 1 ? LOW_RISE : RISE));
+    const riseAbove = rows.length > 1 ? h - gap : rise; // the first row's: clear of the next
     const top = riseAbove + 2;
     this.el.style.setProperty("--s", String(w / MAX_W));
     this.el.dataset.rows = String(rows.length);
