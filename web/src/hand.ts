@@ -59,13 +59,18 @@ export class Hand {
     window.addEventListener("resize", () => this.layout());
     document.addEventListener("focusin", (e) => {
       const target = e.target as HTMLElement;
-      this.keep = this.el.contains(target) || !!target.closest?.(".controls");
+      // a dialog (the readings, the result) hands focus back when it closes: kept
+      if (!target.closest?.("dialog")) {
+        this.keep = this.el.contains(target) || !!target.closest?.(".controls");
+      }
       const i = this.buttons.indexOf(target as HTMLButtonElement);
       if (i >= 0) this.rove(i, false);
     }, true);
     document.addEventListener("pointerdown", (e) => {
       const target = e.target as HTMLElement;
-      if (!this.el.contains(target) && !target.closest?.(".controls")) this.keep = false;
+      if (!this.el.contains(target) && !target.closest?.(".controls, dialog")) {
+        this.keep = false;
+      }
     }, true);
   }
 
