@@ -219,6 +219,7 @@ export class Hand {
         const slack = Math.min(MAX_W, Math.floor(width - MIN_STRIP * per));
         w = slack >= SLACK_W ? slack
           : Math.max(MIN_W, Math.min(MAX_W, Math.floor(width - MIN_STRIP * (per - 1))));
+        if (rows > 2) w = Math.min(w, SLACK_W + 2); // three rows of smaller cards: lower
       } else {
         w = Math.max(MIN_W, Math.min(MAX_W, Math.floor(width - MIN_STRIP * (n - 1))));
       }
