@@ -75,6 +75,12 @@ async def test_the_lobby_then_beans_and_the_counter(players, activity) -> None:
                          if RANK_CHARS[r] in shown), (shown, deck)
     assert sum(shown.values()) == sum(view.counts) - view.counts[seat] - sum(
         len(c) for s, c in view.shown.items() if s != seat)
+    # the bottom cards are read out in words, a card a word, never as notation ("34B")
+    assert view.bottom
+    label = await ann.frame.locator(".bottom .cardrow").first.get_attribute("aria-label")
+    said_cards = (label or "").removeprefix(f"{t('en', 'web.bottom')}: ").split(", ")
+    assert len(said_cards) == len(view.bottom), label
+    assert not any(c in ("T", "B", "R", view.bottom) for c in said_cards), label
     # the tricks: this trick's plays as the frame lists them
     frame = ann.of_type("table")[-1]["table"]["deal"]
     items = await ann.frame.locator(".memory .trick.now li").count()

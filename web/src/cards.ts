@@ -1,7 +1,7 @@
 // Cards drawn with CSS, in the style of the bot's pictures: white faces, a corner index,
 // red hearts, diamonds and big joker; a joker says so across its face in the page's
 // language ("JOKER", 大王/小王), the flower upright (花).
-import { rankName } from "./words";
+import { cardsSpoken, rankName } from "./words";
 
 const SUIT_SYMBOL: Record<string, string> = { S: "♠", H: "♥", C: "♣", D: "♦" };
 export const ORDER = "3456789TJQKA2BRF"; // the ranks, lowest first (bot/engine/cards.py)
@@ -61,7 +61,7 @@ export function cardRow(cards: string, label: string, laizi: string | null,
   const row = document.createElement("div");
   row.className = `cardrow ${extra}`.trim();
   row.setAttribute("role", "img");
-  row.setAttribute("aria-label", label);
+  row.setAttribute("aria-label", label || cardsSpoken(sortChars(cards)));
   for (const char of sortChars(cards)) {
     const card = document.createElement("span");
     cardFace(card, char, "", char === laizi);

@@ -1,13 +1,13 @@
 // The table as the page shows it: seats around, the play to beat, your hand and the
 // controls of the moment. Redrawn from each table frame; the hand keeps its selection.
-import { cardRow } from "./cards";
+import { cardRow, sortChars } from "./cards";
 import { Dialogs } from "./dialogs";
 import { Hand } from "./hand";
 import { compactView } from "./layout";
 import type { Socket } from "./socket";
 import type { ActionArgs, ActionName, Answer, Frame, OfferJson, OpenChoices, Participant,
   PlayJson, ResultJson, SeatJson, TableJson, TrickPlayJson, YouJson } from "./types";
-import { cardsLeft, hasWords, named, rankName, setWords, t } from "./words";
+import { cardsLeft, cardsSpoken, hasWords, named, rankName, setWords, t } from "./words";
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls = "", text = ""):
     HTMLElementTagNameMap[K] {
@@ -300,8 +300,8 @@ export class Table {
     const board = el("div", `board n${n - (me === null ? 0 : 1)}`);
     if (deal?.bottom) {
       const bottom = el("div", "bottom");
-      bottom.append(cardRow(deal.bottom, `${t("web.bottom")}: ${deal.bottom}`, deal.laizi,
-                            "tiny"));
+      const label = `${t("web.bottom")}: ${cardsSpoken(sortChars(deal.bottom))}`;
+      bottom.append(cardRow(deal.bottom, label, deal.laizi, "tiny"));
       board.append(bottom);
     }
     const others = el("div", `others n${n - (me === null ? 0 : 1)}`);
@@ -461,7 +461,7 @@ export class Table {
         : el("span", "said pass", t("web.passed")));
     }
     if (!mine && seat.shown) {
-      box.append(cardRow(seat.shown, seat.shown, deal?.laizi ?? null, "shown tiny"));
+      box.append(cardRow(seat.shown, "", deal?.laizi ?? null, "shown tiny"));
     }
     return box;
   }

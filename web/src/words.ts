@@ -49,6 +49,13 @@ export function rankName(char: string): string {
   return words?.ranks[char] ?? char;
 }
 
+/** Cards in words for a screen reader ("Big Joker, 2, 10"; 大王、2、10): never the
+ * notation ("B2T"). */
+export function cardsSpoken(chars: string[]): string {
+  const sep = (words?.locale ?? bootLocale).startsWith("zh") ? "、" : ", ";
+  return chars.map((c) => (cardName(c, "") !== c ? cardName(c, "") : rankName(c))).join(sep);
+}
+
 export function named(group: "variants" | "rooms" | "kinds", key: string): string {
   return words?.[group][key] ?? key;
 }
