@@ -31,8 +31,11 @@ TO_DO: frozenset[tuple[str, str]] = frozenset()
 
 
 def _name(node: ast.expr) -> str | None:
-    """What a compared expression is called: ``x.phase``, ``phase``, ``x["phase"]`` and
-    ``x.get("phase")`` are all ``phase``."""
+    """What a compared expression is called: ``x.phase``, ``phase``, ``x["phase"]``,
+    ``x.get("phase")`` and ``str(x.phase)`` are all ``phase``."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
+            node.func.id == "str" and len(node.args) == 1:
+        return _name(node.args[0])
     if isinstance(node, ast.Attribute):
         return node.attr
     if isinstance(node, ast.Name):
@@ -100,6 +103,7 @@ def test_the_to_do_list_is_still_needed() -> None:
     ('ok = "escape" != r.outcome', 1),
     ('ok = frame["status"] == "reading"', 1),
     ('ok = frame.get("phase") not in ["bid"]', 1),
+    ('ok = str(view.phase) in ("play", "over")', 1),
     ('match game.phase:\n    case "bid": pass\n    case "call" | "grab": pass\n'
      '    case _: pass', 3),
     ('if view.phase == Phase.PLAY: pass', 0),

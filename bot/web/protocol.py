@@ -82,6 +82,7 @@ from bot.engine import (
     BidOffer,
     Offer,
     PassOffer,
+    Phase,
     Play,
     PlayOffer,
     SeatView,
@@ -347,7 +348,7 @@ def table_json(table: TableSnapshot, locale: str = EN) -> TableJson:
             "factor_words": list(multiplier_words(deal_factors(view), view.total_multiplier,
                                                   locale)),
             "trick": trick_json(now, locale), "last_trick": trick_json(before, locale),
-            "unseen": unseen_counts(view) if str(view.phase) in ("play", "over") else {}}
+            "unseen": unseen_counts(view) if view.phase in (Phase.PLAY, Phase.OVER) else {}}
         frame["deal"] = deal
     return frame
 
@@ -369,7 +370,7 @@ def you_json(table: TableSnapshot, view: SeatView, locale: str = EN) -> YouJson:
             "leaving": leaving_json(leave_kind(table, view.seat)),
             "legal": [play_json(p) for p in plays],
             "cannot_beat": view.cannot_beat, "is_leading": view.is_leading,
-            "counter": unseen_counts(view) if str(view.phase) in ("play", "over") else None,
+            "counter": unseen_counts(view) if view.phase in (Phase.PLAY, Phase.OVER) else None,
             "at_stake": at_stake_words(view, view.seat, locale)}
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bot.engine import Phase
+
 from .pictures import picture_words
 
 if TYPE_CHECKING:
@@ -61,7 +63,7 @@ def deal_factors(view: SeatView) -> tuple[tuple[str, int], ...]:
     the result names it (:func:`bot.engine.result_factors`)."""
     factors = view.factors()
     landlord = view.landlord
-    anti = (landlord is not None and str(view.phase) == "over"
+    anti = (landlord is not None and view.phase == Phase.OVER
             and landlord < len(view.counts) and view.counts[landlord] > 0)
     if not anti:
         return factors
