@@ -381,9 +381,14 @@ class AuthFrame(TypedDict):
     locale: NotRequired[str]
 
 
-class PlayAction(TypedDict):
+class _ActionFields(TypedDict):
+    """What every action frame the page sends carries: its tag and the id its answer echoes."""
+
     type: Literal["action"]
     id: NotRequired[int | str]
+
+
+class PlayAction(_ActionFields):
     action: Literal["play"]
     cards: str
     kind: NotRequired[str]
@@ -391,61 +396,45 @@ class PlayAction(TypedDict):
     seq: NotRequired[int]
 
 
-class PassAction(TypedDict):
-    type: Literal["action"]
-    id: NotRequired[int | str]
+class PassAction(_ActionFields):
     action: Literal["pass"]
     seq: NotRequired[int]
 
 
-class HintAction(TypedDict):
-    type: Literal["action"]
-    id: NotRequired[int | str]
+class HintAction(_ActionFields):
     action: Literal["hint"]
     index: NotRequired[int]
 
 
-class BidAction(TypedDict):
-    type: Literal["action"]
-    id: NotRequired[int | str]
+class BidAction(_ActionFields):
     action: Literal["bid"]
     points: int
     seq: NotRequired[int]
 
 
-class ChoiceAction(TypedDict):
-    type: Literal["action"]
-    id: NotRequired[int | str]
+class ChoiceAction(_ActionFields):
     action: ChoiceName
     yes: bool
     seq: NotRequired[int]
 
 
-class TrusteeAction(TypedDict):
-    type: Literal["action"]
-    id: NotRequired[int | str]
+class TrusteeAction(_ActionFields):
     action: Literal["trustee"]
     on: bool
 
 
-class PlainAction(TypedDict):
+class PlainAction(_ActionFields):
     """``cost``, ``leave``, ``start``, ``join``: no fields."""
 
-    type: Literal["action"]
-    id: NotRequired[int | str]
     action: Literal["cost", "leave", "start", "join"]
 
 
-class AddAiAction(TypedDict):
-    type: Literal["action"]
-    id: NotRequired[int | str]
+class AddAiAction(_ActionFields):
     action: Literal["add_ai"]
     level: NotRequired[str]
 
 
-class OpenAction(TypedDict):
-    type: Literal["action"]
-    id: NotRequired[int | str]
+class OpenAction(_ActionFields):
     action: Literal["open"]
     variant: NotRequired[str]
     room: NotRequired[str]
