@@ -99,16 +99,20 @@ async def tap_cards(player: Player, manager: TableManager, play: Play, turns: Tu
         assert pressed == "true", f"{name} was tapped but is not pressed ({pressed})"
 
 
+async def bid_highest(player: Player) -> None:
+    """Press the highest bid still open, or No bid."""
+    for n in (3, 2, 1):
+        button = player.button(t(player.locale, "btn.bid", n=n))
+        if await button.count():
+            await button.click()
+            return
+    await player.button(t(player.locale, "btn.bid0")).click()
+
+
 async def answer_auction(player: Player, phase: str, turns: Turns) -> None:
     key = AUCTION[phase]
-    if key == "btn.bid":  # the highest bid still open
-        for n in (3, 2, 1):
-            button = player.button(t(player.locale, "btn.bid", n=n))
-            if await button.count():
-                await button.click()
-                break
-        else:
-            await player.button(t(player.locale, "btn.bid0")).click()
+    if key == "btn.bid":
+        await bid_highest(player)
     else:
         await player.button(t(player.locale, key)).click()
     turns.auction += 1

@@ -28,7 +28,7 @@ from tests.web.pages import CHANNEL, Activity, close_activity, open_activity
 
 from .conftest import manager_for
 from .host import DESKTOP, PHONE, Player
-from .play import longest, open_table, t
+from .play import bid_highest, longest, open_table, t
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -99,13 +99,7 @@ async def reach_play(player: Player, manager: Any, timeout: float = 30.0) -> int
             acted.add(data["seq"])
             phase = data["phase"]
             if phase == "bid":
-                for n in (3, 2, 1):
-                    button = player.button(t(player.locale, "btn.bid", n=n))
-                    if await button.count():
-                        await button.click()
-                        break
-                else:
-                    await player.button(t(player.locale, "btn.bid0")).click()
+                await bid_highest(player)
             else:
                 await player.button(t(player.locale, EAGER[phase])).click()
         else:
