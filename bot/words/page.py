@@ -93,6 +93,12 @@ PAGE_TEXTS: dict[str, dict[str, str]] = {
         "web.hint_says": "提示：{text}",
     },
 }
+# the words of the page's parts that keep their own module (bot/words/page_*.py: each a
+# TEXTS dict of en and zh-CN), merged in before zh-TW is made from zh-CN
+PAGE_PARTS: tuple[dict[str, dict[str, str]], ...] = ()
+for _part in PAGE_PARTS:
+    for _lang in (EN, ZH):
+        PAGE_TEXTS[_lang].update(_part[_lang])
 PAGE_TEXTS[TW] = {key: traditional(text) for key, text in PAGE_TEXTS[ZH].items()}
 
 # the words a page may need before it is signed in (so before the welcome frame brings the

@@ -1,30 +1,18 @@
 // The table as the page shows it: seats around, the play to beat, your hand and the
 // controls of the moment. Redrawn from each table frame; the hand keeps its selection.
 import { cardRow, sortChars } from "./cards";
+import { controlsBox } from "./controls";
 import { Dialogs } from "./dialogs";
+import { el } from "./dom";
 import { Hand } from "./hand";
 import { compactView } from "./layout";
+import { memoryBox } from "./memory";
+import { seatBox } from "./seats";
 import type { Socket } from "./socket";
-import type { ActionArgs, ActionName, Answer, Frame, OfferJson, OpenChoices, Participant,
-  PlayJson, ResultJson, SeatJson, TableJson, TrickPlayJson, YouJson } from "./types";
-import { cardsLeft, cardsSpoken, hasWords, named, rankName, setWords, t } from "./words";
-
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls = "", text = ""):
-    HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  if (cls) node.className = cls;
-  if (text) node.textContent = text;
-  return node;
-}
-
-// the counter's ranks, high to low as 欢乐斗地主's 记牌器 shows them, and their faces
-const COUNTER_ORDER = ["R", "B", "2", "A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4",
-  "3", "F"];
-const RANK_FACE: Record<string, string> = { T: "10" };  // the jokers, flower: their names
-
-const AUCTION_SAID: Record<string, string> = {
-  call: "web.called", no_call: "web.no_call", grab: "web.grabbed", no_grab: "web.no_grab",
-};
+import { turnLine } from "./turnline";
+import type { ActionArgs, ActionName, Answer, Frame, OpenChoices, Participant, PlayJson,
+  ResultJson, TableJson, YouJson } from "./types";
+import { cardsLeft, cardsSpoken, hasWords, named, setWords, t } from "./words";
 
 export class Table {
   private socket: Socket | null = null;
@@ -41,7 +29,6 @@ export class Table {
   private hintText = "";
   private hintAt: [number, number] | null = null; // (seq, index) of the hint shown
   private busy = false;
-  private userId = "";
   private balancesAfter: (number | null)[] | null = null; // the last result's, until a deal
   private alarmsSaid = new Set<string>(); // "deal:seat:alarm" of each 报单/报双 announced
   private alarmText = "";  // a 报单/报双 to announce with the turn line
@@ -70,7 +57,6 @@ export class Table {
     switch (frame.type) {
       case "welcome":
         setWords(frame.words);
-        this.userId = frame.user_id;
         return;
       case "table":
         this.table = frame.table;
@@ -306,10 +292,10 @@ export class Table {
     }
     const others = el("div", `others n${n - (me === null ? 0 : 1)}`);
     for (const index of order.slice(me === null ? 0 : 1).reverse()) {
-      others.append(this.seat(table, index, false));
+      others.append(seatBox(this.seatScene(table), index, false));
     }
     board.append(others, this.center(table));
-    const memory = this.memory(table);
+    const memory = memoryBox(table, this.you);
     if (memory) board.append(memory);
     parts.push(board);
     const dock = el("div", "dock");
@@ -317,7 +303,7 @@ export class Table {
       const region = el("div", "hand-region");
       this.hand.set(this.you?.cards ?? [], deal?.laizi ?? null);
       region.append(this.hand.el);
-      dock.append(this.seat(table, me, true), this.controls(table), region);
+      dock.append(seatBox(this.seatScene(table), me, true), this.controls(table), region);
       requestAnimationFrame(() => this.hand.layout());
     } else {
       dock.append(el("p", "lead", t("web.spectating")), this.controls(table));
@@ -331,175 +317,27 @@ export class Table {
   private compact(table: TableJson): HTMLElement {
     const deal = table.deal;
     const mine = this.you ? table.seats[this.you.seat] : undefined;
-    const [turn, ...rest] = this.turnLine(table).split(" · ");
+    const [turn, ...rest] = turnLine(table, this.you).split(" · ");
     return compactView(turn, rest.join(" · "),
                        mine?.cards_left != null ? cardsLeft(mine.cards_left) : "",
                        !!deal && !deal.over && deal.to_act === this.you?.seat);
   }
 
-  /** The memory of the deal: the card counter (记牌器: each rank still out, as the server
-   * counts it for you), this trick's plays and the last trick's. */
-  private memory(table: TableJson): HTMLElement | null {
-    const deal = table.deal;
-    if (!deal || (deal.phase !== "play" && deal.phase !== "over")) return null;
-    const box = el("section", "memory");
-    box.setAttribute("aria-label", t("web.counter"));
-    const counts = this.you?.counter ?? deal.unseen;
-    if (counts && Object.keys(counts).length) {
-      const counter = el("ol", "counter");
-      counter.setAttribute("aria-label", t("web.counter"));
-      for (const rank of COUNTER_ORDER) {
-        if (!(rank in counts)) continue;
-        const n = counts[rank];
-        const cell = el("li", n ? "rank" : "rank gone");
-        cell.dataset.rank = rank;
-        cell.dataset.n = String(n);
-        cell.setAttribute("aria-label", t("web.counter_rank", { rank: rankName(rank), n }));
-        cell.append(el("b", "", RANK_FACE[rank] ?? (/[RBF]/.test(rank) ? rankName(rank) : rank)),
-                    el("span", "n", String(n)));
-        counter.append(cell);
-      }
-      box.append(counter);
-    }
-    const list = (cls: string, title: string, turns: TrickPlayJson[]) => {
-      const wrap = el("div", `trick ${cls}`);
-      wrap.append(el("h3", "", title));
-      const ol = el("ol");
-      for (const turn of turns) {
-        const who = turn.seat === this.you?.seat ? t("web.you")
-          : table.seats[turn.seat]?.label ?? "";
-        const li = el("li", turn.play ? "play" : "pass",
-                      `${who}: ${turn.play ? turn.text ?? turn.play.cards : t("web.passed")}`);
-        li.dataset.seat = String(turn.seat);
-        if (turn.play) li.dataset.cards = turn.play.cards;
-        ol.append(li);
-      }
-      wrap.append(ol);
-      return wrap;
-    };
-    if (deal.trick?.length) box.append(list("now", t("web.trick_now"), deal.trick));
-    if (deal.last_trick?.length) box.append(list("last", t("web.trick_last"), deal.last_trick));
-    return box;
+  private seatScene(table: TableJson) {
+    return { table, you: this.you, participants: this.participants, cdn: this.cdn,
+             balancesAfter: this.balancesAfter };
   }
 
-  private avatar(seat: SeatJson): HTMLElement {
-    const box = el("span", "avatar");
-    box.setAttribute("aria-hidden", "true");
-    const who = seat.user_id ? this.participants.get(seat.user_id) : undefined;
-    const initial = seat.ai ? t("web.ai") : [...(seat.label ?? seat.name ?? "?")][0] ?? "?";
-    box.textContent = initial;
-    if (who?.avatar) {
-      const img = el("img");
-      img.alt = "";
-      img.src = `${this.cdn}/avatars/${who.id}/${who.avatar}.png?size=64`;
-      img.onerror = () => img.remove();
-      box.append(img);
-    }
-    return box;
-  }
-
-  private said(table: TableJson, index: number): string {
-    const deal = table.deal;
-    if (!deal || deal.phase === "play" || deal.over) return "";
-    let text = "";
-    for (const [seat, points] of deal.bids) {
-      if (seat === index) text = points ? t("web.bid_n", { n: points }) : t("web.no_bid");
-    }
-    for (const [seat, what] of deal.calls) {
-      if (seat === index) text = t(AUCTION_SAID[what] ?? what);
-    }
-    for (const [seat, factor] of deal.shows) {
-      if (seat === index) text = t("web.shown", { n: factor });
-    }
-    return text;
-  }
-
-  private seat(table: TableJson, index: number, mine: boolean): HTMLElement {
-    const seat = table.seats[index];
-    const deal = table.deal;
-    const box = el("section", `seat${mine ? " mine" : ""}`);
-    const label = seat.empty ? t("web.seat_free") : seat.label ?? seat.name ?? "";
-    box.setAttribute("aria-label", label);
-    box.dataset.seat = String(index);
-    const turn = deal && !deal.over && deal.to_act === index;
-    if (turn) box.classList.add("turn");
-    const head = el("div", "who");
-    if (!seat.empty) head.append(this.avatar(seat));
-    const name = el("span", "name", label);
-    head.append(name);
-    if (seat.role) {
-      head.append(el("span", `role ${seat.role}`,
-                     t(seat.role === "landlord" ? "web.landlord" : "web.farmer")));
-    }
-    if (seat.trustee) head.append(el("span", "badge", "托管"));
-    box.append(head);
-    const beans = this.balancesAfter && (!deal || deal.over)
-      ? this.balancesAfter[index] ?? null : seat.beans ?? null;
-    if (beans !== null && !seat.empty) {
-      const b = el("span", "beans", t("web.beans_left", { n: beans.toLocaleString() }));
-      b.dataset.beans = String(beans);
-      box.append(b);
-    }
-    if (seat.cards_left != null && deal?.phase !== "show_start") {  // none dealt yet then
-      const count = el("span", "count", cardsLeft(seat.cards_left));
-      box.append(count);
-      if (seat.alarm) {  // 报单/报双, loud: a banner on the seat
-        box.classList.add("alarmed");
-        const alarm = el("span", `alarm ${seat.alarm}`,
-                         t(seat.alarm === "single" ? "web.alarm1" : "web.alarm2"));
-        alarm.dataset.alarm = seat.alarm;
-        box.append(alarm);
-      }
-    }
-    if (turn) box.append(el("span", "clock"));
-    const said = this.said(table, index);
-    if (said) box.append(el("span", "said", said));
-    if (deal && seat.played) {
-      box.append(seat.last_play
-        ? cardRow(seat.last_play.cards, seat.last_text ?? seat.last_play.cards, deal.laizi,
-                  "played")
-        : el("span", "said pass", t("web.passed")));
-    }
-    if (!mine && seat.shown) {
-      box.append(cardRow(seat.shown, "", deal?.laizi ?? null, "shown tiny"));
-    }
-    return box;
-  }
-
-  private turnLine(table: TableJson): string {
-    const deal = table.deal;
-    if (!deal || deal.over) return this.lobbyLine(table);
-    const phase = t(`phase.${deal.phase}`);
-    const who = deal.to_act;
-    let line = who === null ? phase : who === this.you?.seat
-      ? t("web.your_turn", { phase })
-      : t("web.turn_of", { name: table.seats[who]?.label ?? "", phase });
-    if (deal.phase === "play" && deal.to_beat_text && deal.to_beat_seat !== null) {
-      line += " · " + (deal.to_beat_seat === this.you?.seat
-        ? t("web.your_play_stands", { play: deal.to_beat_text })
-        : t("web.to_beat", { play: deal.to_beat_text,
-                             name: table.seats[deal.to_beat_seat]?.label ?? "" }));
-    } else if (deal.phase === "play" && who === this.you?.seat && this.you?.is_leading) {
-      line += " · " + t("web.you_lead");
-    }
-    return line;
-  }
-
-  /** Between deals: what is missing before one can start, or Start when nothing is
-   * ("Press Start for the next deal" only after a first deal). */
-  private lobbyLine(table: TableJson): string {
-    const missing = table.seats.filter((s) => s.empty).length;
-    if (missing > 0) {
-      const taken = table.seats.length - missing;
-      return `${t("web.waiting", { n: taken, total: table.players })} ${
-        missing === 1 ? t("web.missing_one") : t("web.missing", { n: missing })}`;
-    }
-    return table.deals > 0 ? t("web.between") : t("web.ready");
+  private controls(table: TableJson): HTMLElement {
+    return controlsBox({ table, you: this.you, escaper: this.escaper, hintText: this.hintText },
+                       { act: (action, ...args) => this.act(action, ...args),
+                         play: () => this.play(), hint: () => this.hint(),
+                         leave: () => this.leave(), busy: () => this.busy });
   }
 
   private center(table: TableJson): HTMLElement {
     const box = el("div", "center");
-    const line = this.turnLine(table);
+    const line = turnLine(table, this.you);
     box.append(el("p", "turnline", line));
     if (this.you?.at_stake) box.append(el("p", "stake", this.you.at_stake));
     if (!this.dialogs.showingResult) {  // the result stays said until closed
@@ -512,85 +350,6 @@ export class Table {
       box.append(el("p", "hintline", this.hintText));
     }
     return box;
-  }
-
-  private button(label: string, run: () => unknown, cls = ""): HTMLButtonElement {
-    const b = el("button", cls, label);
-    b.type = "button";
-    b.addEventListener("click", () => { if (!this.busy) void run(); });
-    return b;
-  }
-
-  private controls(table: TableJson): HTMLElement {
-    const box = el("div", "controls");
-    const you = this.you;
-    const deal = table.deal;
-    const seq = you?.seq;
-    const seated = you !== null;
-    const empty = table.seats.some((s) => s.empty);
-    const playing = table.status === "playing" && deal && !deal.over;
-    const offers = playing && seated ? you.offers : [];
-    if (offers.length) {
-      box.append(...this.offerButtons(offers, seq));
-      box.append(this.button(t("btn.hint"), () => this.hint()));
-      if (this.hintText && offers.some((o) => o.action === "show" || o.action === "double")) {
-        // the hint's advice beside the risky choice it is about
-        box.append(el("p", "advice", t("web.hint_says", { text: this.hintText })));
-      }
-    }
-    if (playing && seated) {
-      const trustee = table.seats[you.seat]?.trustee;
-      box.append(this.button(t(trustee ? "btn.resume" : "btn.trustee"), () =>
-        this.act("trustee", { on: !trustee }), "quiet"));
-    }
-    if (!playing) {
-      if (!seated && empty) box.append(this.button(t("btn.join"), () => this.act("join"),
-                                                   "primary"));
-      if (seated && empty) box.append(this.button(t("btn.addai"), () => this.act("add_ai")));
-      if (seated && !empty && you.seat !== this.escaper) {
-        box.append(this.button(t("btn.start"), () => this.act("start"), "primary"));
-      }
-    }
-    if (seated) box.append(this.button(t("btn.leave"), () => this.leave(), "quiet"));
-    return box;
-  }
-
-  /** The buttons of the seat's offers, as the server sent them (SeatView.legal_actions):
-   * Play and Pass, or one Can't beat when passing is all there is; No bid and each bid
-   * offered; a question's yes and no. */
-  private offerButtons(offers: OfferJson[], seq: number | undefined): HTMLButtonElement[] {
-    const out: HTMLButtonElement[] = [];
-    const canPlay = offers.some((o) => o.action === "play");
-    for (const offer of offers) {
-      switch (offer.action) {
-        case "play":
-          out.push(this.button(t("web.play"), () => this.play(), "primary play"));
-          break;
-        case "pass":
-          out.push(canPlay ? this.button(t("btn.pass"), () => this.act("pass", { seq }))
-            : this.button(t("btn.cannot_beat"), () => this.act("pass", { seq }), "primary"));
-          break;
-        case "bid":
-          if (offer.no_bid) {
-            out.push(this.button(t("btn.bid0"), () => this.act("bid", { points: 0, seq })));
-          }
-          for (const n of offer.points) {
-            out.push(this.button(t("btn.bid", { n }), () => this.act("bid", { points: n, seq }),
-                                 "primary"));
-          }
-          break;
-        default: {
-          // 明牌 and 加倍 raise the stake: no choice looks advised, both neutral
-          const word = offer.action;
-          const risky = word === "show" || word === "double";
-          out.push(this.button(t(`btn.${word}`, { n: offer.factor }), () =>
-            this.act(word, { yes: true, seq }), risky ? "risky" : "primary"));
-          out.push(this.button(t(`btn.no${word}`), () => this.act(word, { yes: false, seq }),
-                               risky ? "risky" : ""));
-        }
-      }
-    }
-    return out;
   }
 
   /** Play is enabled when the selection is one of your legal plays (as cards). */
