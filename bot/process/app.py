@@ -433,7 +433,8 @@ def _activity_server(settings: Settings, store: Store, manager: TableManager,
                        invalid_per_minute=limits.invalid_per_minute)
     return ActivityServer(host=settings.activity_host, port=settings.activity_port,
                           auth=auth, store=store, manager=manager, presenter=presenter,
-                          turn_seconds=settings.turn_seconds, limits=limits)
+                          turn_seconds=settings.turn_seconds, limits=limits,
+                          dev_login=settings.activity_dev_login)
 
 
 class ShardedDdzBot(DdzBot, commands.AutoShardedBot):

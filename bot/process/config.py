@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.discord_api.cluster import EVERY_SHARD, ShardError, ShardPlan
+from bot.web.devlogin import loopback
 from bot.web.door import ActivityLimits
 
 DEFAULT_DB = Path("data") / "doudizhu.db"
@@ -93,11 +94,22 @@ class Settings:
     client_secret: str | None = None  # DISCORD_CLIENT_SECRET (never logged)
     # DDZ_WS_*, DDZ_AUTH_*: its limits
     activity_limits: ActivityLimits = dataclasses.field(default_factory=ActivityLimits)
+    # DDZ_ACTIVITY_DEV_LOGIN: the page opened at localhost signs in without Discord
+    # (bot.web.devlogin; a developer's setting, accepted on a loopback address only)
+    activity_dev_login: bool = False
 
     def check_activity(self) -> None:
         """With the Activity on, its OAuth2 client must be known: one clear line if not."""
         if self.activity_port is None:
+            if self.activity_dev_login:
+                raise ConfigError("DDZ_ACTIVITY_DEV_LOGIN is set but the Activity is off: "
+                                  "set DDZ_ACTIVITY_PORT too, or unset DDZ_ACTIVITY_DEV_LOGIN")
             return
+        if self.activity_dev_login and not loopback(self.activity_host):
+            raise ConfigError(f"DDZ_ACTIVITY_DEV_LOGIN lets anyone who reaches the Activity "
+                              f"sign in without Discord: it is accepted only with "
+                              f"DDZ_ACTIVITY_HOST on this machine (127.0.0.1, ::1 or "
+                              f"localhost), not {self.activity_host!r}")
         missing = [name for name, value in (("DISCORD_CLIENT_ID", self.client_id),
                                             ("DISCORD_CLIENT_SECRET", self.client_secret))
                    if not value]
@@ -143,8 +155,8 @@ class Settings:
         ``DDZ_AI_PROCESSES``, ``DDZ_BACKUP_MINUTES``, ``DDZ_BACKUP_KEEP``, ``DDZ_BACKUP_DIR``,
         ``DDZ_FORWARD_TIMEOUT``, ``DDZ_DISCORD_API``, ``DDZ_AI_DELAY``, ``DDZ_TRUSTEE_DELAY``,
         ``DDZ_EDIT_DELAY``, ``DDZ_REST_RATE``, ``DDZ_RENDER_PROCESSES``, ``DDZ_METRICS_PORT``,
-        ``DDZ_METRICS_HOST``, the Activity's limits (:func:`activity_limits`)
-        (``.env`` first, the environment wins)."""
+        ``DDZ_METRICS_HOST``, ``DDZ_ACTIVITY_DEV_LOGIN``, the Activity's limits
+        (:func:`activity_limits`) (``.env`` first, the environment wins)."""
         if env_file is not None:
             from dotenv import load_dotenv
 
@@ -181,6 +193,7 @@ class Settings:
             client_id=os.environ.get("DISCORD_CLIENT_ID", "").strip() or None,
             client_secret=os.environ.get("DISCORD_CLIENT_SECRET", "").strip() or None,
             activity_limits=activity_limits(),
+            activity_dev_login=_switch("DDZ_ACTIVITY_DEV_LOGIN"),
             backup_minutes=_whole("DDZ_BACKUP_MINUTES", 0, cls.backup_minutes),
             backup_keep=_whole("DDZ_BACKUP_KEEP", 1, cls.backup_keep),
             backup_dir=os.environ.get("DDZ_BACKUP_DIR", "").strip() or None,
@@ -213,6 +226,16 @@ def _port(name: str, what: str) -> int | None:
         raise ConfigError(f"{name} is {what}, from 1 to 65535 (unset: not served), "
                           f"not {text!r}")
     return int(text)
+
+
+def _switch(name: str) -> bool:
+    """An on/off setting, off when unset: 1/true/yes/on or 0/false/no/off."""
+    text = os.environ.get(name, "").strip().lower()
+    if text in ("", "0", "false", "no", "off"):
+        return False
+    if text in ("1", "true", "yes", "on"):
+        return True
+    raise ConfigError(f"{name} is 1 (on) or 0 (off), not {text!r}")
 
 
 def _whole(name: str, low: int, default: int) -> int:

@@ -7,7 +7,9 @@ and this application's Activity, no ``X-Frame-Options``) and names no software v
 (``Server: doudizhu-bot``); the token exchange and the socket check the page's ``Origin``
 (:mod:`bot.web.origins`), the token exchange's answers are never stored
 (``Cache-Control: no-store``). What each user and address may do is counted at the door
-(:mod:`bot.web.door`); who a page is, by :mod:`bot.web.auth`.
+(:mod:`bot.web.door`); who a page is, by :mod:`bot.web.auth`. A developer's sign-in
+without Discord (``POST /api/dev-token``) exists only when asked for, on the loopback
+(:mod:`bot.web.devlogin`).
 """
 
 from __future__ import annotations
@@ -28,7 +30,8 @@ from bot.words.locales import EN, spoken
 from bot.words.page import page_words
 
 from .actions import Act, perform
-from .auth import AuthError, DiscordAuth
+from .auth import AuthError, DiscordAuth, Instance, WebUser
+from .devlogin import DEV_CHANNEL, DEV_GUILD, DevLogin
 from .door import ActivityLimits, Door, Refusal
 from .limits import Clock, QuietFilter
 from .origins import client_address, frame_ancestors, origin_allowed, trusted_networks
@@ -85,7 +88,8 @@ class ActivityServer:
     def __init__(self, *, host: str, port: int, auth: DiscordAuth, store: Store,
                  manager: TableManager, presenter: WebPresenter,
                  turn_seconds: int | None = None, page_dir: Path = PAGE_DIR,
-                 limits: ActivityLimits | None = None, clock: Clock = time.monotonic) -> None:
+                 limits: ActivityLimits | None = None, clock: Clock = time.monotonic,
+                 dev_login: bool = False) -> None:
         self.host = host
         self.port = port
         self.auth = auth
@@ -101,6 +105,9 @@ class ActivityServer:
         self.manager = manager
         self.presenter = presenter
         self.sessions: Sessions = presenter.sessions
+        # the developer's door (bot.web.devlogin): None unless asked for; raises
+        # DevLoginRefused when asked for on an address other than the loopback
+        self.dev: DevLogin | None = DevLogin(host) if dev_login else None
         self._runner: web.AppRunner | None = None
         self.app = self._make_app()
 
@@ -119,6 +126,8 @@ class ActivityServer:
             app.router.add_post(f"{prefix}/token", self.token)
             app.router.add_get(f"{prefix}/config", self.config)
             app.router.add_get(f"{prefix}/ws", self.socket)
+        if self.dev is not None:  # never behind Discord's proxy path
+            app.router.add_post("/api/dev-token", self.dev_token)
         app.router.add_get("/", self.index)
         if self.page_built:
             app.router.add_static("/", self.page_dir, show_index=False)
@@ -133,6 +142,10 @@ class ActivityServer:
         if self.port == 0:  # the port the system chose
             self.port = listening_port(self._runner)
         log.info("the Activity's server listens on %s", self.url)
+        if self.dev is not None:
+            log.warning("DDZ_ACTIVITY_DEV_LOGIN is on: anyone on this machine may sign in "
+                        "at %s without Discord (a developer's setting: never behind a "
+                        "proxy or tunnel)", self.url)
         if not self.page_built:
             log.warning("the Activity is on but its page is not built: run `cd web && npm ci "
                         "&& npm run build` (until then / says how)")
@@ -151,7 +164,7 @@ class ActivityServer:
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Server"] = SERVER
         response.headers.pop("X-Frame-Options", None)
-        if request.path.endswith("/api/token"):
+        if request.path.endswith(("/api/token", "/api/dev-token")):
             response.headers["Cache-Control"] = "no-store"
 
     # ----------------------------------------------------------------- routes
@@ -199,6 +212,32 @@ class ActivityServer:
         log.info("the Activity signed in user %s", user.user_id)
         return web.json_response({"access_token": token})
 
+    async def dev_token(self, request: web.Request) -> web.Response:
+        """``POST /api/dev-token {name}`` → ``{access_token, user_id, name, guild_id,
+        channel_id}``: the developer's door (only with ``dev_login``; :mod:`.devlogin`)."""
+        assert self.dev is not None  # the route exists only then
+        if (why := self.dev.admits(request, self._own_origins())) is not None:
+            self.door.quiet.note("dev_login", "the developer's sign-in was refused: %s", why)
+            return _refusal("dev_login_refused", "the developer's sign-in is for this "
+                            "machine only", 403)
+        try:
+            body = parse_json(await request.read(), MAX_TOKEN_BODY)
+        except FrameError:
+            body = None
+        token, user = self.dev.issue(body.get("name") if isinstance(body, dict) else None)
+        log.info("the Activity signed in developer %r (user %s) without Discord", user.name,
+                 user.user_id)
+        return web.json_response({"access_token": token, "user_id": str(user.user_id),
+                                  "name": user.name, "guild_id": str(DEV_GUILD),
+                                  "channel_id": str(DEV_CHANNEL)})
+
+    def _dev_user(self, token: object, request: web.BaseRequest) -> WebUser | None:
+        """The developer a socket's token names, when the door is on and the request may
+        use it (None: the token goes to Discord as any other)."""
+        if self.dev is None or (user := self.dev.who(token)) is None:
+            return None
+        return user if self.dev.admits(request, self._own_origins()) is None else None
+
     async def socket(self, request: web.Request) -> web.StreamResponse:
         """``/api/ws``: the first frame authenticates, then actions until it closes."""
         self._check_origin(request)
@@ -209,7 +248,7 @@ class ActivityServer:
         try:
             ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=30)
             await ws.prepare(request)
-            page = await self._authenticate(ws, address)
+            page = await self._authenticate(ws, address, request)
             if page is None:
                 with contextlib.suppress(Exception):
                     await ws.close()
@@ -239,8 +278,8 @@ class ActivityServer:
             self.sessions.remove(page)
             await page.close()
 
-    async def _authenticate(self, ws: web.WebSocketResponse, address: str
-                            ) -> Connection | None:
+    async def _authenticate(self, ws: web.WebSocketResponse, address: str,
+                            request: web.BaseRequest) -> Connection | None:
         """The auth frame: the token's user, in the instance, in its channel."""
         try:
             message = await ws.receive(timeout=AUTH_TIMEOUT)
@@ -259,8 +298,8 @@ class ActivityServer:
             token, instance_id = frame.get("token"), frame.get("instance_id")
             if not isinstance(token, str) or not isinstance(instance_id, str):
                 raise FrameError("bad_frame", "auth needs \"token\" and \"instance_id\"")
-            user, instance = await self.signin.who(token, instance_id, frame.get("channel_id"),
-                                             address)
+            user, instance = await self._who(token, instance_id, frame.get("channel_id"),
+                                             address, request)
         except (FrameError, AuthError) as err:
             self.door.quiet.note(f"auth_{err.code}", "a page's sign-in was refused: %s", err)
             await _send_error(ws, err.code, door_text(locale, err.code, str(err)))
@@ -284,6 +323,17 @@ class ActivityServer:
             self.door.unbind(user.user_id)  # counted only while it is served
             raise
         return page
+
+    async def _who(self, token: str, instance_id: str, claimed: Any, address: str,
+                   request: web.BaseRequest) -> tuple[WebUser, Instance]:
+        """The token's user and instance: a developer's at the dev table, or Discord's."""
+        if (user := self._dev_user(token, request)) is None:
+            return await self.signin.who(token, instance_id, claimed, address)
+        instance = self.dev.instance() if self.dev is not None else None
+        assert instance is not None
+        if claimed is not None and str(claimed) != str(instance.channel_id):
+            raise FrameError("wrong_channel", "this Activity is in another channel")
+        return user, instance
 
     async def _drop_user(self, user_id: int) -> None:
         """Discord refused the user's token: every page of theirs is told and closed."""
@@ -330,7 +380,9 @@ class ActivityServer:
                 page.send(error_frame(err.code, text))
             return
         ref = frame.get("id")
-        verdict = await self.signin.recheck(page)
+        # a developer's page has nothing Discord could check again
+        dev = self.dev is not None and self.dev.who(page.token) is not None
+        verdict = None if dev else await self.signin.recheck(page)
         if verdict == "token_revoked":
             await self._drop_user(page.user.user_id)
             return
