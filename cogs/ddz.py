@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import io
 import logging
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -19,6 +18,7 @@ from discord.app_commands import locale_str as _
 from discord.ext import commands
 
 from bot.engine import ROOMS, VARIANTS, Phase, PlayCards, Rules, parse_cards
+from bot.store.bonus import claim_daily, claim_relief
 from bot.store.errors import InvalidSettingError
 from bot.store.reports import MIN_GAMES
 from bot.store.settings import KEYS as SETTING_KEYS
@@ -373,26 +373,20 @@ class Ddz(commands.GroupCog, group_name=_("ddz"),
     async def daily(self, interaction: discord.Interaction) -> None:
         locale = self._remember(interaction)
         assert interaction.guild_id is not None
-        await self.store.ensure_player(interaction.guild_id, interaction.user.id,
-                                       shown_name(interaction.user))
-        today = datetime.now(UTC).date()
-        amount = await self.store.claim_daily(interaction.guild_id, interaction.user.id, today)
-        balance = await self.store.balance(interaction.guild_id, interaction.user.id)
-        await reply(interaction, t(locale, "daily.ok", amount=amount, balance=f"{balance:,}"))
+        got = await claim_daily(self.store, interaction.guild_id, interaction.user.id,
+                                shown_name(interaction.user))
+        await reply(interaction, t(locale, "daily.ok", amount=got.amount,
+                                   balance=f"{got.balance:,}"))
 
     @app_commands.command(name=_("relief"), description=_("Claim relief beans when you are short"))
     @app_commands.guild_only()
     async def relief(self, interaction: discord.Interaction) -> None:
         locale = self._remember(interaction)
         assert interaction.guild_id is not None
-        await self.store.ensure_player(interaction.guild_id, interaction.user.id,
-                                       shown_name(interaction.user))
-        settings = await self.store.get_settings(interaction.guild_id, interaction.channel_id)
-        amount = await self.store.claim_relief(interaction.guild_id, interaction.user.id,
-                                               settings.min_balance,
-                                               datetime.now(UTC).date())
-        balance = await self.store.balance(interaction.guild_id, interaction.user.id)
-        await reply(interaction, t(locale, "relief.ok", amount=amount, balance=f"{balance:,}"))
+        got = await claim_relief(self.store, interaction.guild_id, interaction.channel_id,
+                                 interaction.user.id, shown_name(interaction.user))
+        await reply(interaction, t(locale, "relief.ok", amount=got.amount,
+                                   balance=f"{got.balance:,}"))
 
     @app_commands.command(name=_("rules"), description=_("How a variant is played"))
     @app_commands.choices(variant=VARIANT_CHOICES)

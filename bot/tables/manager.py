@@ -29,6 +29,7 @@ from bot.engine import (
     EscapeCost,
     Grab,
     Pass,
+    Play,
     PlayCards,
     Rules,
     SeatView,
@@ -40,7 +41,7 @@ from bot.store.protocol import TableStore
 from bot.workers.ai_pool import AiPool
 
 from .clock import Clock, SystemClock
-from .errors import StaleActionError, TableError
+from .errors import TableError
 from .events import (
     Presenter,
     ReadingNeeded,
@@ -52,7 +53,7 @@ from .events import (
 )
 from .hints import HintBook
 from .leaving import LeaveKind, Leaving, leave_kind
-from .play_check import checked_play
+from .play_check import checked_play, in_play
 from .recovery import TableRecovery
 from .registry import LiveTables
 from .snapshot import TableSnapshot
@@ -216,7 +217,8 @@ class TableManager:
         if free < rules.min_balance:
             raise TableError(
                 f"{name} has {free} beans; this room needs {rules.min_balance}",
-                code="low_balance", name=name, balance=free, needed=rules.min_balance)
+                code="low_balance", name=name, balance=free, needed=rules.min_balance,
+                user_id=user_id)
         return free
 
     async def join(self, channel_id: int, user_id: int, name: str) -> int:
@@ -400,14 +402,7 @@ class TableManager:
         async with table.lock:
             self.turns.staged("lock", time.perf_counter() - asked)
             seat = self._tables.seat_index(table, user_id)
-            game = table.game
-            if table.status != TableStatus.PLAYING or game is None or game.is_over:
-                raise TableError("no deal is being played at this table", code="no_game")
-            if table.escaped(seat):  # said before "stale": the AI plays on for them
-                raise TableError("you left this deal", code="already_left")
-            if seq is not None and seq != table.seq:
-                raise StaleActionError("that turn has already passed", code="stale",
-                                       seq=seq, now=table.seq)
+            game = in_play(table, seat, seq)  # no_game, already_left, stale
             entry = table.seats[seat]
             assert entry is not None
             action = make(seat)
@@ -436,6 +431,17 @@ class TableManager:
                    seq: int | None = None) -> Played:
         return await self.act(channel_id, user_id,
                               lambda s: PlayCards(s, cards, kind, main), seq=seq)
+
+    async def check_play(self, channel_id: int, user_id: int, cards: str, *,
+                         seq: int | None = None) -> tuple[Play, ...]:
+        """What :meth:`play` of ``cards`` (no reading named) would answer, applied to
+        nothing: its refusal raised, else the legal readings (a wild play is legal when
+        any reading is). The same checks in the same order; changes nothing."""
+        table = self._tables.table(channel_id)
+        async with table.lock:
+            seat = self._tables.seat_index(table, user_id)
+            game = in_play(table, seat, seq)
+            return tuple(await checked_play(game, seat, PlayCards(seat, cards)) or ())
 
     async def pass_turn(self, channel_id: int, user_id: int, *, seq: int | None = None) -> None:
         await self.act(channel_id, user_id, Pass, seq=seq)

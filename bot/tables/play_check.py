@@ -6,6 +6,10 @@ without one, 17 ms when it names one; with two wild cards, 2-3 ms). A page may s
 such plays a second, and the frames a socket has buffered are read one after another
 without the event loop taking a turn: a play of two wild cards or more is checked in a
 thread (the game is not changed meanwhile: the table's lock is held), any other at once.
+
+:func:`in_play` is what every action of a seat is checked against before the engine looks
+at it; the manager's ``act`` and ``check_play`` both use it, so a selection checked says
+what playing it would.
 """
 
 from __future__ import annotations
@@ -13,6 +17,10 @@ from __future__ import annotations
 import asyncio
 
 from bot.engine import Action, Game, Play, PlayCards, RuleError, SeatIndex, parse_cards
+
+from .errors import StaleActionError, TableError
+from .state import Table
+from .status import TableStatus
 
 WILDS_IN_A_THREAD = 2  # wild cards in a play from which it is read in a thread
 
@@ -39,6 +47,21 @@ def many_wilds(game: Game, action: Action) -> bool:
     return cards.count(wild) >= WILDS_IN_A_THREAD
 
 
+def in_play(table: Table, seat: SeatIndex, seq: int | None) -> Game:
+    """The deal ``seat`` acts in, or the table's refusal: no deal being played
+    (``no_game``), the seat left it (``already_left``, said before ``stale``: the AI plays
+    on for them), or ``seq`` names a turn that has passed (``stale``)."""
+    game = table.game
+    if table.status != TableStatus.PLAYING or game is None or game.is_over:
+        raise TableError("no deal is being played at this table", code="no_game")
+    if table.escaped(seat):
+        raise TableError("you left this deal", code="already_left")
+    if seq is not None and seq != table.seq:
+        raise StaleActionError("that turn has already passed", code="stale",
+                               seq=seq, now=table.seq)
+    return game
+
+
 async def checked_play(game: Game, seat: SeatIndex, action: Action) -> list[Play] | None:
     """:func:`readings_of`, in a thread for a play of many wild cards."""
     if many_wilds(game, action):
@@ -46,4 +69,4 @@ async def checked_play(game: Game, seat: SeatIndex, action: Action) -> list[Play
     return readings_of(game, seat, action)
 
 
-__all__ = ["WILDS_IN_A_THREAD", "checked_play", "many_wilds", "readings_of"]
+__all__ = ["WILDS_IN_A_THREAD", "checked_play", "in_play", "many_wilds", "readings_of"]

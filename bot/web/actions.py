@@ -19,6 +19,7 @@ from bot.engine import Action, Bid, EscapeCost, PlayCards, RuleError
 from bot.engine.actions import Choice
 from bot.engine.errors import CodedError
 from bot.store import Store
+from bot.store.bonus import claim_daily, claim_relief, claimable
 from bot.tables import LeaveKind, PlayStatus, TableManager, TableSnapshot
 from bot.words.cards import hint_words
 from bot.words.catalogue import t
@@ -26,13 +27,19 @@ from bot.words.door import door_text
 from bot.words.errors import error_text
 from bot.words.leaving import leave_text
 from bot.words.names import seat_name
+from bot.words.page import page_text
 from bot.words.reasons import reason_words
 
+from .limits import KeyedBuckets
 from .protocol import play_json, play_words
 from .sessions import Connection
 from .wire import Answered, CostAnswer, Done, HintJson, Refused
 
 log = logging.getLogger(__name__)
+CHECKS_PER_SECOND = 4  # selections a user may have checked a second (a burst of CHECK_BURST)
+CHECK_BURST = 8
+checks: KeyedBuckets[int] = KeyedBuckets(CHECKS_PER_SECOND, CHECK_BURST)
+"""Each user's budget of ``check`` actions, over all their pages (within their frames')."""
 
 
 @dataclass
@@ -84,6 +91,35 @@ async def _play(a: Act) -> Answered:
         return {"readings": [{**play_json(p), "text": play_words(p, a.locale)}
                              for p in options]}
     return {"played": play_json(options[0]) if options else None}
+
+
+async def _check(a: Act) -> Answered | Refused:
+    """Would ``play`` of these cards be accepted now? The manager's own validation of a
+    play (:meth:`TableManager.check_play`), applied to nothing: refused with the engine's
+    code and words as ``play`` would be, or ok with how many readings it has. A page
+    asks for a selection that is not one of its legal plays, to say why."""
+    if not checks.allow(a.user):
+        return {"ok": False, "code": "rate_limited",
+                "error": door_text(a.locale, "rate_limited", "too many checks: slow down")}
+    readings = await a.manager.check_play(a.channel, a.user, a.fields["cards"],
+                                          seq=a.fields.get("seq"))
+    return {"count": len(readings)}
+
+
+async def _daily(a: Act) -> Answered:
+    """Today's bonus, as ``/ddz daily`` gives it (:func:`bot.store.bonus.claim_daily`)."""
+    got = await claim_daily(a.store, a.page.guild_id, a.user, a.page.user.name)
+    return {"amount": got.amount, "balance": got.balance,
+            "text": page_text(a.locale, "feedback.daily_ok", amount=f"{got.amount:,}",
+                              balance=f"{got.balance:,}")}
+
+
+async def _relief(a: Act) -> Answered:
+    """Relief, as ``/ddz relief`` gives it (:func:`bot.store.bonus.claim_relief`)."""
+    got = await claim_relief(a.store, a.page.guild_id, a.channel, a.user, a.page.user.name)
+    return {"amount": got.amount, "balance": got.balance,
+            "text": page_text(a.locale, "feedback.relief_ok", amount=f"{got.amount:,}",
+                              balance=f"{got.balance:,}")}
 
 
 async def _pass(a: Act) -> Answered:
@@ -164,7 +200,8 @@ async def _leave(a: Act) -> Answered | Refused:
     if a.manager.leaving(a.channel, a.user).asks and \
             a.page.cost_asked != (table.deals, table.seq):  # refused: here is what it means
         answer = _cost_answer(a)
-        return {"ok": False, "code": "cost_first", "error": answer["text"], **answer}
+        return {"ok": False, "code": "cost_first", "error": answer["text"],
+                "cost": answer["cost"], "text": answer["text"]}
     how = await a.manager.leave(a.channel, a.user)
     return {"left": how, "text": t(a.locale, f"ok.{how}")}
 
@@ -202,7 +239,7 @@ HANDLERS: dict[str, Handler] = {
     "call": _yes_no(TableManager.call), "grab": _yes_no(TableManager.grab),
     "show": _yes_no(TableManager.show), "double": _yes_no(TableManager.double),
     "trustee": _trustee, "cost": _cost, "leave": _leave, "start": _start, "join": _join,
-    "add_ai": _add_ai, "open": _open,
+    "add_ai": _add_ai, "open": _open, "check": _check, "daily": _daily, "relief": _relief,
 }
 
 
@@ -224,11 +261,16 @@ async def perform(a: Act, action: str) -> Done | Refused:
         return answer if "ok" in answer else {"ok": True, **answer}  # it may say ok: False
     except CodedError as err:
         text = error_text(err, a.locale, _names(a.manager.find(a.channel), a.locale))
-        return {"ok": False, "code": err.code, "error": text or str(err)}
+        refused: Refused = {"ok": False, "code": err.code, "error": text or str(err)}
+        if err.code == "low_balance" and err.params.get("user_id") == a.user:
+            refused["claims"] = list(await claimable(a.store, a.page.guild_id, a.channel,
+                                                     a.user))
+        return refused
     except Exception:
         ref = secrets.token_hex(3)
         log.exception("the Activity's %s failed (error %s)", action, ref)
         return {"ok": False, "code": "internal", "error": t(a.locale, "err.unexpected", id=ref)}
 
 
-__all__ = ["HANDLERS", "Act", "YesNo", "hint_json", "perform"]
+__all__ = ["CHECKS_PER_SECOND", "CHECK_BURST", "HANDLERS", "Act", "YesNo", "checks",
+           "hint_json", "perform"]

@@ -224,7 +224,11 @@ class PageWords(TypedDict):
 # ------------------------------------------------------------------------ the answers
 
 ActionName = Literal["play", "pass", "hint", "bid", "call", "grab", "show", "double",
-                     "trustee", "cost", "leave", "start", "join", "add_ai", "open"]
+                     "trustee", "cost", "leave", "start", "join", "add_ai", "open", "check",
+                     "daily", "relief"]
+
+ClaimName = Literal["daily", "relief"]
+"""Beans a player short of a room may claim (``/ddz daily``, ``/ddz relief``)."""
 
 
 class HintJson(TypedDict):
@@ -250,7 +254,9 @@ class _AnswerFields(TypedDict):
     """What an applied action answers, by action: ``play`` its ``readings`` (a wild play
     to choose) or what was ``played``; ``hint`` the suggestion and its words; ``cost``
     the cost and its words; ``leave`` how (``left``); ``start`` the game; ``join`` and
-    ``add_ai`` the seat; ``open`` its words."""
+    ``add_ai`` the seat; ``open`` its words; ``check`` how many ``readings`` the play
+    has (``count``); ``daily`` and ``relief`` the beans given (``amount``), the
+    ``balance`` after and their words."""
 
     readings: NotRequired[list[ReadingJson]]
     played: NotRequired[PlayJson | None]
@@ -263,6 +269,8 @@ class _AnswerFields(TypedDict):
     left: NotRequired[str]
     game_id: NotRequired[str]
     seat: NotRequired[int]
+    amount: NotRequired[int]
+    balance: NotRequired[int]
 
 
 @final
@@ -290,12 +298,14 @@ class _RefusedFields(TypedDict):
     error: str
     cost: NotRequired[CostJson]
     text: NotRequired[str]
+    claims: NotRequired[list[ClaimName]]
 
 
 @final
 class Refused(_RefusedFields):
     """A refused action's answer (nothing changed): the error's code and its sentence; a
-    ``leave`` asked without its cost answers the ``cost`` and its ``text``."""
+    ``leave`` asked without its cost answers the ``cost`` and its ``text``; a player
+    refused for their own beans (``low_balance``) hears the ``claims`` they may make."""
 
 
 # ------------------------------------------------------------- frames from the server
@@ -396,6 +406,15 @@ class PlayAction(_ActionFields):
     seq: NotRequired[int]
 
 
+class CheckAction(_ActionFields):
+    """Would playing ``cards`` now be accepted? Answered as ``play`` would refuse it, or
+    ok; nothing is played."""
+
+    action: Literal["check"]
+    cards: str
+    seq: NotRequired[int]
+
+
 class PassAction(_ActionFields):
     action: Literal["pass"]
     seq: NotRequired[int]
@@ -424,9 +443,9 @@ class TrusteeAction(_ActionFields):
 
 
 class PlainAction(_ActionFields):
-    """``cost``, ``leave``, ``start``, ``join``: no fields."""
+    """``cost``, ``leave``, ``start``, ``join``, ``daily``, ``relief``: no fields."""
 
-    action: Literal["cost", "leave", "start", "join"]
+    action: Literal["cost", "leave", "start", "join", "daily", "relief"]
 
 
 class AddAiAction(_ActionFields):
@@ -441,7 +460,7 @@ class OpenAction(_ActionFields):
     ai_seats: NotRequired[int]
 
 
-ActionFrame = PlayAction | PassAction | HintAction | BidAction | ChoiceAction | \
+ActionFrame = PlayAction | CheckAction | PassAction | HintAction | BidAction | ChoiceAction | \
     TrusteeAction | PlainAction | AddAiAction | OpenAction
 """An action: ``id`` is any number the page chooses (its answer carries it back)."""
 
@@ -454,8 +473,9 @@ SERVER_ONLY = frozenset({"Answered", "CostAnswer", "Done", "Refused"})
 
 __all__ = [
     "ActionFrame", "ActionName", "AddAiAction", "AlarmJson", "AnswerFrame", "Answered",
-    "AuthFrame", "BidAction", "BidOfferJson", "ChoiceAction", "ChoiceName", "ChoiceOfferJson",
-    "CostAnswer", "CostJson", "DealJson", "Done", "DoneFrame", "ErrorFrame", "HintAction",
+    "AuthFrame", "BidAction", "BidOfferJson", "CheckAction", "ChoiceAction", "ChoiceName",
+    "ChoiceOfferJson", "ClaimName", "CostAnswer", "CostJson", "DealJson", "Done", "DoneFrame",
+    "ErrorFrame", "HintAction",
     "HintJson", "LeavingJson", "LeavingKind", "NoTableFrame", "OfferJson", "OpenAction",
     "OpenChoices", "PageFrame", "PageWords", "PassAction", "PassOfferJson", "PlainAction",
     "PlayAction", "PlayJson", "PlayOfferJson", "ReadingJson", "Refused", "RefusedFrame",

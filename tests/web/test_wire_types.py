@@ -25,7 +25,8 @@ def test_the_actions_parser_reads_the_action_frames() -> None:
     """The parser's table of actions is the action frames' (one declaration)."""
     assert set(protocol.ACTIONS) == set(get_args(wire.ActionName))
     assert protocol.ACTIONS["play"] == {"cards": str, "kind": str, "main": str, "seq": int}
-    assert protocol.REQUIRED == {"play": ("cards",), "bid": ("points",), "call": ("yes",),
+    assert protocol.REQUIRED == {"play": ("cards",), "check": ("cards",), "bid": ("points",),
+                                 "call": ("yes",),
                                  "grab": ("yes",), "show": ("yes",), "double": ("yes",),
                                  "trustee": ("on",)}
 

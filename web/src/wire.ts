@@ -193,7 +193,10 @@ export interface PageWords {
   levels: string[];
 }
 
-export type ActionName = "play" | "pass" | "hint" | "bid" | "call" | "grab" | "show" | "double" | "trustee" | "cost" | "leave" | "start" | "join" | "add_ai" | "open";
+export type ActionName = "play" | "pass" | "hint" | "bid" | "call" | "grab" | "show" | "double" | "trustee" | "cost" | "leave" | "start" | "join" | "add_ai" | "open" | "check" | "daily" | "relief";
+
+// Beans a player short of a room may claim (``/ddz daily``, ``/ddz relief``).
+export type ClaimName = "daily" | "relief";
 
 // The action a hint suggests, with its fields.
 export interface HintJson {
@@ -255,6 +258,8 @@ export interface DoneFrame {
   left?: string;
   game_id?: string;
   seat?: number;
+  amount?: number;
+  balance?: number;
   ok: true;
   type: "answer";
   id: number | string | null;
@@ -268,6 +273,7 @@ export interface RefusedFrame {
   error: string;
   cost?: CostJson;
   text?: string;
+  claims?: ClaimName[];
   type: "answer";
   id: number | string | null;
   action?: ActionName;
@@ -303,6 +309,16 @@ export interface PlayAction {
   cards: string;
   kind?: string;
   main?: string;
+  seq?: number;
+}
+
+// Would playing ``cards`` now be accepted? Answered as ``play`` would refuse it, or ok;
+// nothing is played.
+export interface CheckAction {
+  type: "action";
+  id?: number | string;
+  action: "check";
+  cards: string;
   seq?: number;
 }
 
@@ -343,11 +359,11 @@ export interface TrusteeAction {
   on: boolean;
 }
 
-// ``cost``, ``leave``, ``start``, ``join``: no fields.
+// ``cost``, ``leave``, ``start``, ``join``, ``daily``, ``relief``: no fields.
 export interface PlainAction {
   type: "action";
   id?: number | string;
-  action: "cost" | "leave" | "start" | "join";
+  action: "cost" | "leave" | "start" | "join" | "daily" | "relief";
 }
 
 export interface AddAiAction {
@@ -367,7 +383,7 @@ export interface OpenAction {
 }
 
 // An action: ``id`` is any number the page chooses (its answer carries it back).
-export type ActionFrame = PlayAction | PassAction | HintAction | BidAction | ChoiceAction | TrusteeAction | PlainAction | AddAiAction | OpenAction;
+export type ActionFrame = PlayAction | CheckAction | PassAction | HintAction | BidAction | ChoiceAction | TrusteeAction | PlainAction | AddAiAction | OpenAction;
 
 // Every frame the page sends.
 export type PageFrame = AuthFrame | ActionFrame;
