@@ -1,11 +1,9 @@
 // The page's dialogs: the deal's result, the choice of a wild play's reading and the
-// escape's cost confirmed before leaving. Each is a <dialog> named by its heading.
+// escape's cost confirmed before leaving. Each is a <dialog> named by its heading; when
+// one closes, focus goes back to the hand or the controls (hand.ts), never the page.
+import { playSpoken, signed } from "./announce";
 import type { ReadingJson, ResultJson } from "./types";
 import { levelName, t } from "./words";
-
-function signed(n: number): string {
-  return n > 0 ? `+${n.toLocaleString()}` : n.toLocaleString();
-}
 
 export interface ResultActions {
   start: () => unknown;
@@ -21,14 +19,16 @@ export class Dialogs {
   }
 
   close(): void {
+    const was = this.current;
     this.current?.close();
     this.current?.remove();
     this.current = null;
     this.kind = "";
+    if (was) document.dispatchEvent(new Event("ddz:dialog-closed"));
   }
 
   private open(kind: string, title: string, body: HTMLElement[],
-               buttons: [string, () => unknown, string][]): HTMLDialogElement {
+               buttons: [string, () => unknown, string, string?][]): HTMLDialogElement {
     this.close();
     const dialog = document.createElement("dialog");
     dialog.className = `dialog ${kind}`;
@@ -40,10 +40,11 @@ export class Dialogs {
     dialog.append(heading, ...body);
     const row = document.createElement("div");
     row.className = "controls";
-    for (const [label, run, cls] of buttons) {
+    for (const [label, run, cls, spoken] of buttons) {
       const b = document.createElement("button");
       b.type = "button";
       b.textContent = label;
+      if (spoken && spoken !== label) b.setAttribute("aria-label", spoken);  // in words
       if (cls) b.className = cls;
       b.addEventListener("click", () => { this.close(); void run(); });
       row.append(b);
@@ -134,8 +135,9 @@ export class Dialogs {
 
   readings(readings: ReadingJson[]): Promise<ReadingJson | null> {
     return new Promise((resolve) => {
-      const buttons: [string, () => unknown, string][] = readings.map((r) => [
-        r.text ?? r.cards, () => resolve(r), ""]);
+      // as the eye reads a play (QQQ + 3), named in words for a screen reader
+      const buttons: [string, () => unknown, string, string?][] = readings.map((r) => [
+        r.text ?? playSpoken(r), () => resolve(r), "", playSpoken(r, r.text)]);
       buttons.push([t("web.cancel"), () => resolve(null), "quiet"]);
       const dialog = this.open("readings", t("web.which"), [], buttons);
       dialog.addEventListener("close", () => resolve(null));

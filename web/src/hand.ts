@@ -3,8 +3,10 @@
 // a run; a selected card rises clear of the row below. One row, two (three for the
 // four-player landlord's 33 cards) only on a portrait phone where one row would leave a
 // card less than MIN_STRIP px of itself to tap.
-// Keyboard: the hand is one tab stop (roving tabindex); Left/Right, Home/End move, Space
-// selects, Enter presses Play. After a play focus comes back to the hand (or the controls).
+// Keyboard: the hand is one tab stop (roving tabindex); Left/Right, Home/End move, Up/Down
+// go to the nearest card of the row above or below, Space selects, Enter presses Play, P
+// Pass (or Can't beat), H Hint (the hand's description says so). After a play, a pass, a
+// bid or a dialog focus comes back to the hand (or the controls), never the page.
 import { ORDER, cardFace } from "./cards";
 import { cardName, rankName, t } from "./words";
 
@@ -42,6 +44,7 @@ export class Hand {
   private swallowClick = false;
   private current = 0; // the card that holds the hand's one tab stop
   private keep = false; // focus was in the hand or the controls: bring it back if lost
+  private rows: number[][] = []; // the cards' indices by row of the fan, top row first
   laizi: string | null = null;
   onChange: () => void = () => {};
 
@@ -57,6 +60,11 @@ export class Hand {
     });
     window.addEventListener("pointerup", () => this.up());
     window.addEventListener("resize", () => this.layout());
+    // a dialog closed (dialogs.ts) with focus left nowhere: back to the hand or controls
+    document.addEventListener("ddz:dialog-closed", () => {
+      this.keep = true;
+      this.restoreFocus();
+    });
     document.addEventListener("focusin", (e) => {
       const target = e.target as HTMLElement;
       // a dialog (the readings, the result) hands focus back when it closes: kept
@@ -126,6 +134,7 @@ export class Hand {
   private draw(): void {
     const hadFocus = this.el.contains(document.activeElement);
     this.el.setAttribute("aria-label", t("web.hand"));
+    this.el.setAttribute("aria-description", t("access.hand_keys"));
     this.buttons = this.cards.map(([char, suit], i) => {
       const button = document.createElement("button");
       button.type = "button";
@@ -160,7 +169,8 @@ export class Hand {
     const i = this.buttons.indexOf(e.target as HTMLButtonElement);
     if (i < 0 || e.altKey || e.ctrlKey || e.metaKey) return;
     const last = this.buttons.length - 1;
-    const to = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: last }[e.key];
+    const to = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: last,
+                 ArrowUp: this.rowward(i, -1), ArrowDown: this.rowward(i, 1) }[e.key];
     if (to !== undefined) {
       e.preventDefault();
       this.rove(Math.max(0, Math.min(last, to)), true);
@@ -173,7 +183,27 @@ export class Hand {
       this.keep = true;
       const play = document.querySelector<HTMLButtonElement>(".controls button.play");
       if (play && !play.disabled) play.click();
+    } else if (!e.repeat && (e.key === "p" || e.key === "P" || e.key === "h" || e.key === "H")) {
+      // Pass (or Can't beat), Hint: the controls' buttons of those words, when offered
+      const words = /p/i.test(e.key) ? [t("btn.pass"), t("btn.cannot_beat")] : [t("btn.hint")];
+      const button = [...document.querySelectorAll<HTMLButtonElement>(".controls button")]
+        .find((b) => !b.disabled && words.includes(b.textContent ?? ""));
+      if (!button) return;
+      e.preventDefault();
+      this.keep = true;
+      button.click();
     }
+  }
+
+  /** The card of the fan's row above (``by`` -1) or below (+1) nearest card ``i`` across
+   * (by its left edge); ``i`` itself in a one-row hand or at the top or bottom row. */
+  private rowward(i: number, by: number): number {
+    const r = this.rows.findIndex((row) => row.includes(i));
+    const row = this.rows[r + by];
+    if (r < 0 || !row?.length) return i;
+    const x = (k: number) => parseFloat(this.buttons[k]?.style.left ?? "") || 0;
+    return row.reduce((best, k) => (Math.abs(x(k) - x(i)) < Math.abs(x(best) - x(i)) ? k
+      : best), row[0]);
   }
 
   private toggle(i: number, on: boolean): void {
@@ -275,6 +305,7 @@ export class Hand {
     const top = riseAbove + 2;
     this.el.style.setProperty("--s", String(w / MAX_W));
     this.el.dataset.rows = String(rows.length);
+    this.rows = rows;
     rows.forEach((row, r) => {
       const rowWidth = w + step * (row.length - 1);
       const left = Math.round((box - rowWidth) / 2);
@@ -294,10 +325,16 @@ export class Hand {
 
   /** Focus lost to the page (its element redrawn after a play): back to the hand, or to
    * the controls when the hand is empty. */
-  private restoreFocus(): void {
+  restoreFocus(): void {
     const active = document.activeElement;
-    if (!this.keep || (active && active !== document.body) || !this.el.isConnected) return;
-    if (this.buttons.length) {
+    if (!this.keep || (active && active !== document.body)) return;
+    this.focusCurrent();
+  }
+
+  /** Focus on the card holding the hand's tab stop (the controls' first button when the
+   * hand is empty or not drawn). */
+  focusCurrent(): void {
+    if (this.buttons.length && this.el.isConnected) {
       this.rove(Math.min(this.current, this.buttons.length - 1), true);
     } else {
       document.querySelector<HTMLElement>(".controls button:not(:disabled)")

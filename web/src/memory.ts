@@ -1,5 +1,6 @@
 // The memory of the deal: the card counter (记牌器: each rank still out, as the server
 // counts it for you), this trick's plays and the last trick's.
+import { playSpoken, wordsLine } from "./announce";
 import { el } from "./dom";
 import type { TableJson, TrickPlayJson, YouJson } from "./types";
 import { rankName, t } from "./words";
@@ -37,8 +38,8 @@ export function memoryBox(table: TableJson, you: YouJson | null): HTMLElement | 
     const ol = el("ol");
     for (const turn of turns) {
       const who = turn.seat === you?.seat ? t("web.you") : table.seats[turn.seat]?.label ?? "";
-      const li = el("li", turn.play ? "play" : "pass",
-                    `${who}: ${turn.play ? turn.text ?? turn.play.cards : t("web.passed")}`);
+      const li = wordsLine(turn.play ? "play" : "pass",  // read out in words
+        `${who}: ${turn.play ? turn.text ?? playSpoken(turn.play) : t("web.passed")}`, "li");
       li.dataset.seat = String(turn.seat);
       if (turn.play) li.dataset.cards = turn.play.cards;
       ol.append(li);

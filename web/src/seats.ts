@@ -1,6 +1,7 @@
 // A seat as the page draws it: who sits there (avatar, name, role, 托管), beans, cards
 // left with 报单/报双 loud on it, the clock on the seat to act, what it said in the
 // auction and its play of this trick.
+import { playSpoken } from "./announce";
 import { cardRow } from "./cards";
 import { el } from "./dom";
 import type { Participant, SeatJson, TableJson, YouJson } from "./types";
@@ -95,7 +96,7 @@ export function seatBox(scene: SeatScene, index: number, mine: boolean): HTMLEle
   if (text) box.append(el("span", "said", text));
   if (deal && seat.played) {
     box.append(seat.last_play
-      ? cardRow(seat.last_play.cards, seat.last_text ?? seat.last_play.cards, deal.laizi,
+      ? cardRow(seat.last_play.cards, playSpoken(seat.last_play, seat.last_text), deal.laizi,
                 "played")
       : el("span", "said pass", t("web.passed")));
   }

@@ -1,5 +1,6 @@
 // The table as the page shows it: seats around, the play to beat, your hand and the
 // controls of the moment. Redrawn from each table frame; the hand keeps its selection.
+import { resultSpoken, spokenText, wordsLine } from "./announce";
 import { cardRow, sortChars } from "./cards";
 import { controlsBox } from "./controls";
 import { Dialogs } from "./dialogs";
@@ -25,6 +26,7 @@ export class Table {
   private dialogs = new Dialogs();
   private received = 0; // Date.now() when the last table frame came
   private announced = "";
+  private turnKey = ""; // the turn last drawn: a hint stays said and shown within it
   private notice = "";
   private hintText = "";
   private hintAt: [number, number] | null = null; // (seq, index) of the hint shown
@@ -166,7 +168,7 @@ export class Table {
     this.hintText = [answer.text, answer.reason].filter(Boolean).join(" — ");
     if (answer.hint?.action === "play" && answer.hint.cards) this.hand.choose(answer.hint.cards);
     else if (answer.hint?.action === "pass") this.hand.clear();
-    this.say(this.hintText);
+    this.say(spokenText(this.hintText));  // kept until the next action or turn (center)
     this.draw();
   }
 
@@ -189,8 +191,9 @@ export class Table {
 
   private draw(): void {
     const root = this.root;
-    const focused = (document.activeElement as HTMLElement | null)?.getAttribute("aria-label")
-      ?? document.activeElement?.textContent;
+    const active = document.activeElement as HTMLElement | null;
+    const inHand = !!active && this.hand.el.contains(active);
+    const focused = active?.getAttribute("aria-label") ?? active?.textContent;
     root.dataset.state = this.state;
     root.removeAttribute("aria-busy");
     root.dataset.seq = String(this.table?.seq ?? "");
@@ -211,11 +214,14 @@ export class Table {
       parts.push(notice);
     }
     root.replaceChildren(...parts);
-    if (focused) {
+    if (inHand && this.hand.el.isConnected) {
+      this.hand.focusCurrent();  // the same place in the hand: the next card after a play
+    } else if (focused) {
       const again = [...root.querySelectorAll<HTMLElement>("button, select")]
         .find((b) => (b.getAttribute("aria-label") ?? b.textContent) === focused);
       again?.focus({ preventScroll: true });
     }
+    this.hand.restoreFocus();  // its button gone (a bid, a pass): to the hand or controls
     this.syncPlayButton();
     this.tick();  // the timer of the elements just drawn
   }
@@ -338,16 +344,27 @@ export class Table {
   private center(table: TableJson): HTMLElement {
     const box = el("div", "center");
     const line = turnLine(table, this.you);
-    box.append(el("p", "turnline", line));
+    box.append(wordsLine("turnline", line));
     if (this.you?.at_stake) box.append(el("p", "stake", this.you.at_stake));
+    // a new turn (a play, a pass, a bid, a new deal) ends the last turn's hint
+    const deal = table.deal;
+    const key = [table.deals, deal?.phase, deal?.to_act, deal?.over, deal?.trick?.length,
+                 deal?.last_trick?.length, deal?.bids?.length, deal?.calls?.length].join(":");
+    if (key !== this.turnKey) {
+      this.turnKey = key;
+      this.hintText = "";
+    }
     if (!this.dialogs.showingResult) {  // the result stays said until closed
-      this.say(this.alarmText ? `${this.alarmText} ${line}` : line);
+      // the hint and its reason stay said until the next action or turn; else the turn
+      // line (with a 报单/报双 just made), in words
+      this.say(spokenText(this.hintText
+        || (this.alarmText ? `${this.alarmText} ${line}` : line)));
     }
     this.alarmText = "";
     if (this.you?.seat !== undefined && table.seats[this.you.seat]?.trustee) {
       box.append(el("p", "hintline", t("web.trustee_on")));
     } else if (this.hintText) {
-      box.append(el("p", "hintline", this.hintText));
+      box.append(wordsLine("hintline", this.hintText));
     }
     return box;
   }
@@ -379,9 +396,8 @@ export class Table {
     }
   }
 
+  /** The result said: the escape, who won, each seat's beans and balance (announce.ts). */
   private resultLine(result: ResultJson): string {
-    const head = result.outcome === "landlord" ? t("result.landlord")
-      : result.outcome === "farmers" ? t("result.farmers") : t("result.title");
-    return result.escape_text ? `${result.escape_text} ${head}` : head;
+    return resultSpoken(result);
   }
 }
