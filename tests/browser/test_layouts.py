@@ -32,8 +32,21 @@ MEASURE = """() => {
     return [b.textContent, box(r), own(b, (r.left + r.right) / 2, (r.top + r.bottom) / 2)];
   });
   const app = document.getElementById("app");
+  // what the board must show without scrolling: the turn line (the play to beat), every
+  // cell of the card counter; and every seat's name whole (wrapped, never cut)
+  const board = document.querySelector(".board")?.getBoundingClientRect();
+  const seen = (el) => { const r = el.getBoundingClientRect();
+                         return r.top >= board.top - 0.5 && r.bottom <= board.bottom + 0.5
+                           && r.left >= -0.5 && r.right <= innerWidth + 0.5; };
+  const turn = document.querySelector(".turnline");
+  const counter = [...document.querySelectorAll(".counter .rank")];
+  const names = [...document.querySelectorAll(".seat .name")].map(n =>
+    [n.textContent, n.scrollWidth <= n.clientWidth + 1 && n.scrollHeight <= n.clientHeight + 1]);
   return {cards, controls, width: innerWidth, height: innerHeight,
-          scroll: document.scrollingElement.scrollHeight, layout: app.dataset.layout};
+          scroll: document.scrollingElement.scrollHeight, layout: app.dataset.layout,
+          rows: Number(document.querySelector(".hand").dataset.rows),
+          turnSeen: !!turn && seen(turn), counterSeen: counter.every(seen),
+          counterCells: counter.length, names};
 }"""
 DEALS = {"three": a_turn_to_beat, "four": a_landlord_turn}
 
@@ -73,6 +86,27 @@ async def test_the_hand_and_controls_fit_every_frame(browser, activity, deal: st
             assert deal != "four" or len(found["cards"]) == 33, (what, len(found["cards"]))
             assert found["cards"] and found["controls"], what
             wrong += out_of_frame(found, what)
+            wrong += [f"{what}: the name {name!r} is cut" for name, whole in found["names"]
+                      if not whole]
+            if deal == "three" or size != SMALL:  # 33 cards leave a 320 px phone's board
+                # room for its seats only: it scrolls to the rest
+                if not found["turnSeen"]:
+                    wrong.append(f"{what}: the turn line is scrolled out of the board")
+                if not found["counterSeen"] or not found["counterCells"]:
+                    wrong.append(f"{what}: the card counter is not whole in the board")
+            # one row, two on a phone (20 cards at 320 px too); the 33 cards of the
+            # four-player landlord in two on a landscape phone, four on the narrowest
+            most = {SMALL: 4 if deal == "four" else 2, PHONE: 3 if deal == "four" else 2,
+                    LANDSCAPE: 2, DESKTOP: 1}[size]
+            if found["rows"] > most:
+                wrong.append(f"{what}: the hand takes {found['rows']} rows (at most {most})")
+            if size == LANDSCAPE:  # every card keeps a strip to tap
+                tops: dict[float, list[float]] = {}
+                for _, (x0, y0, _, _), _ in found["cards"]:
+                    tops.setdefault(round(y0), []).append(x0)
+                steps = [b - a for xs in tops.values() for a, b in zip(sorted(xs), sorted(xs)[1:])]
+                if min(steps) < 32:
+                    wrong.append(f"{what}: a card keeps only {min(steps):.0f} px to tap")
             lowest = max(y1 for _, (_, _, _, y1), _ in found["cards"])
             print(f"{what}: hand bottom {lowest:.0f}, controls "
                   + ", ".join(f"{n} {x0:.0f},{y0:.0f}-{x1:.0f},{y1:.0f}"

@@ -1,8 +1,9 @@
 // Your hand as a fan of card buttons, big to small from the left as 欢乐斗地主 holds it
 // (jokers, 2s, A … 3, one rank together): tap to select or deselect, drag across to select
-// a run; a selected card rises clear of the row below. One row, two (three for the
-// four-player landlord's 33 cards) only on a portrait phone where one row would leave a
-// card less than MIN_STRIP px of itself to tap.
+// a run; a selected card rises clear of the row below. One row; on a portrait phone two
+// (three, four for the four-player landlord's 33 cards) where one row would leave a card
+// less than MIN_STRIP px of itself to tap (NARROW_STRIP under 360 px); two rows of smaller
+// cards on a landscape phone whose one row would leave less than NARROW_STRIP.
 // Keyboard: the hand is one tab stop (roving tabindex); Left/Right, Home/End move, Up/Down
 // go to the nearest card of the row above or below, Space selects, Enter presses Play, P
 // Pass (or Can't beat), H Hint (the hand's description says so). After a play, a pass, a
@@ -18,6 +19,8 @@ const GOAL_STRIP = 44; // px of each card left uncovered where the width allows
 // px: never less on a phone (32 seen: Chromium gives a strip's last pixel to the card
 // over it)
 const MIN_STRIP = 33;
+// px: on the narrowest phones (under 360 px), so that a 20-card hand keeps to two rows
+const NARROW_STRIP = 29;
 const MAX_STEP = 0.75; // of a card's width: few cards do not spread wider than this
 const ROW_GAP = 0.62; // of a card's height the row below leaves seen (its middle too: a tap)
 const RISE = 0.28; // of a card's height: how far a selected card of one row rises
@@ -236,25 +239,32 @@ export class Hand {
     const phone = window.innerHeight > window.innerWidth && box < 600;
     let rows = 1;
     let w = MAX_W;
-    if (oneRow(width, MAX_W) < MIN_STRIP) {
+    const strip = phone && wide < 360 ? NARROW_STRIP : MIN_STRIP;
+    if (oneRow(width, MAX_W) < strip) {
       if (phone) {
         width = wide;
         for (rows = 2; rows < 4; rows++) {
           const per = Math.ceil(n / rows);
-          if (Math.min(MAX_W, width - MIN_STRIP * (per - 1)) >= MIN_W) break;
+          if (Math.min(MAX_W, width - strip * (per - 1)) >= MIN_W) break;
         }
         // a card narrower (not under SLACK_W) for one card of slack in a row: room to
         // break the rows between two ranks
         const per = Math.ceil(n / rows);
-        const slack = Math.min(MAX_W, Math.floor(width - MIN_STRIP * per));
+        const slack = Math.min(MAX_W, Math.floor(width - strip * per));
         w = slack >= SLACK_W ? slack
-          : Math.max(MIN_W, Math.min(MAX_W, Math.floor(width - MIN_STRIP * (per - 1))));
+          : Math.max(MIN_W, Math.min(MAX_W, Math.floor(width - strip * (per - 1))));
         if (rows > 2) w = Math.min(w, SLACK_W + 2); // three rows of smaller cards: lower
+      } else if (oneRow(width, MIN_W) < NARROW_STRIP) {
+        // a landscape phone with the four-player landlord's 33 cards: two rows of cards
+        // small enough to leave the board its room, each strip wide again
+        rows = 2;
+        const per = Math.ceil(n / 2);
+        w = Math.max(MIN_W, Math.min(SLACK_W, Math.floor(width - MIN_STRIP * per)));
       } else {
-        w = Math.max(MIN_W, Math.min(MAX_W, Math.floor(width - MIN_STRIP * (n - 1))));
+        w = Math.max(MIN_W, Math.min(MAX_W, Math.floor(width - strip * (n - 1))));
       }
     }
-    const perMax = Math.max(1, Math.floor((width - w) / MIN_STRIP) + 1);
+    const perMax = Math.max(1, Math.floor((width - w) / strip) + 1);
     const split = this.split(n, rows, Math.max(perMax, Math.ceil(n / rows)));
     const longest = Math.max(...split.map((r) => r.length));
     const step = longest > 1  // whole pixels: a strip measures what it is meant to

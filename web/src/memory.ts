@@ -9,6 +9,9 @@ import { rankName, t } from "./words";
 const COUNTER_ORDER = ["R", "B", "2", "A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4",
   "3", "F"];
 const RANK_FACE: Record<string, string> = { T: "10" };  // the jokers, flower: their names
+// where the counter is one narrow strip (a small phone): the jokers' and flower's faces
+// in one character, as the cards' faces in the bot's pictures keep them in every language
+const SHORT_FACE: Record<string, string> = { R: "大", B: "小", F: "花" };
 
 export function memoryBox(table: TableJson, you: YouJson | null): HTMLElement | null {
   const deal = table.deal;
@@ -26,8 +29,11 @@ export function memoryBox(table: TableJson, you: YouJson | null): HTMLElement | 
       cell.dataset.rank = rank;
       cell.dataset.n = String(n);
       cell.setAttribute("aria-label", t("web.counter_rank", { rank: rankName(rank), n }));
-      cell.append(el("b", "", RANK_FACE[rank] ?? (/[RBF]/.test(rank) ? rankName(rank) : rank)),
-                  el("span", "n", String(n)));
+      const face = el("b", "", RANK_FACE[rank] ?? (/[RBF]/.test(rank) ? "" : rank));
+      if (SHORT_FACE[rank]) {
+        face.append(el("span", "long", rankName(rank)), el("span", "short", SHORT_FACE[rank]));
+      }
+      cell.append(face, el("span", "n", String(n)));
       counter.append(cell);
     }
     box.append(counter);
