@@ -60,7 +60,7 @@ CARDS = """() => [...document.querySelectorAll('.hand button')].map((b) => ({
 
 
 @pytest_asyncio.fixture(loop_scope="session")
-async def activity(tmp_path, built_page) -> AsyncIterator[Activity]:
+async def activity(tmp_path: Any, built_page: None) -> AsyncIterator[Activity]:
     """The Activity's server as conftest.py's, its first deal SEED's."""
     store = await open_store(tmp_path)
     seeds = iter(range(SEED, 10_000))
@@ -187,7 +187,7 @@ async def my_turn(player: Player, manager: Any, acted: set[str]) -> str | None:
     return data["seq"]
 
 
-async def test_a_whole_deal_with_the_keyboard(players, activity) -> None:
+async def test_a_whole_deal_with_the_keyboard(players: Any, activity: Activity) -> None:
     ann = await players(ANN, "Ann", viewport=DESKTOP)
     await open_table(ann, "classic", ai_seats=2, start=False)
     await ann.app.evaluate(f"a => ({WATCH_LOST})()")
@@ -239,7 +239,7 @@ async def test_a_whole_deal_with_the_keyboard(players, activity) -> None:
     assert await lost(ann) == [], "focus fell to the page's body"
 
 
-async def test_up_and_down_between_the_fans_rows(players, activity) -> None:
+async def test_up_and_down_between_the_fans_rows(players: Any, activity: Activity) -> None:
     ann = await players(ANN, "Ann", viewport=PHONE, platform="mobile")
     await open_table(ann, "classic", ai_seats=2, start=False)
     await press(ann, t("en", "btn.start"))

@@ -79,7 +79,7 @@ async def refused(ann: Player, press: Any) -> dict[str, Any]:
         await asyncio.sleep(0.02)
     answer = ann.of_type("answer")[-1]
     assert answer["ok"] is False, answer
-    alert = ann.frame.locator("p.notice[role=alert]")
+    alert = ann.frame.locator(".refusal [role=alert]")
     await alert.wait_for()
     assert (await alert.inner_text()).strip() == answer["error"]
     return answer
@@ -140,7 +140,7 @@ async def test_refused_actions_change_nothing(players, activity) -> None:
         await asyncio.sleep(0.02)
     error = ann.of_type("answer")[-1]  # answered by the action's id: its button lives on
     assert error["code"] == "bad_frame" and not error["ok"] and "user" in error["error"]
-    alert = ann.frame.locator("p.notice[role=alert]")
+    alert = ann.frame.locator(".refusal [role=alert]")
     await alert.wait_for()
     assert error["error"] in await alert.inner_text()
     assert state(activity) == before

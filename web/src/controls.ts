@@ -2,6 +2,7 @@
 // (SeatView.legal_actions) with the hint beside them, 托管, and between deals Join, Add AI
 // and Start for those who can use them; Leave for a seated player.
 import { el } from "./dom";
+import { actKey } from "./feedback";
 import type { ActionArgs, ActionName, Answer, OfferJson, TableJson, YouJson } from "./types";
 import { t } from "./words";
 
@@ -21,10 +22,13 @@ export interface ControlScene {
   hintText: string;
 }
 
-function button(runs: ControlRuns, label: string, run: () => unknown, cls = ""):
+/** A button of the controls; ``key`` (feedback.ts's actKey of what it sends) is where a
+ * refusal of its action is said. */
+function button(runs: ControlRuns, label: string, run: () => unknown, cls = "", key = ""):
     HTMLButtonElement {
   const b = el("button", cls, label);
   b.type = "button";
+  if (key) b.dataset.act = key;
   b.addEventListener("click", () => { if (!runs.busy()) void run(); });
   return b;
 }
@@ -39,7 +43,7 @@ export function controlsBox(scene: ControlScene, runs: ControlRuns): HTMLElement
   const offers = playing && you ? you.offers : [];
   if (offers.length) {
     box.append(...offerButtons(runs, offers, seq));
-    box.append(button(runs, t("btn.hint"), () => runs.hint()));
+    box.append(button(runs, t("btn.hint"), () => runs.hint(), "", "hint"));
     if (scene.hintText && offers.some((o) => o.action === "show" || o.action === "double")) {
       // the hint's advice beside the risky choice it is about
       box.append(el("p", "advice", t("web.hint_says", { text: scene.hintText })));
@@ -48,17 +52,18 @@ export function controlsBox(scene: ControlScene, runs: ControlRuns): HTMLElement
   if (playing && you) {
     const trustee = table.seats[you.seat]?.trustee;
     box.append(button(runs, t(trustee ? "btn.resume" : "btn.trustee"), () =>
-      runs.act("trustee", { on: !trustee }), "quiet"));
+      runs.act("trustee", { on: !trustee }), "quiet", "trustee"));
   }
   if (!playing) {
     if (!you && empty) box.append(button(runs, t("btn.join"), () => runs.act("join"),
-                                         "primary"));
-    if (you && empty) box.append(button(runs, t("btn.addai"), () => runs.act("add_ai")));
+                                         "primary", "join"));
+    if (you && empty) box.append(button(runs, t("btn.addai"), () => runs.act("add_ai"), "",
+                                        "add_ai"));
     if (you && !empty && you.seat !== scene.escaper) {
-      box.append(button(runs, t("btn.start"), () => runs.act("start"), "primary"));
+      box.append(button(runs, t("btn.start"), () => runs.act("start"), "primary", "start"));
     }
   }
-  if (you) box.append(button(runs, t("btn.leave"), () => runs.leave(), "quiet"));
+  if (you) box.append(button(runs, t("btn.leave"), () => runs.leave(), "quiet", "leave"));
   return box;
 }
 
@@ -71,19 +76,22 @@ function offerButtons(runs: ControlRuns, offers: OfferJson[], seq: number | unde
   for (const offer of offers) {
     switch (offer.action) {
       case "play":
-        out.push(button(runs, t("web.play"), () => runs.play(), "primary play"));
+        out.push(button(runs, t("web.play"), () => runs.play(), "primary play", "play"));
         break;
       case "pass":
-        out.push(canPlay ? button(runs, t("btn.pass"), () => runs.act("pass", { seq }))
-          : button(runs, t("btn.cannot_beat"), () => runs.act("pass", { seq }), "primary"));
+        out.push(canPlay ? button(runs, t("btn.pass"), () => runs.act("pass", { seq }), "",
+                                  "pass")
+          : button(runs, t("btn.cannot_beat"), () => runs.act("pass", { seq }), "primary",
+                   "pass"));
         break;
       case "bid":
         if (offer.no_bid) {
-          out.push(button(runs, t("btn.bid0"), () => runs.act("bid", { points: 0, seq })));
+          out.push(button(runs, t("btn.bid0"), () => runs.act("bid", { points: 0, seq }), "",
+                          actKey("bid", { points: 0 })));
         }
         for (const n of offer.points) {
           out.push(button(runs, t("btn.bid", { n }), () => runs.act("bid", { points: n, seq }),
-                          "primary"));
+                          "primary", actKey("bid", { points: n })));
         }
         break;
       default: {
@@ -91,9 +99,10 @@ function offerButtons(runs: ControlRuns, offers: OfferJson[], seq: number | unde
         const word = offer.action;
         const risky = word === "show" || word === "double";
         out.push(button(runs, t(`btn.${word}`, { n: offer.factor }), () =>
-          runs.act(word, { yes: true, seq }), risky ? "risky" : "primary"));
+          runs.act(word, { yes: true, seq }), risky ? "risky" : "primary",
+                        actKey(word, { yes: true })));
         out.push(button(runs, t(`btn.no${word}`), () => runs.act(word, { yes: false, seq }),
-                        risky ? "risky" : ""));
+                        risky ? "risky" : "", actKey(word, { yes: false })));
       }
     }
   }

@@ -1,5 +1,6 @@
 // The table's WebSocket: sends the auth frame on every (re)connection, reconnects by
-// itself with a growing pause, and matches each action to its answer by id.
+// itself with a growing pause (at once on the page's Retry), and matches each action to
+// its answer by id.
 import type { ActionArgs, ActionName, Answer, Frame } from "./types";
 
 export interface FrameSink {
@@ -20,6 +21,8 @@ export class Socket {
   private nextId = 1;
   private waiting = new Map<number | string, (answer: Answer) => void>();
   private stopped = false;
+  private pending: number | undefined; // the timer of the next try, while one waits
+  private hurry = false; // Retry was pressed during a try: the next one goes at once
 
   constructor(private url: string, private auth: object, private sink: FrameSink) {}
 
@@ -37,6 +40,7 @@ export class Socket {
       switch (frame.type) {
         case "welcome":
           this.tries = 0;
+          this.hurry = false;
           break;
         case "answer":
           if (frame.id !== null) {
@@ -60,10 +64,29 @@ export class Socket {
       this.waiting.clear();
       if (this.stopped) return;
       this.sink.onOffline();
-      const pause = PAUSES[Math.min(this.tries, PAUSES.length - 1)];
+      const pause = this.hurry ? 0 : PAUSES[Math.min(this.tries, PAUSES.length - 1)];
+      this.hurry = false;
       this.tries += 1;
-      setTimeout(() => this.open(), pause);
+      this.pending = window.setTimeout(() => {
+        this.pending = undefined;
+        this.open();
+      }, pause);
     };
+  }
+
+  /** Reconnect at once (the page's Retry): the pause under way is cancelled; during a
+   * try, a failed one is followed at once by the next. Nothing once a refusal stopped
+   * the socket. */
+  retryNow(): void {
+    if (this.stopped) return;
+    if (this.ws) {
+      this.hurry = true;
+      return;
+    }
+    if (this.pending === undefined) return;
+    window.clearTimeout(this.pending);
+    this.pending = undefined;
+    this.open();
   }
 
   /** Send an action; resolves with the server's answer (or "offline"). */

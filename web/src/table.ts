@@ -27,6 +27,7 @@ export class Table {
   private received = 0; // Date.now() when the last table frame came
   private announced = "";
   private turnKey = ""; // the turn last drawn: a hint stays said and shown within it
+  private lineSaid = ""; // "turn|line" last said: a redraw does not say it over again
   private notice = "";
   private hintText = "";
   private hintAt: [number, number] | null = null; // (seq, index) of the hint shown
@@ -354,11 +355,18 @@ export class Table {
       this.turnKey = key;
       this.hintText = "";
     }
-    if (!this.dialogs.showingResult) {  // the result stays said until closed
-      // the hint and its reason stay said until the next action or turn; else the turn
-      // line (with a 报单/报双 just made), in words
-      this.say(spokenText(this.hintText
-        || (this.alarmText ? `${this.alarmText} ${line}` : line)));
+    if (!this.dialogs.showingResult && this.hintText) {
+      // the hint and its reason stay said until the next action or turn
+      this.say(spokenText(this.hintText));
+      this.lineSaid = "";
+    } else if (!this.dialogs.showingResult) {  // the result stays said until closed
+      // the turn line in words, with a 报单/报双 just made: said once a turn (a redraw
+      // of the same turn does not say the line over a 报单 or a refusal)
+      const said = `${key}|${line}`;
+      if (this.alarmText || said !== this.lineSaid) {
+        this.say(spokenText(this.alarmText ? `${this.alarmText} ${line}` : line));
+      }
+      this.lineSaid = said;
     }
     this.alarmText = "";
     if (this.you?.seat !== undefined && table.seats[this.you.seat]?.trustee) {
