@@ -5,6 +5,7 @@ import { cardRow, sortChars } from "./cards";
 import { controlsBox } from "./controls";
 import { Dialogs } from "./dialogs";
 import { el } from "./dom";
+import { actKey, Feedback, offlineBanner, offlineControls } from "./feedback";
 import { Hand } from "./hand";
 import { compactView } from "./layout";
 import { memoryBox } from "./memory";
@@ -14,6 +15,8 @@ import { turnLine } from "./turnline";
 import type { ActionArgs, ActionName, Answer, Frame, OpenChoices, Participant, PlayJson,
   ResultJson, TableJson, YouJson } from "./types";
 import { cardsLeft, cardsSpoken, hasWords, named, setWords, t } from "./words";
+
+const OFFLINE: Answer = { type: "answer", ok: false, code: "offline", error: "" };
 
 export class Table {
   private socket: Socket | null = null;
@@ -32,6 +35,14 @@ export class Table {
   private hintText = "";
   private hintAt: [number, number] | null = null; // (seq, index) of the hint shown
   private busy = false;
+  private pausedAt: number | null = null; // the clock's seconds when the page went offline
+  // a refusal beside its button, why a selection is not a play beside Play (feedback.ts)
+  private feedback = new Feedback({
+    ask: (action) => this.socket?.act(action) ?? Promise.resolve(OFFLINE),
+    check: (cards, seq) => this.socket?.act("check", { cards, seq })
+      ?? Promise.resolve(OFFLINE),
+    changed: () => this.syncPlayButton(),
+  });
   private balancesAfter: (number | null)[] | null = null; // the last result's, until a deal
   private alarmsSaid = new Set<string>(); // "deal:seat:alarm" of each 报单/报双 announced
   private alarmText = "";  // a 报单/报双 to announce with the turn line
@@ -51,7 +62,10 @@ export class Table {
     if (this.table) this.draw();
   }
 
+  /** The socket is down (until the next table frame): every control disabled, the
+   * clock paused at what it showed, a banner with Retry. */
   onOffline(): void {
+    if (this.state !== "offline") this.pausedAt = this.secondsLeft();
     this.state = "offline";
     this.draw();
   }
@@ -131,14 +145,17 @@ export class Table {
     };
   }
 
+  /** Send an action; its refusal is said beside the button that sent it (feedback.ts),
+   * until the next action or turn. */
   private async act<A extends ActionName>(action: A, ...args: ActionArgs<A>): Promise<Answer> {
-    if (!this.socket) return { type: "answer", ok: false, code: "offline", error: "" };
+    this.feedback.clear();
     this.busy = true;
-    const answer = await this.socket.act(action, ...args);
+    const answer = this.socket ? await this.socket.act(action, ...args) : OFFLINE;
     this.busy = false;
-    this.notice = answer.ok || answer.code === "offline" ? "" : answer.error ?? "";
+    if (answer.ok) this.notice = "";
+    else this.feedback.refuse(actKey(action, args[0]), answer, this.table?.seq ?? null);
     if (answer.ok && action !== "hint") this.hintText = "";
-    if (this.notice) this.say(this.notice);
+    if (this.feedback.refused) this.say(this.feedback.refused);
     this.draw();
     return answer;
   }
@@ -206,13 +223,13 @@ export class Table {
       return;
     }
     const parts: HTMLElement[] = [];
-    if (this.state === "offline") parts.push(el("p", "banner", t("web.offline")));
+    if (this.state === "offline") parts.push(offlineBanner(() => this.socket?.retryNow()));
     if (this.state === "no_table") parts.push(...this.openForm());
     else if (this.table) parts.push(...this.tableParts(this.table));
-    if (this.notice) {
-      const notice = el("p", "notice", this.notice);
+    if (this.notice) {  // not a button's: an error frame, said at the top
+      const notice = el("p", "notice top", this.notice);
       notice.setAttribute("role", "alert");
-      parts.push(notice);
+      parts.unshift(notice);
     }
     root.replaceChildren(...parts);
     if (inHand && this.hand.el.isConnected) {
@@ -377,30 +394,48 @@ export class Table {
     return box;
   }
 
-  /** Play is enabled when the selection is one of your legal plays (as cards). */
+  /** Play is enabled when the selection is one of your legal plays (as cards); another
+   * selection on your play turn is checked by the server, which says why beside Play. A
+   * refusal is put beside its button; offline, every control is disabled. */
   private syncPlayButton(): void {
+    offlineControls(this.root, false);
     const play = this.root.querySelector<HTMLButtonElement>("button.play");
-    if (!play || !this.you) return;
     const chosen = [...this.hand.selection()].sort().join("");
-    const legal = this.you.legal.some((p: PlayJson) => [...p.cards].sort().join("") === chosen);
-    play.disabled = !chosen || !legal;
+    const legal = !!this.you?.legal.some((p: PlayJson) =>
+      [...p.cards].sort().join("") === chosen);
+    if (play) play.disabled = !chosen || !legal;
+    this.feedback.select(chosen, legal, play && this.you ? this.you.seq : null);
+    this.feedback.place(this.root, this.table?.seq ?? null);
+    offlineControls(this.root, this.state === "offline");
   }
 
-  private tick(): void {
+  /** The seconds the turn's clock shows now (null: no clock runs). */
+  private secondsLeft(): number | null {
     const table = this.table;
+    if (!table || !table.deadline || !table.deal || table.deal.over) return null;
+    return Math.max(0, Math.round(table.deadline - table.now
+                                  - (Date.now() - this.received) / 1000));
+  }
+
+  /** The clock of the turn, each second; offline it stays at what it showed, paused. */
+  private tick(): void {
     const timer = this.root.querySelector<HTMLElement>(".timer");
     const clock = this.root.querySelector<HTMLElement>(".seat.turn .clock");
-    if (!table || !table.deadline || !table.deal || table.deal.over) {
+    const paused = this.state === "offline";
+    const left = paused ? this.pausedAt : this.secondsLeft();
+    if (left === null) {
       if (timer) timer.textContent = "";
       return;
     }
-    const left = Math.max(0, Math.round(table.deadline - table.now
-                                        - (Date.now() - this.received) / 1000));
-    const text = t("web.seconds", { n: left });
-    if (timer) timer.textContent = text;
+    const text = t(paused ? "feedback.paused" : "web.seconds", { n: left });
+    if (timer) {
+      timer.textContent = text;
+      timer.classList.toggle("paused", paused);
+    }
     if (clock) {
       clock.textContent = `⏱ ${text}`;
-      clock.classList.toggle("late", left <= 5);
+      clock.classList.toggle("late", left <= 5 && !paused);
+      clock.classList.toggle("paused", paused);
     }
   }
 
