@@ -9,8 +9,10 @@ import { actKey, Feedback, offlineBanner, offlineControls } from "./feedback";
 import { Hand } from "./hand";
 import { compactView } from "./layout";
 import { memoryBox } from "./memory";
+import { Motion } from "./motion";
 import { seatBox } from "./seats";
 import type { Socket } from "./socket";
+import { Sound } from "./sound";
 import { turnLine } from "./turnline";
 import type { ActionArgs, ActionName, Answer, Frame, OpenChoices, Participant, PlayJson,
   ResultJson, TableJson, YouJson } from "./types";
@@ -26,6 +28,8 @@ export class Table {
   private state = "loading";
   private participants = new Map<string, Participant>();
   private hand = new Hand();
+  private sound = new Sound();
+  private motion = new Motion(this.sound);  // effects and sounds (motion.ts)
   private dialogs = new Dialogs();
   private received = 0; // Date.now() when the last table frame came
   private announced = "";
@@ -74,6 +78,7 @@ export class Table {
     switch (frame.type) {
       case "welcome":
         setWords(frame.words);
+        this.sound.setUser(frame.user_id);
         return;
       case "table":
         this.table = frame.table;
@@ -83,6 +88,7 @@ export class Table {
           this.escaper = null;
         }
         this.noteAlarms(frame.table);
+        this.motion.onTable(frame.table, frame.you);
         if (this.dialogs.showingResult) this.dialogs.setStartable(this.canStart(frame.table));
         this.state = "table";
         this.received = Date.now();
@@ -91,6 +97,7 @@ export class Table {
         }
         break;
       case "no_table":
+        this.motion.forget();
         this.table = null;
         this.you = null;
         this.open = frame.open;
@@ -102,6 +109,7 @@ export class Table {
         this.escaper = frame.result.escaper;
         this.dialogs.result(frame.result, this.you?.seat ?? null, this.actions(),
                             this.table ? this.canStart(this.table) : false);
+        this.motion.onResult(frame.result, this.you?.seat ?? null);
         this.say(this.resultLine(frame.result));
         this.draw();
         return;
@@ -232,6 +240,7 @@ export class Table {
       parts.unshift(notice);
     }
     root.replaceChildren(...parts);
+    this.motion.afterDraw(root);
     if (inHand && this.hand.el.isConnected) {
       this.hand.focusCurrent();  // the same place in the hand: the next card after a play
     } else if (focused) {
@@ -302,7 +311,7 @@ export class Table {
       if (deal.laizi_name) header.append(el("span", "laizi", t("web.laizi",
                                                                  { rank: deal.laizi_name })));
     }
-    header.append(el("span", "timer"));
+    header.append(el("span", "timer"), this.sound.toggle());
     const parts: HTMLElement[] = [header];
     // the layout's regions (style.css): the board (seats, the bottom cards, the middle)
     // takes what is left and scrolls inside itself; the dock (your seat, the controls, the
