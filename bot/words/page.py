@@ -17,8 +17,8 @@ from .door import TEXTS as DOOR_TEXTS
 from .locales import EN, TW, ZH, spoken, traditional
 from .names import KIND_NAMES, kind_name, level_name, variant_name
 from .page_access import TEXTS as ACCESS_TEXTS
-from .page_effects import TEXTS as EFFECTS_TEXTS
 from .page_feedback import TEXTS as FEEDBACK_TEXTS
+from .page_people import TEXTS as PEOPLE_TEXTS
 from .pictures import PICTURE_WORDS
 
 PAGE_TEXTS: dict[str, dict[str, str]] = {
@@ -98,7 +98,8 @@ PAGE_TEXTS: dict[str, dict[str, str]] = {
 }
 # the words of the page's parts that keep their own module (bot/words/page_*.py: each a
 # TEXTS dict of en and zh-CN), merged in before zh-TW is made from zh-CN
-PAGE_PARTS: tuple[dict[str, dict[str, str]], ...] = (FEEDBACK_TEXTS, EFFECTS_TEXTS, ACCESS_TEXTS)
+PAGE_PARTS: tuple[dict[str, dict[str, str]], ...] = (FEEDBACK_TEXTS, ACCESS_TEXTS,
+                                                  PEOPLE_TEXTS)
 for _part in PAGE_PARTS:
     for _lang in (EN, ZH):
         PAGE_TEXTS[_lang].update(_part[_lang])
@@ -112,12 +113,28 @@ BOOT_TEXTS: dict[str, dict[str, str]] = {
          "boot.http": "the server answered {status}",
          "boot.unreachable": "the server cannot be reached",
          "boot.discord": "Discord did not let the page sign in ({error})",
-         "boot.auth_failed": "the sign-in failed"},
+         "boot.auth_failed": "the sign-in failed",
+         "boot.steps": "Starting Dou Dizhu",
+         "boot.step_discord": "Connecting to Discord",
+         "boot.step_signin": "Signing in",
+         "boot.step_table": "Opening the table",
+         "boot.retry": "Retry",
+         "boot.dev": "Opened outside Discord: playing as the developer {name}",
+         "boot.no_dev": "this page opens inside Discord; to open it here, start the bot "
+                        "with DDZ_ACTIVITY_DEV_LOGIN=1 and open http://localhost:<port>/"},
     ZH: {"boot.failed": "斗地主无法启动：{error}",
          "boot.http": "服务器返回 {status}",
          "boot.unreachable": "无法连接服务器",
          "boot.discord": "Discord 未允许页面登录（{error}）",
-         "boot.auth_failed": "登录失败"},
+         "boot.auth_failed": "登录失败",
+         "boot.steps": "斗地主启动中",
+         "boot.step_discord": "正在连接 Discord",
+         "boot.step_signin": "正在登录",
+         "boot.step_table": "正在打开牌桌",
+         "boot.retry": "重试",
+         "boot.dev": "在 Discord 之外打开：以开发者 {name} 的身份游戏",
+         "boot.no_dev": "这个页面在 Discord 里打开；要在这里打开，请用 DDZ_ACTIVITY_DEV_LOGIN=1 "
+                        "启动机器人，再打开 http://localhost:<端口>/"},
 }
 BOOT_TEXTS[TW] = {key: traditional(text) for key, text in BOOT_TEXTS[ZH].items()}
 

@@ -4,7 +4,9 @@
 //
 // window.__config (from tests/browser/host.py): query (the frame's URL parameters), code
 // (what AUTHORIZE answers), user {id, username, global_name}, locale (null: the locale
-// command fails), participants [{id, username, global_name}].
+// command fails), participants [{id, username, global_name, nickname?, avatar?}] (a
+// participant's avatar hash and server nickname, none unless given), invite_error (null:
+// OPEN_INVITE_DIALOG opens; a message: Discord refuses it with that message).
 // window.__commands records every command the page sent: {cmd, args}.
 (function () {
   "use strict";
@@ -27,8 +29,10 @@
   }
 
   function participant(p) {
-    return { id: p.id, username: p.username, global_name: p.global_name ?? p.username,
-             discriminator: "0", avatar: null, flags: 0, bot: false };
+    const shown = { id: p.id, username: p.username, global_name: p.global_name ?? p.username,
+                    discriminator: "0", avatar: p.avatar ?? null, flags: 0, bot: false };
+    if (p.nickname) shown.nickname = p.nickname;
+    return shown;
   }
 
   function reply(cmd, nonce, data) {
@@ -55,6 +59,8 @@
     GET_ACTIVITY_INSTANCE_CONNECTED_PARTICIPANTS: () => ({
       participants: config.participants.map(participant),
     }),
+    OPEN_INVITE_DIALOG: () => (config.invite_error
+      ? { error: { code: 4006, message: config.invite_error } } : {}),
     SUBSCRIBE: (args, payload) => ({ evt: payload.evt }),
     UNSUBSCRIBE: (args, payload) => ({ evt: payload.evt }),
   };
@@ -83,7 +89,9 @@
                              evt: payload.evt ?? null });
     const answer = answers[payload.cmd];
     const data = answer ? answer(payload.args || {}, payload) : null;
-    if (data === null || data === undefined) {
+    if (data && data.error) {
+      refuse(payload.cmd, payload.nonce, data.error.code, data.error.message);
+    } else if (data === null || data === undefined) {
       refuse(payload.cmd, payload.nonce, 4000, `the test host does not answer ${payload.cmd}`);
     } else {
       reply(payload.cmd, payload.nonce, data);

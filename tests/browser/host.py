@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -67,6 +67,7 @@ class Player:
     # server (a forgery in the page's own socket); None sends it as it is
     rewrite: Callable[[dict[str, Any]], dict[str, Any]] | None = None
     sockets: int = 0  # how many sockets the page opened (a reconnect opens another)
+    cdn: list[str] = field(default_factory=list)  # what the page asked of Discord's CDN
 
     @property
     def frame(self) -> Any:
@@ -132,18 +133,41 @@ class Player:
         await self.context.close()
 
 
+# a 1×1 PNG: what the tests' Discord CDN answers for every avatar
+PIXEL = bytes.fromhex("89504e470d0a1a0a0000000d49484452000000010000000108060000001f"
+                      "15c4890000000d49444154789c6338d1e0f01f0006240288a4ef3e8700"
+                      "00000049454e44ae426082")
+
+
+async def serve_cdn(context: Any, asked: list[str]) -> None:
+    """Discord's CDN as the tests' browser sees it: every request recorded, a pixel back."""
+    async def answer(route: Any) -> None:
+        asked.append(route.request.url)
+        await route.fulfill(status=200, content_type="image/png", body=PIXEL)
+
+    await context.route("https://cdn.discordapp.com/**", answer)
+
+
 async def open_player(browser: Any, activity: Activity, user_id: int, name: str, *,
                       locale: str | None = "en", platform: str = "desktop",
                       viewport: tuple[int, int] = DESKTOP, code: str | None = None,
                       member: bool = True, channel_id: int = CHANNEL,
                       instance: str = INSTANCE, intercept: bool = False,
-                      browser_locale: str = "en-US") -> Player:
+                      browser_locale: str = "en-US",
+                      participants: list[dict[str, Any]] | None = None,
+                      invite_error: str | None = None,
+                      prepare: Callable[[Any], Awaitable[None]] | None = None) -> Player:
     """Open the Activity as ``user_id`` would inside Discord: a new browser context at
     ``viewport``, the host on the server's origin, the page in its frame. ``code`` is what
     AUTHORIZE answers (a fresh one from the stand-in unless given); ``locale`` what the
     locale command answers (None: the command fails); ``member`` puts the user in the
     instance first; ``intercept`` routes the page's socket through
-    :attr:`Player.rewrite`; ``browser_locale`` is the browser's own language."""
+    :attr:`Player.rewrite`; ``browser_locale`` is the browser's own language;
+    ``participants`` who Discord says is in the Activity (``{id, username, global_name,
+    nickname, avatar}``; the user alone unless given); ``invite_error`` Discord's refusal
+    of the invite dialog (None: it opens); ``prepare(context)`` runs before the page is
+    opened (routes, init scripts). Discord's CDN is never reached: each request to it is
+    recorded in :attr:`Player.cdn` and answered with a small picture."""
     if member:
         activity.member(user_id, instance)
     config = {
@@ -152,7 +176,9 @@ async def open_player(browser: Any, activity: Activity, user_id: int, name: str,
         "code": code if code is not None else activity.stand.grant(user_id, name),
         "user": {"id": str(user_id), "username": name.lower(), "global_name": name},
         "locale": locale, "app_id": str(APP_ID),
-        "participants": [{"id": str(user_id), "username": name.lower(), "global_name": name}],
+        "participants": participants if participants is not None else
+        [{"id": str(user_id), "username": name.lower(), "global_name": name}],
+        "invite_error": invite_error,
     }
     width, height = viewport
     context = await browser.new_context(viewport={"width": width, "height": height},
@@ -174,6 +200,9 @@ async def open_player(browser: Any, activity: Activity, user_id: int, name: str,
     await context.route(f"{activity.url}{HOST_PATH}**", serve)
     page = await context.new_page()
     player = Player(page, context, user_id, name, locale or "en")
+    await serve_cdn(context, player.cdn)
+    if prepare is not None:
+        await prepare(context)
 
     def on_socket(ws: Any) -> None:
         player.sockets += 1
@@ -220,5 +249,5 @@ async def open_player(browser: Any, activity: Activity, user_id: int, name: str,
     return player
 
 
-__all__ = ["BUILD", "DESKTOP", "HOST_PATH", "LAUNCH_ARGS", "PHONE", "ROOT", "WEB", "Player",
-           "chromium_path", "host_html", "in_ci", "open_player"]
+__all__ = ["BUILD", "DESKTOP", "HOST_PATH", "LAUNCH_ARGS", "PHONE", "PIXEL", "ROOT", "WEB",
+           "Player", "chromium_path", "host_html", "in_ci", "open_player", "serve_cdn"]

@@ -4,7 +4,8 @@
 import { playSpoken } from "./announce";
 import { cardRow } from "./cards";
 import { el } from "./dom";
-import type { Participant, SeatJson, TableJson, YouJson } from "./types";
+import { avatar, nameTag, shownName } from "./people";
+import type { Participant, TableJson, YouJson } from "./types";
 import { cardsLeft, t } from "./words";
 
 const AUCTION_SAID: Record<string, string> = {
@@ -18,22 +19,6 @@ export interface SeatScene {
   participants: Map<string, Participant>;
   cdn: string; // Discord's CDN, through the Activity's proxy inside Discord
   balancesAfter: (number | null)[] | null; // the last result's balances, until a deal
-}
-
-function avatar(scene: SeatScene, seat: SeatJson): HTMLElement {
-  const box = el("span", "avatar");
-  box.setAttribute("aria-hidden", "true");
-  const who = seat.user_id ? scene.participants.get(seat.user_id) : undefined;
-  const initial = seat.ai ? t("web.ai") : [...(seat.label ?? seat.name ?? "?")][0] ?? "?";
-  box.textContent = initial;
-  if (who?.avatar) {
-    const img = el("img");
-    img.alt = "";
-    img.src = `${scene.cdn}/avatars/${who.id}/${who.avatar}.png?size=64`;
-    img.onerror = () => img.remove();
-    box.append(img);
-  }
-  return box;
 }
 
 /** What the seat said in this deal's auction (a bid, a call or grab, a show). */
@@ -58,15 +43,15 @@ export function seatBox(scene: SeatScene, index: number, mine: boolean): HTMLEle
   const seat = table.seats[index];
   const deal = table.deal;
   const box = el("section", `seat${mine ? " mine" : ""}`);
-  const label = seat.empty ? t("web.seat_free") : seat.label ?? seat.name ?? "";
+  // the whole name, whatever CSS cuts of it (people.ts)
+  const label = seat.empty ? t("web.seat_free") : shownName(scene.participants, seat);
   box.setAttribute("aria-label", label);
   box.dataset.seat = String(index);
   const turn = deal && !deal.over && deal.to_act === index;
   if (turn) box.classList.add("turn");
   const head = el("div", "who");
-  if (!seat.empty) head.append(avatar(scene, seat));
-  const name = el("span", "name", label);
-  head.append(name);
+  if (seat.empty) head.append(el("span", "name", label));
+  else head.append(avatar(scene.cdn, scene.participants, seat), ...nameTag(`seat${index}`, label));
   if (seat.role) {
     head.append(el("span", `role ${seat.role}`,
                    t(seat.role === "landlord" ? "web.landlord" : "web.farmer")));

@@ -9,10 +9,9 @@ import { actKey, Feedback, offlineBanner, offlineControls } from "./feedback";
 import { Hand } from "./hand";
 import { compactView } from "./layout";
 import { memoryBox } from "./memory";
-import { Motion } from "./motion";
+import { Invite } from "./people";
 import { seatBox } from "./seats";
 import type { Socket } from "./socket";
-import { Sound } from "./sound";
 import { turnLine } from "./turnline";
 import type { ActionArgs, ActionName, Answer, Frame, OpenChoices, Participant, PlayJson,
   ResultJson, TableJson, YouJson } from "./types";
@@ -27,9 +26,8 @@ export class Table {
   private open: OpenChoices | null = null;
   private state = "loading";
   private participants = new Map<string, Participant>();
+  private invite = new Invite();  // Discord's invite dialog (people.ts), set by main.ts
   private hand = new Hand();
-  private sound = new Sound();
-  private motion = new Motion(this.sound);  // effects and sounds (motion.ts)
   private dialogs = new Dialogs();
   private received = 0; // Date.now() when the last table frame came
   private announced = "";
@@ -61,6 +59,12 @@ export class Table {
     this.socket = socket;
   }
 
+  /** How the Invite button opens Discord's invite dialog (the SDK's command). */
+  setInvite(open: () => Promise<unknown>): void {
+    this.invite.open = open;
+    if (this.table || this.state === "no_table") this.draw();
+  }
+
   setParticipants(list: Participant[]): void {
     this.participants = new Map(list.map((p) => [p.id, p]));
     if (this.table) this.draw();
@@ -78,7 +82,6 @@ export class Table {
     switch (frame.type) {
       case "welcome":
         setWords(frame.words);
-        this.sound.setUser(frame.user_id);
         return;
       case "table":
         this.table = frame.table;
@@ -88,7 +91,6 @@ export class Table {
           this.escaper = null;
         }
         this.noteAlarms(frame.table);
-        this.motion.onTable(frame.table, frame.you);
         if (this.dialogs.showingResult) this.dialogs.setStartable(this.canStart(frame.table));
         this.state = "table";
         this.received = Date.now();
@@ -97,7 +99,6 @@ export class Table {
         }
         break;
       case "no_table":
-        this.motion.forget();
         this.table = null;
         this.you = null;
         this.open = frame.open;
@@ -109,7 +110,6 @@ export class Table {
         this.escaper = frame.result.escaper;
         this.dialogs.result(frame.result, this.you?.seat ?? null, this.actions(),
                             this.table ? this.canStart(this.table) : false);
-        this.motion.onResult(frame.result, this.you?.seat ?? null);
         this.say(this.resultLine(frame.result));
         this.draw();
         return;
@@ -240,7 +240,6 @@ export class Table {
       parts.unshift(notice);
     }
     root.replaceChildren(...parts);
-    this.motion.afterDraw(root);
     if (inHand && this.hand.el.isConnected) {
       this.hand.focusCurrent();  // the same place in the hand: the next card after a play
     } else if (focused) {
@@ -284,7 +283,9 @@ export class Table {
       void this.act("open", { variant: variant.value, room: room.value,
                               ai_seats: Number(ai.value) });
     });
-    return [el("h1", "title", "斗地主"), el("p", "lead", t("web.no_table")), form];
+    const invite = this.invite.box();
+    return [el("h1", "title", "斗地主"), el("p", "lead", t("web.no_table")), form,
+            ...(invite ? [invite] : [])];
   }
 
   private tableParts(table: TableJson): HTMLElement[] {
@@ -311,7 +312,11 @@ export class Table {
       if (deal.laizi_name) header.append(el("span", "laizi", t("web.laizi",
                                                                  { rank: deal.laizi_name })));
     }
-    header.append(el("span", "timer"), this.sound.toggle());
+    header.append(el("span", "timer"));
+    // Invite in the lobby, between deals, and while a seat is empty
+    const invite = !deal || deal.over || table.seats.some((s) => s.empty) ? this.invite.box()
+      : null;
+    if (invite) header.append(invite);
     const parts: HTMLElement[] = [header];
     // the layout's regions (style.css): the board (seats, the bottom cards, the middle)
     // takes what is left and scrolls inside itself; the dock (your seat, the controls, the
