@@ -93,10 +93,22 @@ def catalogue_chars() -> frozenset[str]:
     return frozenset("".join(catalogue_strings()))
 
 
+def page_chars() -> frozenset[str]:
+    """Every character the Activity's page shows from the catalogues (its words in every
+    language, the sign-in's) and printable ASCII: the page's own font subset holds them
+    (player names, in any script, are left to the reader's system fonts)."""
+    from .page import boot_words
+
+    strings = [_strings(page_words(locale)) for locale in LOCALES]
+    chars = "".join("".join(words) for words in strings)
+    chars += "".join(_strings(boot_words()))
+    return frozenset(chars + SYMBOLS + "".join(chr(c) for c in range(0x20, 0x7F)))
+
+
 def cjk(chars: frozenset[str]) -> str:
     """The CJK characters of ``chars``, sorted (for reports and tests)."""
     return "".join(sorted(ch for ch in chars if ord(ch) >= 0x2E80))
 
 
 __all__ = ["CARD_FACES", "SYMBOLS", "catalogue_chars", "catalogue_strings", "cjk",
-           "level_names", "picture_chars", "picture_strings"]
+           "level_names", "page_chars", "picture_chars", "picture_strings"]

@@ -38,6 +38,8 @@ NOTO_SANS = Path("/usr/share/fonts/truetype/noto")
 HERE = Path(__file__).resolve().parent
 BOLD_FILE = "NotoSansSC-Bold.subset.otf"
 REGULAR_FILE = "NotoSansSC-Regular.subset.otf"
+# the Activity page's font: the bold subset cut to the page's words (web/build.mjs copies it)
+PAGE_FONT = HERE.parents[1] / "web" / "fonts" / "NotoSansSC-page.woff2"
 
 def _span(first: int, last: int) -> set[str]:
     return {chr(c) for c in range(first, last + 1)}
@@ -73,8 +75,9 @@ def _open_sc_face(path: Path) -> Any:
     return TTFont(str(path))
 
 
-def make_subset(source: Path, target: Path, chars: set[str]) -> int:
-    """Subset ``source`` to ``chars`` and write ``target``; return its size in bytes."""
+def make_subset(source: Path, target: Path, chars: set[str], flavor: str | None = None) -> int:
+    """Subset ``source`` to ``chars`` and write ``target`` (``flavor`` "woff2" for a web
+    font); return its size in bytes."""
     from fontTools import subset
 
     font = _open_sc_face(source)
@@ -84,6 +87,7 @@ def make_subset(source: Path, target: Path, chars: set[str]) -> int:
     options.name_IDs = ["*"]
     options.hinting = False
     options.drop_tables += ["VORG", "vhea", "vmtx", "BASE"]
+    options.flavor = flavor
     subsetter = subset.Subsetter(options)
     subsetter.populate(unicodes=sorted(ord(ch) for ch in chars))
     subsetter.subset(font)
@@ -129,7 +133,8 @@ def add_glyphs(target: Path, source: Path, chars: set[str]) -> list[str]:
         bounds = BoundsPen(donor_glyphs)
         glyph.draw(bounds)
         order.append(name)
-        top.charset.append(name)
+        if top.charset is not order:  # fontTools shares the one list between them
+            top.charset.append(name)
         top.FDSelect.append(0)
         top.CharStrings.charStringsIndex.append(charstring)
         top.CharStrings.charStrings[name] = len(top.CharStrings.charStringsIndex) - 1
@@ -141,12 +146,36 @@ def add_glyphs(target: Path, source: Path, chars: set[str]) -> list[str]:
         added.append(ch)
     font.setGlyphOrder(order)
     font.save(str(target))
+    check_cff(target)
     return added
 
 
-def main(required: Iterable[str], argv: list[str] | None = None) -> None:
-    """Make both subsets: ``required`` are the characters the pictures draw (both weights
-    keep them), ``argv`` the command line."""
+def check_cff(path: Path) -> None:
+    """Read ``path``'s CFF table back as strictly as a browser's font sanitiser does (each
+    glyph named once, FDSelect covering every glyph): a font FreeType draws may still be
+    refused by a browser."""
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(str(path))
+    top = font["CFF "].cff.topDictIndex[0]
+    order = font.getGlyphOrder()
+    doubled = [name for name in order if "." in name and name.startswith("cid")]
+    if doubled or len(top.FDSelect) != len(order):
+        raise SystemExit(f"{path}: broken CFF ({len(doubled)} glyphs named twice, FDSelect "
+                         f"of {len(top.FDSelect)} for {len(order)} glyphs)")
+
+
+def make_page_font(chars: Iterable[str], target: Path = PAGE_FONT) -> int:
+    """The Activity page's font (WOFF2): the bold subset cut to ``chars``, the characters
+    of the page's words; return its size in bytes."""
+    return make_subset(HERE / BOLD_FILE, target, set(chars) | {"\ufffd"}, flavor="woff2")
+
+
+def main(required: Iterable[str], page: Iterable[str] = (),
+         argv: list[str] | None = None) -> None:
+    """Make both subsets, then the page's font from the bold one: ``required`` are the
+    characters the pictures draw (both weights keep them), ``page`` those of the page's
+    words, ``argv`` the command line."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("bold", type=Path, help="Noto Sans CJK Bold (.ttc or SC .otf)")
     parser.add_argument("regular", type=Path, help="Noto Sans CJK Regular (.ttc or SC .otf)")
@@ -164,4 +193,6 @@ def main(required: Iterable[str], argv: list[str] | None = None) -> None:
         added = add_glyphs(HERE / file, latin, chars & latin_chars())
         print(f"{file}: {(HERE / file).stat().st_size} bytes, {len(added)} Latin glyphs"
               " from Noto Sans")
+    if page:
+        print(f"{PAGE_FONT.relative_to(HERE.parents[1])}: {make_page_font(page)} bytes")
 
