@@ -5,13 +5,20 @@ Activity page's font (web/fonts/NotoSansSC-page.woff2) is cut from the bold subs
 page's words (``bot.words.glyphs.page_chars``).
 
 Run: ``python docs/build_fonts.py BOLD.ttc REGULAR.ttc [--latin-bold …] [--latin-regular …]``
-(see ``render/fonts/build.py`` for the sources and what each subset keeps).
+(see ``render/fonts/build.py`` for the sources and what each subset keeps), or, after the
+page's words changed, ``python docs/build_fonts.py --page`` for the page's font alone (it
+needs only the bold subset in the repository).
 """
 
 from __future__ import annotations
 
+import sys
+
 from bot.words.glyphs import page_chars, picture_chars
-from render.fonts.build import main
+from render.fonts.build import PAGE_FONT, main, make_page_font
 
 if __name__ == "__main__":
-    main(picture_chars(), page_chars())
+    if sys.argv[1:] == ["--page"]:
+        print(f"{PAGE_FONT}: {make_page_font(page_chars())} bytes")
+    else:
+        main(picture_chars(), page_chars())

@@ -48,5 +48,5 @@ def test_the_check_refuses_a_short_fdselect(tmp_path: Path) -> None:
 def test_the_page_font_holds_every_word_of_the_page() -> None:
     cmap = TTFont(str(PAGE_FONT)).getBestCmap()
     missing = [ch for ch in cjk(page_chars()) if ord(ch) not in cmap]
-    assert not missing, f"rebuild with docs/build_fonts.py: {''.join(missing)}"
+    assert not missing, f"run python docs/build_fonts.py --page: {''.join(missing)}"
     assert PAGE_FONT.stat().st_size < 200_000  # a page's font, not the pictures' 8 MB
