@@ -17,6 +17,7 @@ from .door import TEXTS as DOOR_TEXTS
 from .locales import EN, TW, ZH, spoken, traditional
 from .names import KIND_NAMES, kind_name, level_name, variant_name
 from .page_access import TEXTS as ACCESS_TEXTS
+from .page_effects import TEXTS as EFFECTS_TEXTS
 from .page_feedback import TEXTS as FEEDBACK_TEXTS
 from .page_people import TEXTS as PEOPLE_TEXTS
 from .pictures import PICTURE_WORDS
@@ -98,7 +99,7 @@ PAGE_TEXTS: dict[str, dict[str, str]] = {
 }
 # the words of the page's parts that keep their own module (bot/words/page_*.py: each a
 # TEXTS dict of en and zh-CN), merged in before zh-TW is made from zh-CN
-PAGE_PARTS: tuple[dict[str, dict[str, str]], ...] = (FEEDBACK_TEXTS, ACCESS_TEXTS,
+PAGE_PARTS: tuple[dict[str, dict[str, str]], ...] = (FEEDBACK_TEXTS, EFFECTS_TEXTS, ACCESS_TEXTS,
                                                   PEOPLE_TEXTS)
 for _part in PAGE_PARTS:
     for _lang in (EN, ZH):

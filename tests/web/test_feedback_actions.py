@@ -81,6 +81,39 @@ async def test_check_answers_as_play_would_and_changes_nothing(activity) -> None
             {k: answer[k] for k in ("ok", "code", "error")}
 
 
+async def test_a_play_that_does_not_beat_is_checked_as_played(activity) -> None:
+    """Following a single: a lower single is refused by check as by play, and a pass
+    then goes on (the check changed nothing)."""
+    actions.checks = KeyedBuckets(0)
+    ann = await activity.page(101, "Ann")
+    assert (await ann.act("open", variant="classic", ai_seats=2))["ok"]
+    assert (await ann.act("start"))["ok"]
+    order = "3456789TJQKA2BR"
+    seen = 0
+    while not ann.of_type("result"):
+        you = await _my_play_turn(ann)
+        beat = ann.table["table"]["deal"]["to_beat"]
+        lower = [c for c in you["hand"] if beat and beat["kind"] == "single"
+                 and order.index(c) < order.index(beat["cards"])]
+        if lower:
+            checked = await ann.act("check", cards=lower[0], seq=you["seq"])
+            assert checked["code"] == "does_not_beat", checked
+            assert checked["error"].startswith(f"{lower[0]} does not beat") or \
+                "does not beat" in checked["error"]
+            played = await ann.act("play", cards=lower[0], seq=you["seq"])
+            assert (played["code"], played["error"]) == (checked["code"], checked["error"])
+            seen += 1
+        move = you["legal"][0] if you["legal"] else None
+        answer = await (ann.act("play", cards=move["cards"], seq=you["seq"]) if move
+                        else ann.act("pass", seq=you["seq"]))
+        assert answer["ok"], answer
+        await ann.wait(lambda you=you: ann.of_type("result")
+                       or ann.table["table"]["seq"] != you["seq"])
+        if seen >= 2:
+            break
+    assert seen, "no turn followed a single Ann could underplay"
+
+
 async def test_check_in_chinese_and_out_of_turn(activity) -> None:
     bob = await activity.page(102, "Bob", locale="zh-CN")
     assert (await bob.act("open", variant="classic", ai_seats=2))["ok"]

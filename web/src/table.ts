@@ -9,9 +9,11 @@ import { actKey, Feedback, offlineBanner, offlineControls } from "./feedback";
 import { Hand } from "./hand";
 import { compactView } from "./layout";
 import { memoryBox } from "./memory";
+import { Motion } from "./motion";
 import { Invite } from "./people";
 import { seatBox } from "./seats";
 import type { Socket } from "./socket";
+import { Sound } from "./sound";
 import { turnLine } from "./turnline";
 import type { ActionArgs, ActionName, Answer, Frame, OpenChoices, Participant, PlayJson,
   ResultJson, TableJson, YouJson } from "./types";
@@ -28,6 +30,8 @@ export class Table {
   private participants = new Map<string, Participant>();
   private invite = new Invite();  // Discord's invite dialog (people.ts), set by main.ts
   private hand = new Hand();
+  private sound = new Sound();
+  private motion = new Motion(this.sound);  // effects and sounds (motion.ts)
   private dialogs = new Dialogs();
   private received = 0; // Date.now() when the last table frame came
   private announced = "";
@@ -82,6 +86,7 @@ export class Table {
     switch (frame.type) {
       case "welcome":
         setWords(frame.words);
+        this.sound.setUser(frame.user_id);
         return;
       case "table":
         this.table = frame.table;
@@ -91,6 +96,7 @@ export class Table {
           this.escaper = null;
         }
         this.noteAlarms(frame.table);
+        this.motion.onTable(frame.table, frame.you);
         if (this.dialogs.showingResult) this.dialogs.setStartable(this.canStart(frame.table));
         this.state = "table";
         this.received = Date.now();
@@ -99,6 +105,7 @@ export class Table {
         }
         break;
       case "no_table":
+        this.motion.forget();
         this.table = null;
         this.you = null;
         this.open = frame.open;
@@ -110,6 +117,7 @@ export class Table {
         this.escaper = frame.result.escaper;
         this.dialogs.result(frame.result, this.you?.seat ?? null, this.actions(),
                             this.table ? this.canStart(this.table) : false);
+        this.motion.onResult(frame.result, this.you?.seat ?? null);
         this.say(this.resultLine(frame.result));
         this.draw();
         return;
@@ -240,6 +248,7 @@ export class Table {
       parts.unshift(notice);
     }
     root.replaceChildren(...parts);
+    this.motion.afterDraw(root);
     if (inHand && this.hand.el.isConnected) {
       this.hand.focusCurrent();  // the same place in the hand: the next card after a play
     } else if (focused) {
@@ -312,7 +321,7 @@ export class Table {
       if (deal.laizi_name) header.append(el("span", "laizi", t("web.laizi",
                                                                  { rank: deal.laizi_name })));
     }
-    header.append(el("span", "timer"));
+    header.append(el("span", "timer"), this.sound.toggle());
     // Invite in the lobby, between deals, and while a seat is empty
     const invite = !deal || deal.over || table.seats.some((s) => s.empty) ? this.invite.box()
       : null;
