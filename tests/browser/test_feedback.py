@@ -5,6 +5,7 @@ control is disabled, the clock is paused and Retry reconnects at once."""
 
 from __future__ import annotations
 
+import re
 import time
 from math import hypot
 from typing import Any
@@ -32,12 +33,14 @@ async def gap(a: Any, b: Any) -> float:
     return hypot(dx, dy)
 
 
-def last_answer(player: Player, action: str) -> dict[str, Any]:
+async def last_answer(player: Player, action: str) -> dict[str, Any]:
+    """The answer to the last ``action`` the page sent (once the test has heard it)."""
     sent = [f["id"] for f in player.sent if f.get("action") == action]
     assert sent, f"the page sent no {action}"
-    found = [f for f in player.of_type("answer") if f.get("id") == sent[-1]]
-    assert found, f"no answer to the page's {action}"
-    return found[-1]
+    found: dict[str, Any] = await player.wait_frames(
+        lambda: next((f for f in player.of_type("answer") if f.get("id") == sent[-1]), None),
+        f"the answer to the page's {action}")
+    return found
 
 
 async def refused_beside(player: Player, button: Any, code: str) -> tuple[Any, dict[str, Any]]:
@@ -136,8 +139,9 @@ async def test_an_illegal_selection_says_why_beside_play(players, activity, loca
     assert await play.is_disabled()
     why = ann.frame.locator(".why-not")
     await why.wait_for()
-    answer = last_answer(ann, "check")
-    assert answer["code"] == "no_pattern" and ann.sent[-1]["cards"] == "".join(sorted(pair))
+    answer = await last_answer(ann, "check")
+    asked = [f for f in ann.sent if f.get("action") == "check"]
+    assert answer["code"] == "no_pattern" and asked[-1]["cards"] == "".join(sorted(pair))
     assert (await why.inner_text()).strip() == t(locale, "feedback.why_not",
                                                  reason=answer["error"])
     assert answer["error"].endswith("is not a pattern you can play." if locale == "en"
@@ -155,7 +159,7 @@ async def test_an_illegal_selection_says_why_beside_play(players, activity, loca
         await ann.wait_frames(lambda: len([f for f in ann.sent
                                            if f.get("action") == "check"]) > checks,
                               "a second check")
-        single = last_answer(ann, "check")
+        single = await last_answer(ann, "check")
         assert single["code"] == "does_not_beat"
         await ann.frame.get_by_text(t(locale, "feedback.why_not", reason=single["error"])
                                     ).wait_for()
@@ -167,8 +171,7 @@ async def test_offline_disables_the_controls_and_pauses_the_clock(players, activ
     await open_table(ann, "classic", ai_seats=2)
     await ann.wait_data(lambda d: d.get("myTurn") == "true", what="Ann's turn")
     timer = ann.frame.locator(".timer")
-    await ann.frame.get_by_text(t("en", "web.seconds", n=30)).or_(
-        ann.frame.get_by_text(t("en", "web.seconds", n=29))).first.wait_for()
+    await ann.frame.locator(".timer", has_text=re.compile(r"^\d+ s$")).wait_for()
     # the page's next sockets go nowhere until the test lets them through
     tries: list[float] = []
     online = {"on": False}
