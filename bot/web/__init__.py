@@ -11,6 +11,8 @@ process serving the page, the OAuth2 token exchange and a WebSocket per open pag
 - :mod:`~bot.web.door`: what each user, address and everyone may open and send;
 - :mod:`~bot.web.signin`: a page's sign-in and re-checks, asked within the door's limits;
 - :mod:`~bot.web.origins`: who may call and frame the server, the client's address;
+- :mod:`~bot.web.devlogin`: the developer's sign-in without Discord (off by default, on
+  the loopback only);
 - :mod:`~bot.web.limits`: the token buckets, budget, caches and quiet log behind them.
 
 Like every front-end it reads only snapshots and seat views, and acts only through the

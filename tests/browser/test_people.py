@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -48,7 +49,8 @@ def _seat(player: Any, name: str) -> Any:
     return player.frame.locator(f'section.seat[aria-label="{name}"]')
 
 
-async def test_avatars_and_names_come_from_discords_participants(players, activity) -> None:
+async def test_avatars_and_names_come_from_discords_participants(players: Any,
+                                                                 activity: Activity) -> None:
     everyone = [
         {"id": "101", "username": "ann", "global_name": "Ann", "nickname": "Annie",
          "avatar": HASH},
@@ -81,7 +83,7 @@ async def test_avatars_and_names_come_from_discords_participants(players, activi
     await bob.close()
 
 
-async def test_ai_seats_have_faces_of_their_own(players, activity) -> None:
+async def test_ai_seats_have_faces_of_their_own(players: Any, activity: Activity) -> None:
     ann = await players(101, "Ann")
     await open_table(ann, "classic", 2, start=False)
     faces = ann.frame.locator("section.seat .avatar.ai")
@@ -97,7 +99,8 @@ async def test_ai_seats_have_faces_of_their_own(players, activity) -> None:
     assert await _seat(ann, "Ann").locator(".avatar.ai").count() == 0
 
 
-async def test_a_long_name_is_whole_in_the_seat_and_on_a_tap(players, activity) -> None:
+async def test_a_long_name_is_whole_in_the_seat_and_on_a_tap(players: Any,
+                                                             activity: Activity) -> None:
     ann = await players(101, "Ann", viewport=PHONE, platform="mobile")
     await open_table(ann, "classic", 1, start=False)
     bob = await activity.page(102, LONG)
@@ -127,7 +130,7 @@ async def test_a_long_name_is_whole_in_the_seat_and_on_a_tap(players, activity) 
     await bob.close()
 
 
-async def test_invite_opens_discords_invite_dialog(players, activity) -> None:
+async def test_invite_opens_discords_invite_dialog(players: Any, activity: Activity) -> None:
     ann = await players(101, "Ann")
     await ann.wait_state("no_table")
     invite = ann.frame.get_by_role("button", name=t("en", "people.invite_label"))
@@ -145,7 +148,7 @@ async def test_invite_opens_discords_invite_dialog(players, activity) -> None:
     await expect(invite).to_have_count(0)
 
 
-async def test_a_refused_invite_is_said_beside_the_button(players, activity) -> None:
+async def test_a_refused_invite_is_said_beside_the_button(players: Any, activity: Activity) -> None:
     li = await players(105, "Li", locale="zh-CN", invite_error="Missing permissions")
     await li.wait_state("no_table")
     await li.frame.get_by_role("button", name=t("zh-CN", "people.invite_label")).click()
@@ -155,7 +158,8 @@ async def test_a_refused_invite_is_said_beside_the_button(players, activity) -> 
     assert (await note.get_attribute("role")) == "status"
 
 
-async def test_the_start_shows_its_steps_and_retries_a_failure(players, activity) -> None:
+async def test_the_start_shows_its_steps_and_retries_a_failure(players: Any,
+                                                               activity: Activity) -> None:
     failing = {"on": True}
 
     async def config(route: Any) -> None:
@@ -195,7 +199,7 @@ async def test_the_start_shows_its_steps_and_retries_a_failure(players, activity
 
 # ---------------------------------------------------------------- outside Discord
 @pytest_asyncio.fixture(loop_scope="session")
-async def dev_activity(tmp_path, built_page) -> AsyncIterator[Activity]:
+async def dev_activity(tmp_path: Path, built_page: None) -> AsyncIterator[Activity]:
     store = await open_store(tmp_path)
     act = await open_dev_activity(store, quick_manager(store))
     try:
@@ -220,7 +224,8 @@ async def outside(browser: Any, url: str) -> AsyncIterator[Any]:
         await context.close()
 
 
-async def test_outside_discord_the_mock_signs_in_a_developer(browser, dev_activity) -> None:
+async def test_outside_discord_the_mock_signs_in_a_developer(browser: Any,
+                                                             dev_activity: Activity) -> None:
     async with outside(browser, f"{dev_activity.url}/?dev_user=Dev%20Ann") as page:
         app = page.locator("#app")
         await expect(app).to_have_attribute("data-state", "no_table")
@@ -236,8 +241,8 @@ async def test_outside_discord_the_mock_signs_in_a_developer(browser, dev_activi
     assert not dev_activity.stand.calls  # Discord was never asked anything
 
 
-async def test_outside_discord_without_the_door_says_how_to_open_it(browser, activity
-                                                                    ) -> None:
+async def test_outside_discord_without_the_door_says_how_to_open_it(
+        browser: Any, activity: Activity) -> None:
     async with outside(browser, f"{activity.url}/?locale=zh-CN") as page:
         await expect(page.locator("#app")).to_have_attribute("data-state", "error")
         alert = page.get_by_role("alert")

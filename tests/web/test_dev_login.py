@@ -14,6 +14,7 @@ from aiohttp.test_utils import make_mocked_request
 from bot.process.config import ConfigError, Settings
 from bot.web import ActivityServer, DiscordAuth, WebPresenter
 from bot.web.devlogin import DEV_CHANNEL, DEV_PREFIX, DevLogin, DevLoginRefused, loopback
+from bot.web.signin import RECHECK
 from tests.bot.helpers import open_store
 
 from .devdoor import dev_activity, dev_token, quick_manager
@@ -176,6 +177,18 @@ async def test_a_developer_signs_in_and_opens_a_table_without_discord(tmp_path: 
         assert wrong.of_type("error")[-1]["code"] == "wrong_channel"
         for p in (page, other, wrong):
             await p.close()
+
+
+async def test_a_developers_page_is_never_checked_with_discord(tmp_path: Path) -> None:
+    """An action after the re-check's interval: nothing to ask Discord about a developer."""
+    async with dev_activity(tmp_path) as act:
+        _, answer = await dev_token(act, "Ann")
+        page = await knock(act, auth_frame(answer["access_token"]))
+        await page.wait(lambda: page.of_type("no_table"))
+        act.clock.advance(RECHECK + 1)
+        assert (await page.act("open", variant="classic", ai_seats=2))["ok"]
+        assert not page.closed and not asked(act)
+        await page.close()
 
 
 def test_a_name_is_the_same_player_every_time() -> None:

@@ -51,7 +51,10 @@ export function seatBox(scene: SeatScene, index: number, mine: boolean): HTMLEle
   if (turn) box.classList.add("turn");
   const head = el("div", "who");
   if (seat.empty) head.append(el("span", "name", label));
-  else head.append(avatar(scene.cdn, scene.participants, seat), ...nameTag(`seat${index}`, label));
+  else {
+    head.append(avatar(scene.cdn, scene.participants, seat),
+                ...nameTag(`seat${index}`, label));
+  }
   if (seat.role) {
     head.append(el("span", `role ${seat.role}`,
                    t(seat.role === "landlord" ? "web.landlord" : "web.farmer")));
