@@ -97,8 +97,9 @@ PAGE_TEXTS: dict[str, dict[str, str]] = {
         "web.hint_says": "提示：{text}",
     },
 }
-# the words of the page's parts that keep their own module (bot/words/page_*.py: each a
-# TEXTS dict of en and zh-CN), merged in before zh-TW is made from zh-CN
+# the words of the page's parts that keep their own module (page_feedback, page_effects,
+# page_access, page_people: each a TEXTS dict of en and zh-CN), merged in before zh-TW is
+# made from zh-CN
 PAGE_PARTS: tuple[dict[str, dict[str, str]], ...] = (FEEDBACK_TEXTS, EFFECTS_TEXTS, ACCESS_TEXTS,
                                                   PEOPLE_TEXTS)
 for _part in PAGE_PARTS:
