@@ -145,7 +145,9 @@ async def play_turn(player: Player, manager: TableManager, turns: Turns,
         if await which.is_visible():
             words = play_words(play, player.locale)
             assert words is not None
-            await which.get_by_role("button", name=words, exact=True).click()
+            # its text as the server says it; its accessible name spells the cards out
+            await which.locator("button").filter(
+                has_text=re.compile(f"^{re.escape(words)}$")).click()
             turns.readings += 1
             break
         assert time.monotonic() < deadline, f"playing {play.cards} changed nothing"
