@@ -114,6 +114,27 @@ async def test_a_play_that_does_not_beat_is_checked_as_played(activity) -> None:
     assert seen, "no turn followed a single Ann could underplay"
 
 
+async def test_a_wild_selection_is_legal_when_any_reading_is(activity) -> None:
+    """癞子: a selection's check counts its legal readings, as the seat's legal plays do."""
+    actions.checks = KeyedBuckets(0)
+    ann = await activity.page(101, "Ann")
+    assert (await ann.act("open", variant="laizi", ai_seats=2))["ok"]
+    assert (await ann.act("start"))["ok"]
+    you = await _my_play_turn(ann)
+    readings: dict[str, int] = {}
+    for play in you["legal"]:
+        key = "".join(sorted(play["cards"]))
+        readings[key] = readings.get(key, 0) + 1
+    most = max(readings, key=lambda k: (readings[k], len(k)))
+    checked = await ann.act("check", cards=most, seq=you["seq"])
+    assert checked["ok"] and checked["count"] == readings[most], (most, checked)
+    laizi = ann.table["table"]["deal"]["laizi"]
+    assert laizi and any(laizi in k for k in readings)  # wild plays were checked too
+    for key in [k for k in readings if laizi in k][:5]:
+        answer = await ann.act("check", cards=key, seq=you["seq"])
+        assert answer["ok"] and answer["count"] == readings[key], (key, answer)
+
+
 async def test_check_in_chinese_and_out_of_turn(activity) -> None:
     bob = await activity.page(102, "Bob", locale="zh-CN")
     assert (await bob.act("open", variant="classic", ai_seats=2))["ok"]
