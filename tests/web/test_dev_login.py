@@ -139,6 +139,10 @@ async def test_a_request_through_a_proxy_or_from_another_page_is_refused(tmp_pat
                         {"Origin": act.url, "Host": "ddz.example.com"}):
             status, answer = await dev_token(act, "Ann", headers)
             assert (status, answer["code"]) == (403, "dev_login_refused"), headers
+        # never at Discord's proxy path: the door is for the page opened at localhost
+        async with act.http.post(f"{act.url}/.proxy/api/dev-token", json={"name": "Ann"},
+                                 headers={"Origin": act.url}) as response:
+            assert response.status in (404, 405)
         # a token of the door, used by a socket through a proxy: not a developer's then
         status, answer = await dev_token(act, "Ann")
         assert status == 200
@@ -153,7 +157,10 @@ async def test_a_request_through_a_proxy_or_from_another_page_is_refused(tmp_pat
 # ---------------------------------------------------------------- on: a developer plays
 async def test_a_developer_signs_in_and_opens_a_table_without_discord(tmp_path: Path) -> None:
     async with dev_activity(tmp_path) as act:
-        status, answer = await dev_token(act, "Ann\u202e")
+        async with act.http.post(f"{act.url}/api/dev-token", json={"name": "Ann\u202e"},
+                                 headers={"Origin": act.url}) as response:
+            status, answer = response.status, await response.json()
+            assert response.headers["Cache-Control"] == "no-store"  # a token: never kept
         assert status == 200, answer
         assert answer["name"] == "Ann" and answer["channel_id"] == str(DEV_CHANNEL)
         token = answer["access_token"]
