@@ -75,6 +75,8 @@ async def test_a_short_player_claims_relief_beside_open(players, activity) -> No
     await said.wait_for()
     assert (await said.inner_text()).strip() == t("zh-CN", "feedback.relief_ok",
                                                   amount="2,000", balance="2,050")
+    assert await cy.frame.locator(".refusal").count() == 1  # said in the same place
+    assert await box.get_by_role("button").count() == 0  # nothing more to claim there
     await open_button.click()
     await cy.wait_state("table")
     assert activity.manager.snapshot(CHANNEL).seat_of(CY) == 0
@@ -95,6 +97,7 @@ async def test_a_short_player_claims_the_daily_bonus_beside_join(players, activi
     said = box.locator(".claimed")
     await said.wait_for()
     assert (await said.inner_text()).strip() == "Daily bonus: +1,000 beans. You have 1,050."
+    assert await bob.frame.locator(".refusal").count() == 1
     await join.click()
     await bob.wait_data(lambda d: d.get("seat") == "2", what="Bob seated")
     assert await bob.frame.locator(".refusal").count() == 0  # said until the next action

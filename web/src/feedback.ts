@@ -80,13 +80,19 @@ export class Feedback {
     const claims = "claims" in answer ? answer.claims ?? [] : [];
     this.refusal = text ? { key, text, claims, seq } : null;
     this.claimed = "";
-    this.box = null;
+    this.drop();
   }
 
   /** A new action was sent: the last refusal is done with. */
   clear(): void {
     this.refusal = null;
     this.claimed = "";
+    this.drop();
+  }
+
+  /** The refusal's box off the page (made again, as it is now, when placed). */
+  private drop(): void {
+    this.box?.remove();
     this.box = null;
   }
 
@@ -124,7 +130,7 @@ export class Feedback {
     for (const b of this.box?.querySelectorAll("button") ?? []) b.disabled = true;
     const answer = await this.runs.ask(name);
     this.claimed = answer.ok ? answer.text ?? "" : answer.error || t("feedback.timeout");
-    this.box = null;
+    this.drop();
     this.runs.changed();
   }
 
@@ -152,8 +158,7 @@ export class Feedback {
   /** After a drawing: the refusal beside its button (at the top when the button is not
    * drawn now), the reason beside Play; a refusal of an older turn is dropped. */
   place(root: HTMLElement, seq: number | null): void {
-    const refusal = this.refusal;
-    if (refusal && refusal.seq !== seq) this.clear();
+    if (this.refusal && this.refusal.seq !== seq) this.clear();
     if (this.refusal) {
       this.box ??= this.refusalBox(this.refusal);
       const button = anchorOf(root, this.refusal.key);
@@ -161,7 +166,7 @@ export class Feedback {
       if (button) beside(button, this.box);
       else if (root.firstElementChild !== this.box) root.prepend(this.box);
     } else {
-      this.box?.remove();
+      this.drop();
     }
     const play = root.querySelector<HTMLElement>("button.play");
     if (this.whyText && play) {
