@@ -156,6 +156,12 @@ async def test_a_refused_invite_is_said_beside_the_button(players: Any, activity
     await expect(note).to_have_text(t("zh-CN", "people.invite_failed",
                                       error="Missing permissions"))
     assert (await note.get_attribute("role")) == "status"
+    await li.frame.locator("h1").click()  # a tap elsewhere puts it away
+    await expect(note).to_have_text("")
+    await li.frame.get_by_role("button", name=t("zh-CN", "people.invite_label")).click()
+    await expect(note).not_to_have_text("")
+    await li.frame.locator("body").press("Escape")  # and so does Escape
+    await expect(note).to_have_text("")
 
 
 async def test_the_start_shows_its_steps_and_retries_a_failure(players: Any,

@@ -182,6 +182,12 @@ export function nameTag(key: string, name: string): HTMLElement[] {
 export class Invite {
   open: (() => Promise<unknown>) | null = null;
   private failed = "";
+  // a failure is said until the next press, or a tap elsewhere or Escape puts it away
+  private away = (e: Event) => {
+    if (e instanceof KeyboardEvent ? e.key !== "Escape"
+      : (e.target as Element | null)?.closest?.(".invite")) return;
+    this.say("");
+  };
 
   /** The button and its line, or nothing while there is no SDK to ask. */
   box(): HTMLElement | null {
@@ -192,23 +198,27 @@ export class Invite {
     button.setAttribute("aria-label", t("people.invite_label"));
     const note = el("span", "invite-note", this.failed);
     note.setAttribute("role", "status");
-    button.addEventListener("click", () => void this.press(note));
+    button.addEventListener("click", () => void this.press());
     box.append(button, note);
     return box;
   }
 
-  private async press(note: HTMLElement): Promise<void> {
-    this.failed = "";
-    note.textContent = "";
+  private async press(): Promise<void> {
+    this.say("");
     try {
       await this.open?.();
     } catch (err: unknown) {
       const reason = (err as { message?: string } | null)?.message || t("people.invite_unknown");
-      this.failed = t("people.invite_failed", { error: reason });
-      // the line of the box drawn now (a redraw since the press draws a new one)
-      for (const line of document.querySelectorAll(".invite-note")) {
-        line.textContent = this.failed;
-      }
+      this.say(t("people.invite_failed", { error: reason }));
     }
+  }
+
+  /** The failure's line in the box drawn now (a redraw since the press drew a new one). */
+  private say(text: string): void {
+    this.failed = text;
+    for (const line of document.querySelectorAll(".invite-note")) line.textContent = text;
+    const listen = text ? document.addEventListener : document.removeEventListener;
+    listen.call(document, "pointerdown", this.away);
+    listen.call(document, "keydown", this.away);
   }
 }
