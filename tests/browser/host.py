@@ -84,6 +84,15 @@ class Player:
     def dialog(self, name: str) -> Any:
         return self.frame.get_by_role("dialog", name=name)
 
+    async def settled(self, timeout: float = 10.0) -> None:
+        """Until the page moves nothing (no animation or transition running: a play's
+        slide, the deal's fan, a selected card's rise) and has laid out a frame since."""
+        frame = await (await self.page.query_selector("#activity")).content_frame()
+        await frame.wait_for_function(
+            """() => document.getAnimations().every(a => a.playState !== "running")
+                 && new Promise(done => requestAnimationFrame(() => done(true)))""",
+            timeout=timeout * 1000)
+
     async def data(self) -> dict[str, str]:
         """``#app``'s data attributes: state, seq, phase, myTurn, seat."""
         found: dict[str, str] = await self.app.evaluate("a => ({...a.dataset})")

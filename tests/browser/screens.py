@@ -109,11 +109,12 @@ async def show(browser: Any, activity: Activity, locale: str, viewport: tuple[in
     await player.frame.locator(".hand button").nth(len(view.cards) - 1).wait_for(
         state="attached")
     await player.page.evaluate("document.fonts.ready")
+    await player.settled()  # the deal's fan-in, a play's slide: done
     if not select or viewport == PIP:  # the hand is not shown in picture-in-picture
         return player
     legal = view.legal_plays()
     await tap_cards(player, activity.manager, min(legal, key=lambda p: len(p.cards)), Turns())
-    await player.page.wait_for_timeout(250)  # the selected cards' rise (a CSS transition)
+    await player.settled()  # the selected cards' rise (a CSS transition)
     return player
 
 

@@ -109,7 +109,7 @@ async def reach_play(player: Player, manager: Any, timeout: float = 30.0) -> int
 async def cards_shown(player: Player, n: int) -> list[dict[str, Any]]:
     """The hand's cards once the page shows ``n`` of them, laid out."""
     await player.frame.locator(".hand button").nth(n - 1).wait_for()
-    await player.page.wait_for_timeout(150)  # the layout after the next animation frame
+    await player.settled()  # laid out, the deal's fan-in done
     cards: list[dict[str, Any]] = await player.app.evaluate(f"a => ({MEASURE})()")
     assert len(cards) == n, (len(cards), n)
     return cards
@@ -172,7 +172,7 @@ async def check_rise(player: Player, cards: list[dict[str, Any]]) -> None:
     below, its top and bottom corners its own."""
     first = player.frame.locator(".hand button").first
     await first.click()
-    await player.page.wait_for_timeout(200)
+    await player.settled()  # risen
     assert await first.get_attribute("aria-pressed") == "true"
     box = await first.bounding_box()
     assert box is not None and box["y"] >= 0
@@ -299,7 +299,7 @@ async def test_the_keyboard_moves_selects_and_plays(players, activity, locale: s
         await focus_hand(ann)
         await key_play(ann, manager, min(legal, key=lambda p: len(p.cards)))
         await ann.wait_data(lambda d, seq=data["seq"]: d["seq"] != seq, what="the play")
-        await ann.page.wait_for_timeout(150)
+        await ann.settled()
         after = len(manager.seat_view(CHANNEL, ann.user_id)[1].cards)
         assert after < before
         where = await focused(ann)
@@ -345,7 +345,7 @@ async def test_a_whole_deal_by_keyboard(players, activity) -> None:
         await key_play(ann, manager, longest(view.legal_plays()))
         plays += 1
         await ann.wait_data(lambda d, seq=data["seq"]: d["seq"] != seq, what="the play")
-        await ann.page.wait_for_timeout(100)
+        await ann.settled()
         if await result.is_visible():
             break
         where = await focused(ann)

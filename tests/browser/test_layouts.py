@@ -7,6 +7,7 @@ the compact view; Discord's safe-area insets move the page's content."""
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
@@ -104,7 +105,8 @@ async def test_the_hand_and_controls_fit_every_frame(browser, activity, deal: st
                 tops: dict[float, list[float]] = {}
                 for _, (x0, y0, _, _), _ in found["cards"]:
                     tops.setdefault(round(y0), []).append(x0)
-                steps = [b - a for xs in tops.values() for a, b in zip(sorted(xs), sorted(xs)[1:])]
+                steps = [b - a for xs in tops.values()
+                         for a, b in itertools.pairwise(sorted(xs))]
                 if min(steps) < 32:
                     wrong.append(f"{what}: a card keeps only {min(steps):.0f} px to tap")
             lowest = max(y1 for _, (_, _, _, y1), _ in found["cards"])
@@ -172,7 +174,7 @@ async def test_the_safe_area_insets_move_the_content(browser, activity) -> None:
         before = await measure(player)
         await player.app.evaluate("""() => document.documentElement.style.setProperty(
             "--discord-safe-area-inset-bottom", "40px")""")
-        await player.page.wait_for_timeout(100)
+        await player.settled()
         after = await measure(player)
         for kind in ("cards", "controls"):
             for (name, box0, _), (_, box1, _) in zip(before[kind], after[kind], strict=True):
