@@ -8,6 +8,7 @@ the compact view; Discord's safe-area insets move the page's content."""
 from __future__ import annotations
 
 import itertools
+import re
 from typing import Any
 
 import pytest
@@ -123,6 +124,12 @@ async def test_the_hand_and_controls_fit_every_frame(browser, activity, deal: st
             assert box and box["y"] >= 0 and box["y"] + box["height"] <= PIP[1], (part, box)
         assert not await player.frame.locator(".hand").is_visible()
         assert not await player.frame.locator(".controls").is_visible()
+        if deal == "three":  # the play to beat, read out in words (never "55")
+            heard = await compact.locator(".c-beat").evaluate(
+                """b => [...b.childNodes].filter(n => !(n.getAttribute
+                          && n.getAttribute("aria-hidden"))).map(n => n.textContent).join("")""")
+            assert heard and not re.search(r"(?<![0-9A-Za-z])[2-9TJQKA]{2,}(?![0-9A-Za-z])",
+                                           heard), heard
         await player.close()
     finally:
         await socket.close()

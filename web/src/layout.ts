@@ -10,6 +10,7 @@
 // from the frame: a frame too small to hold a hand and its controls (at most 300 px tall
 // and 640 px wide, as Discord's PiP frame of about 480×270) is shown as PiP.
 import type { DiscordSDK } from "@discord/embedded-app-sdk";
+import { wordsLine } from "./announce";
 import { t } from "./words";
 
 export type LayoutMode = "focused" | "pip" | "grid";
@@ -78,13 +79,6 @@ export async function followDiscord(sdk: DiscordSDK): Promise<void> {
   }
 }
 
-function line(cls: string, text: string): HTMLElement {
-  const p = document.createElement("p");
-  p.className = cls;
-  p.textContent = text;
-  return p;
-}
-
 /** The compact view shown alone in PiP: whose turn, the play to beat, your cards left,
  * and that the Activity is opened to play (the SDK has no command to leave PiP, so a tap
  * on it does nothing). Hidden in the other layouts. */
@@ -92,9 +86,10 @@ export function compactView(turn: string, beat: string, left: string, mine: bool
     HTMLElement {
   const box = document.createElement("section");
   box.className = `compact${mine ? " mine" : ""}`;
-  box.append(line("c-turn", turn));
-  if (beat) box.append(line("c-beat", beat));
-  if (left) box.append(line("c-left", left));
-  box.append(line("c-open", t("web.pip_open")));
+  // the play to beat as the eye reads it, and in words for a screen reader (announce.ts)
+  box.append(wordsLine("c-turn", turn));
+  if (beat) box.append(wordsLine("c-beat", beat));
+  if (left) box.append(wordsLine("c-left", left));
+  box.append(wordsLine("c-open", t("web.pip_open")));
   return box;
 }
