@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from bot.engine.rules import room_of
 from bot.words.cards import spoken_card
 from tests.web.pages import CHANNEL, GUILD
 
@@ -77,9 +78,13 @@ async def test_a_short_player_claims_relief_beside_open(players, activity) -> No
                                                   amount="2,000", balance="2,050")
     assert await cy.frame.locator(".refusal").count() == 1  # said in the same place
     assert await box.get_by_role("button").count() == 0  # nothing more to claim there
+    # the form kept the room chosen through the refusal and the claim's redraws
+    room = frame.get_by_role("combobox", name=t("zh-CN", "web.room"))
+    assert await room.input_value() == "novice"
     await open_button.click()
     await cy.wait_state("table")
     assert activity.manager.snapshot(CHANNEL).seat_of(CY) == 0
+    assert room_of(activity.manager.snapshot(CHANNEL).rules) == "novice"
     assert await activity.store.balance(GUILD, CY) == 2050
 
 

@@ -53,6 +53,9 @@ export class Table {
   private alarmsSaid = new Set<string>(); // "deal:seat:alarm" of each 报单/报双 announced
   private alarmText = "";  // a 报单/报双 to announce with the turn line
   private escaper: number | null = null; // who left the last deal (no Start for them)
+  // the open form's choices, as the user left them
+  private formChoice: Record<string, string> = { variant: "classic", room: "normal",
+                                                 ai_seats: "2" };
 
   constructor(private root: HTMLElement, private live: HTMLElement, private cdn: string) {
     this.hand.onChange = () => this.syncPlayButton();
@@ -263,6 +266,7 @@ export class Table {
 
   private openForm(): HTMLElement[] {
     const open = this.open ?? { variants: ["classic"], rooms: ["normal"], ai_seats: [0] };
+    const choice = this.formChoice;  // kept across redraws (a refusal, a claimed bonus)
     const form = el("form", "open");
     const pick = (name: string, label: string, values: (string | number)[],
                   text: (v: string) => string, chosen: string) => {
@@ -276,14 +280,15 @@ export class Table {
         option.selected = String(value) === chosen;
         select.append(option);
       }
+      select.addEventListener("change", () => { choice[name] = select.value; });
       wrap.append(select);
       form.append(wrap);
       return select;
     };
     const variant = pick("variant", t("web.variant"), open.variants,
-                         (v) => named("variants", v), "classic");
-    const room = pick("room", t("web.room"), open.rooms, (v) => named("rooms", v), "normal");
-    const ai = pick("ai_seats", t("web.ai_seats"), open.ai_seats, (v) => v, "2");
+                         (v) => named("variants", v), choice.variant);
+    const room = pick("room", t("web.room"), open.rooms, (v) => named("rooms", v), choice.room);
+    const ai = pick("ai_seats", t("web.ai_seats"), open.ai_seats, (v) => v, choice.ai_seats);
     const go = el("button", "primary", t("web.open"));
     go.type = "submit";
     form.append(go);
