@@ -21,6 +21,9 @@ From the page
 
     ==========  ==================================================================
     play        ``cards`` (notation, e.g. ``"33344"``), ``kind``?, ``main``?, ``seq``?
+    check       ``cards``, ``seq``? (would that play be taken now? answered as ``play``
+                would refuse it, or ok with ``count`` readings; nothing is played;
+                budgeted per user)
     pass        ``seq``?
     hint        ``index``? (0: the AI's suggestion for the user's turn; 1, 2…: its next
                 best plays, round to the first), answered with its reason
@@ -33,6 +36,8 @@ From the page
     start, join
     add_ai      ``level``? (easy, normal, hard)
     open        ``variant``?, ``room``?, ``ai_seats``? (the choices of ``/ddz new``)
+    daily       (today's bonus, as ``/ddz daily``: answered with ``amount``, ``balance``)
+    relief      (the relief for a short balance, as ``/ddz relief``: the same)
     ==========  ==================================================================
 
 From the server
@@ -55,7 +60,9 @@ From the server
     ``cost`` answers ``"cost": {"beans", "points", "final"}`` (above 0 for an escape
     alone) and ``"text"``, what leaving means in words (the Discord Leave button's).
 ``{"type": "answer", "id": N, "ok": false, "code": CODE, "error": SENTENCE}``
-    Refused (nothing changed): the error's code and its sentence in the user's language.
+    Refused (nothing changed): the error's code and its sentence in the user's language;
+    a user refused for their own beans (``low_balance``) also hears the ``claims``
+    (``daily``, ``relief``) they may make now.
 ``{"type": "error", "code": CODE, "error": SENTENCE}``
     A frame the server could not take (an ``action`` frame with an ``id`` is answered as a
     refused ``answer`` with that id instead, so the page's action hears back):

@@ -17,7 +17,7 @@ from bot.words.cards import spoken_card
 from tests.web.pages import CHANNEL, GUILD
 
 from .host import Player
-from .play import Turns, open_table, play_turn, t
+from .play import Turns, open_table, play_deal, play_turn, t
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -217,3 +217,28 @@ async def test_offline_disables_the_controls_and_pauses_the_clock(players, activ
     assert await banner.count() == 0
     assert "paused" not in (await timer.get_attribute("class") or "")
     assert await ann.frame.locator("#app button:not(:disabled)").count() > 0
+
+
+async def test_offline_the_result_dialog_only_closes(players, activity) -> None:
+    """The result dialog lies outside the table: offline, its Start and Leave are off too
+    (nothing could be sent), Close still closes it."""
+    ann = await players(ANN, "Ann")
+    await open_table(ann, "classic", ai_seats=2)
+    await play_deal(ann, activity.manager)
+    result = ann.dialog(t("en", "result.title"))
+    await result.wait_for()
+
+    async def nowhere(ws: Any) -> None:
+        await ws.close()
+
+    await ann.context.route_web_socket("**/api/ws", nowhere)
+    for connection in activity.server.sessions.of_user(ANN):
+        await connection.close()
+    await ann.wait_state("offline")
+    start = result.get_by_role("button", name=t("en", "btn.start"), exact=True)
+    leave = result.get_by_role("button", name=t("en", "btn.leave"), exact=True)
+    close = result.get_by_role("button", name=t("en", "web.close"), exact=True)
+    assert await start.is_disabled() and await leave.is_disabled()
+    assert await close.is_enabled()
+    await close.click()
+    await result.wait_for(state="detached")

@@ -127,7 +127,7 @@ export class Dialogs {
       buttons.push([t("btn.start"), actions.start, "primary start"],
                    [t("btn.leave"), actions.leave, "quiet"]);
     }
-    buttons.push([t("web.close"), () => undefined, "quiet"]);
+    buttons.push([t("web.close"), () => undefined, "quiet keep"]);
     const dialog = this.open("result", t("result.title"), body, buttons);
     const start = dialog.querySelector<HTMLButtonElement>("button.start");
     if (start) start.hidden = !canStart;
@@ -138,7 +138,7 @@ export class Dialogs {
       // as the eye reads a play (QQQ + 3), named in words for a screen reader
       const buttons: [string, () => unknown, string, string?][] = readings.map((r) => [
         r.text ?? playSpoken(r), () => resolve(r), "", playSpoken(r, r.text)]);
-      buttons.push([t("web.cancel"), () => resolve(null), "quiet"]);
+      buttons.push([t("web.cancel"), () => resolve(null), "quiet keep"]);
       const dialog = this.open("readings", t("web.which"), [], buttons);
       dialog.addEventListener("close", () => resolve(null));
     });
@@ -150,7 +150,7 @@ export class Dialogs {
       p.textContent = text;
       const dialog = this.open("leave", t("btn.leave"), [p], [
         [t("btn.leaveok"), () => resolve(true), "danger"],
-        [t("btn.stay"), () => resolve(false), "primary"]]);
+        [t("btn.stay"), () => resolve(false), "primary keep"]]);
       dialog.addEventListener("close", () => resolve(false));
     });
   }

@@ -192,8 +192,9 @@ export function offlineBanner(retry: () => void): HTMLElement {
   return banner;
 }
 
-/** Offline, every control of the page but Retry is disabled (nothing could be sent);
- * back online, those it disabled (kept elements: the hand's cards) are enabled again. */
+/** Offline, every control of the page but Retry is disabled (nothing could be sent), and
+ * of a dialog every button but those that only close it (class ``keep``); back online,
+ * those it disabled (kept elements: the hand's cards) are enabled again. */
 export function offlineControls(root: HTMLElement, offline: boolean): void {
   if (!offline) {
     for (const c of root.querySelectorAll<HTMLButtonElement>("[data-offline]")) {
@@ -205,7 +206,7 @@ export function offlineControls(root: HTMLElement, offline: boolean): void {
   }
   for (const c of root.querySelectorAll<HTMLButtonElement | HTMLSelectElement>(
     "button, select, input")) {
-    if (c.classList.contains("retry") || c.disabled) continue;
+    if (c.classList.contains("retry") || c.classList.contains("keep") || c.disabled) continue;
     c.dataset.offline = "true";
     c.disabled = true;
     c.setAttribute("aria-disabled", "true");

@@ -426,7 +426,8 @@ export class Table {
    * selection on your play turn is checked by the server, which says why beside Play. A
    * refusal is put beside its button; offline, every control is disabled. */
   private syncPlayButton(): void {
-    offlineControls(this.root, false);
+    const areas = [this.root, ...document.querySelectorAll<HTMLElement>("dialog")];
+    for (const area of areas) offlineControls(area, false);
     const play = this.root.querySelector<HTMLButtonElement>("button.play");
     const chosen = [...this.hand.selection()].sort().join("");
     const legal = !!this.you?.legal.some((p: PlayJson) =>
@@ -434,7 +435,7 @@ export class Table {
     if (play) play.disabled = !chosen || !legal;
     this.feedback.select(chosen, legal, play && this.you ? this.you.seq : null);
     this.feedback.place(this.root, this.table?.seq ?? null);
-    offlineControls(this.root, this.state === "offline");
+    for (const area of areas) offlineControls(area, this.state === "offline");
   }
 
   /** The seconds the turn's clock shows now (null: no clock runs). */
