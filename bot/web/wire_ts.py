@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints, is_typeddict
 
+from bot.engine.kinds import BOMB_FACTORS, BOMB_KINDS, KINDS
 from bot.words.page import boot_words
 
 from . import wire
@@ -175,6 +176,7 @@ def generate() -> str:
             blocks.append([*_comment(_alias_doc(name)),
                            f"export type {name} = {ts_type(value, named, top=True)};"])
     blocks.append(_boot_words())
+    blocks.append(_effect_kinds())
     return HEADER + "\n" + "\n\n".join("\n".join(b) for b in blocks) + "\n"
 
 
@@ -184,6 +186,20 @@ def _boot_words() -> list[str]:
     words = json.dumps(boot_words(), ensure_ascii=False, indent=2, sort_keys=True)
     return ["/** The page's words before sign-in, by language (bot/words/page.py's boot_words). */",
             f"export const BOOT_WORDS: Record<string, Record<string, string>> = {words};"]
+
+
+def _effect_kinds() -> list[str]:
+    """The kinds of play the page's motion tells apart, from the engine's (the page keeps no
+    list of its own): the rocket, the bombs (the big ones: more than ×2 in some variant),
+    the planes with or without wings."""
+    bombs = sorted(BOMB_KINDS - {"rocket"})
+    big = sorted(k for k in bombs
+                 if any(factors.get(k, 0) > 2 for factors in BOMB_FACTORS.values()))
+    planes = [kind for kind in KINDS if kind.startswith("plane")]
+    kinds = {"rocket": ["rocket"], "bomb": bombs, "big_bomb": big, "plane": planes}
+    return ["/** The kinds of play the page's motion tells apart (bot/engine/kinds.py). */",
+            "export const EFFECT_KINDS: Record<string, string[]> = "
+            f"{json.dumps(kinds, indent=2)};"]
 
 
 def main(argv: list[str]) -> int:

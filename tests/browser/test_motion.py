@@ -7,6 +7,7 @@ under ``prefers-reduced-motion: reduce`` no animation runs at all."""
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -201,3 +202,49 @@ async def test_reduced_motion_runs_no_animation(players: Opener,
     data = await html_data(ann)
     assert "fx" not in data, data  # no effect ran
     assert counts(data.get("sounds")).get("deal") == 1  # the sounds are not motion
+
+
+def as_plane_and_spring(message: str | bytes) -> str | bytes:
+    """A frame from the server as the page would get it in a deal with a plane and a
+    spring: every play read as a plane (its kind), the result a spring."""
+    if isinstance(message, bytes):
+        return message
+    frame = json.loads(message)
+    if frame.get("type") == "table":
+        deal = frame["table"].get("deal") or {}
+        plays = [seat.get("last_play") for seat in frame["table"]["seats"]]
+        plays += [turn.get("play") for turn in deal.get("trick") or []]
+        plays += [turn.get("play") for turn in deal.get("last_trick") or []]
+        for play in plays:
+            if play:
+                play["kind"] = "plane"
+    elif frame.get("type") == "result":
+        frame["result"]["spring"] = True
+    return json.dumps(frame)
+
+
+async def test_a_plane_flies_and_a_spring_is_stamped(players: Opener,
+                                                     activity: Activity) -> None:
+    """The seeds deal few planes and fewer springs: the frames the page receives are
+    rewritten on the way (the server's own plane and spring frames are tested with the
+    server) to see what the page makes of them."""
+    async def rewrite(context: Any) -> None:
+        async def route(ws: Any) -> None:
+            server = ws.connect_to_server()
+            server.on_message(lambda message: ws.send(as_plane_and_spring(message)))
+            ws.on_message(lambda message: server.send(message))
+
+        await context.route_web_socket("**/api/ws", route)
+
+    ann = await players(ANN, "Ann", prepare=rewrite)
+    await open_table(ann, "classic", ai_seats=2)
+    await play_on(ann, activity.manager)
+    ran = counts((await html_data(ann)).get("fx"))
+    assert ran.get("plane", 0) >= 1 and ran.get("play", 0) == 0, ran
+    result = ann.dialog(t("en", "result.title"))
+    stamp = result.locator(".fx-stamp")
+    landlord_won = ann.of_type("result")[-1]["result"]["outcome"] == "landlord"
+    kind = "spring" if landlord_won else "anti_spring"
+    assert await stamp.get_attribute("class") == f"fx-stamp {kind}"
+    assert (await stamp.inner_text()).strip() == t("en", f"effects.{kind}")
+    assert ran.get(kind) == 1, ran

@@ -12,11 +12,13 @@
 import { el } from "./dom";
 import type { Sound, SoundName } from "./sound";
 import type { PlayJson, ResultJson, TableJson, TrickPlayJson, YouJson } from "./types";
+import { EFFECT_KINDS } from "./wire";
 import { t } from "./words";
 
-const BOMBS = new Set(["bomb", "soft_bomb", "hard_bomb", "laizi_bomb", "super_bomb"]);
-const BIG_BOMBS = new Set(["hard_bomb", "laizi_bomb", "super_bomb"]);
-const PLANES = new Set(["plane", "plane_singles", "plane_pairs"]);
+// the kinds as the engine names them (generated into wire.ts by bot/web/wire_ts.py)
+const BOMBS = new Set(EFFECT_KINDS.bomb);
+const BIG_BOMBS = new Set(EFFECT_KINDS.big_bomb);  // more than ×2 in some variant
+const PLANES = new Set(EFFECT_KINDS.plane);
 
 type Moment = "pass" | "play" | "plane" | "bomb" | "rocket";
 const WEIGHT: Record<Moment, number> = { pass: 0, play: 1, plane: 2, bomb: 3, rocket: 4 };

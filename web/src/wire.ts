@@ -472,3 +472,27 @@ export const BOOT_WORDS: Record<string, Record<string, string>> = {
     "door.wrong_channel": "這個活動屬於另一個頻道。"
   }
 };
+
+/** The kinds of play the page's motion tells apart (bot/engine/kinds.py). */
+export const EFFECT_KINDS: Record<string, string[]> = {
+  "rocket": [
+    "rocket"
+  ],
+  "bomb": [
+    "bomb",
+    "hard_bomb",
+    "laizi_bomb",
+    "soft_bomb",
+    "super_bomb"
+  ],
+  "big_bomb": [
+    "hard_bomb",
+    "laizi_bomb",
+    "super_bomb"
+  ],
+  "plane": [
+    "plane",
+    "plane_singles",
+    "plane_pairs"
+  ]
+};
