@@ -83,16 +83,24 @@ def manager_for(store: Store, seeds: Callable[[], int]) -> Callable[[Any], Table
         ai_in_thread=False, seed_source=seeds)
 
 
-@pytest_asyncio.fixture(loop_scope="session")
-async def activity(tmp_path, built_page) -> AsyncIterator[Activity]:
+@contextlib.asynccontextmanager
+async def activity_from(tmp_path: Any, first_seed: int = 1) -> AsyncIterator[Activity]:
+    """The Activity's server on a store in ``tmp_path``, its deals dealt from
+    ``first_seed`` on (a test that needs a particular hand names its seed)."""
     store = await open_store(tmp_path)
-    seeds = iter(range(1, 10_000))
+    seeds = iter(range(first_seed, 10_000))
     act = await open_activity(store, manager_for(store, lambda: next(seeds)))
     try:
         yield act
     finally:
         await close_activity(act)
         await store.close()
+
+
+@pytest_asyncio.fixture(loop_scope="session")
+async def activity(tmp_path, built_page) -> AsyncIterator[Activity]:
+    async with activity_from(tmp_path) as act:
+        yield act
 
 
 Opener = Callable[..., Awaitable[Player]]

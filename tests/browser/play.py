@@ -9,7 +9,7 @@ import asyncio
 import re
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -156,8 +156,10 @@ async def play_turn(player: Player, manager: TableManager, turns: Turns,
 
 
 async def play_deal(player: Player, manager: TableManager, choose: Chooser = longest,
-                    timeout: float = 60.0) -> Turns:
-    """Play the user's turns until the page shows the result dialog."""
+                    timeout: float = 60.0,
+                    after_play: Callable[[], Awaitable[None]] | None = None) -> Turns:
+    """Play the user's turns until the page shows the result dialog (``after_play``:
+    awaited after each of the user's plays)."""
     turns = Turns()
     acted: set[str] = set()
     result = player.dialog(t(player.locale, "result.title"))
@@ -169,7 +171,10 @@ async def play_deal(player: Player, manager: TableManager, choose: Chooser = lon
         if data.get("myTurn") == "true" and table is not None and \
                 data.get("seq") == str(table.seq) and data["seq"] not in acted:
             acted.add(data["seq"])
+            plays = turns.plays
             await play_turn(player, manager, turns, choose)
+            if after_play is not None and turns.plays > plays:
+                await after_play()
         else:
             await asyncio.sleep(0.03)
     return turns

@@ -23,10 +23,9 @@ import pytest_asyncio
 from bot.engine import Play
 from bot.engine.cards import RANK_CHARS
 from bot.words.cards import spoken_card
-from tests.bot.helpers import open_store
-from tests.web.pages import CHANNEL, Activity, close_activity, open_activity
+from tests.web.pages import CHANNEL, Activity
 
-from .conftest import manager_for
+from .conftest import activity_from
 from .host import DESKTOP, PHONE, Player
 from .play import bid_highest, longest, open_table, t
 
@@ -40,15 +39,8 @@ SEEDS = {"test_the_three_player_fan": 16, "test_the_four_player_landlords_fan": 
 @pytest_asyncio.fixture(loop_scope="session")
 async def activity(tmp_path, built_page, request) -> AsyncIterator[Activity]:
     """The Activity's server as conftest.py's, dealing from the test's seed (SEEDS)."""
-    store = await open_store(tmp_path)
-    seed = SEEDS.get(request.node.originalname)
-    seeds = iter(range(seed or 1, 10_000))
-    act = await open_activity(store, manager_for(store, lambda: next(seeds)))
-    try:
+    async with activity_from(tmp_path, SEEDS.get(request.node.originalname) or 1) as act:
         yield act
-    finally:
-        await close_activity(act)
-        await store.close()
 
 # what the user answers in the auction here: the biggest bid, call and grab (to hold the
 # landlord's hand), no 明牌, no 加倍

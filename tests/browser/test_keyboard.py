@@ -18,10 +18,9 @@ import pytest_asyncio
 from bot.engine import Play
 from bot.engine.cards import RANK_CHARS
 from bot.words.cards import spoken_card
-from tests.bot.helpers import open_store
-from tests.web.pages import CHANNEL, Activity, close_activity, open_activity
+from tests.web.pages import CHANNEL, Activity
 
-from .conftest import manager_for
+from .conftest import activity_from
 from .host import DESKTOP, PHONE, Player
 from .play import longest, open_table, t
 
@@ -62,14 +61,8 @@ CARDS = """() => [...document.querySelectorAll('.hand button')].map((b) => ({
 @pytest_asyncio.fixture(loop_scope="session")
 async def activity(tmp_path: Any, built_page: None) -> AsyncIterator[Activity]:
     """The Activity's server as conftest.py's, its first deal SEED's."""
-    store = await open_store(tmp_path)
-    seeds = iter(range(SEED, 10_000))
-    act = await open_activity(store, manager_for(store, lambda: next(seeds)))
-    try:
+    async with activity_from(tmp_path, SEED) as act:
         yield act
-    finally:
-        await close_activity(act)
-        await store.close()
 
 
 async def focus(player: Player) -> dict[str, Any]:

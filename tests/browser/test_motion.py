@@ -6,9 +6,7 @@ under ``prefers-reduced-motion: reduce`` no animation runs at all."""
 
 from __future__ import annotations
 
-import asyncio
 import json
-import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -16,11 +14,10 @@ import pytest
 
 from bot.engine import Play
 from bot.engine.kinds import BOMB_KINDS
-from bot.tables import TableManager
-from tests.web.pages import CHANNEL, Activity
+from tests.web.pages import Activity
 
 from .host import Player
-from .play import Turns, longest, open_table, play_turn, press_start, t
+from .play import longest, open_table, play_deal, press_start, t
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -88,32 +85,6 @@ def bombs_first(plays: list[Play]) -> Play:
     return longest(bombs or plays)
 
 
-async def play_on(player: Player, manager: TableManager,
-                  choose: Callable[[list[Play]], Play] = longest,
-                  after_play: Callable[[], Awaitable[None]] | None = None,
-                  timeout: float = 60.0) -> Turns:
-    """Play the user's turns until the result dialog shows (``after_play``: awaited after
-    each of the user's plays, the seq moved on)."""
-    turns = Turns()
-    acted: set[str] = set()
-    result = player.dialog(t(player.locale, "result.title"))
-    deadline = time.monotonic() + timeout
-    while not await result.is_visible():
-        assert time.monotonic() < deadline, f"the deal did not end: {await player.data()}"
-        data = await player.data()
-        table = manager.find(CHANNEL)
-        if data.get("myTurn") == "true" and table is not None and \
-                data.get("seq") == str(table.seq) and data["seq"] not in acted:
-            acted.add(data["seq"])
-            plays = turns.plays
-            await play_turn(player, manager, turns, choose)
-            if after_play is not None and turns.plays > plays:
-                await after_play()
-        else:
-            await asyncio.sleep(0.03)
-    return turns
-
-
 async def test_sound_is_off_until_tapped_and_kept_for_that_user_only(
         players: Opener, activity: Activity) -> None:
     ann = await players(ANN, "Ann")
@@ -149,7 +120,7 @@ async def test_a_deal_with_sound_is_heard_and_a_bomb_shakes_the_board(
     await in_frame(ann, HOOK)
     await ann.button(t("en", "effects.sound_off")).click()
     await press_start(ann)
-    await play_on(ann, activity.manager, bombs_first)
+    await play_deal(ann, activity.manager, bombs_first)
     data = await html_data(ann)
     heard, seen = counts(data.get("sounds")), counts(data.get("fx"))
     assert heard.get("deal") == 1 and heard.get("turn", 0) >= 1, heard
@@ -165,7 +136,7 @@ async def test_a_deal_with_sound_is_heard_and_a_bomb_shakes_the_board(
         await ann.dialog(t("en", "result.title")).get_by_role(
             "button", name=t("en", "btn.start"), exact=True).click()
         await ann.wait_data(lambda d: d.get("phase") not in (None, ""), what="a deal")
-        await play_on(ann, activity.manager, bombs_first)
+        await play_deal(ann, activity.manager, bombs_first)
         seen = counts((await html_data(ann)).get("fx"))
     assert {"bomb", "rocket"} & set(seen), seen
     heard = counts((await html_data(ann)).get("sounds"))
@@ -195,7 +166,7 @@ async def test_reduced_motion_runs_no_animation(players: Opener,
         running.append(await in_frame(
             ann, "() => document.getAnimations().map(a => a.id || a.animationName || '?')"))
 
-    turns = await play_on(ann, activity.manager, longest, look)
+    turns = await play_deal(ann, activity.manager, longest, after_play=look)
     assert turns.plays >= 1 and len(running) == turns.plays
     assert all(found == [] for found in running), running
     assert await in_frame(ann, "() => window.__animations") == []
@@ -238,7 +209,7 @@ async def test_a_plane_flies_and_a_spring_is_stamped(players: Opener,
 
     ann = await players(ANN, "Ann", prepare=rewrite)
     await open_table(ann, "classic", ai_seats=2)
-    await play_on(ann, activity.manager)
+    await play_deal(ann, activity.manager)
     ran = counts((await html_data(ann)).get("fx"))
     assert ran.get("plane", 0) >= 1 and ran.get("play", 0) == 0, ran
     result = ann.dialog(t("en", "result.title"))

@@ -16,9 +16,8 @@ import pytest
 import pytest_asyncio
 from playwright.async_api import expect
 
-from tests.bot.helpers import open_store
-from tests.web.devdoor import open_dev_activity, quick_manager
-from tests.web.pages import Activity, close_activity
+from tests.web.devdoor import dev_activity as dev_server
+from tests.web.pages import Activity
 
 from .host import PHONE, serve_cdn
 from .play import open_table, t
@@ -206,13 +205,8 @@ async def test_the_start_shows_its_steps_and_retries_a_failure(players: Any,
 # ---------------------------------------------------------------- outside Discord
 @pytest_asyncio.fixture(loop_scope="session")
 async def dev_activity(tmp_path: Path, built_page: None) -> AsyncIterator[Activity]:
-    store = await open_store(tmp_path)
-    act = await open_dev_activity(store, quick_manager(store))
-    try:
+    async with dev_server(tmp_path) as act:
         yield act
-    finally:
-        await close_activity(act)
-        await store.close()
 
 
 @contextlib.asynccontextmanager
