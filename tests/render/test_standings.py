@@ -48,13 +48,14 @@ def test_every_word_and_name_has_its_glyphs() -> None:
 
 def test_the_winner_has_a_gold_medal_and_the_viewer_an_outline() -> None:
     image = picture(scene(3))
-    def goldish(px: tuple[int, int, int]) -> bool:
+    def goldish(px: tuple[int, ...] | float) -> bool:  # an RGB picture: a tuple a pixel
+        assert isinstance(px, tuple)
         return px[0] > 220 and 160 < px[1] < 215 and px[2] < 90
 
     y = HEADER + COLUMNS_H
     top = image.crop((24, y, 120, y + ROW))  # the first row's rank: a gold medal
-    assert sum(goldish(px) for px in top.getdata()) > 200
+    assert sum(goldish(px) for px in top.get_flattened_data()) > 200
     third = image.crop((24, y + 2 * ROW, 120, y + 3 * ROW))  # a bronze one, no gold
-    assert sum(goldish(px) for px in third.getdata()) < 20
+    assert sum(goldish(px) for px in third.get_flattened_data()) < 20
     edge = image.crop((24, y + ROW, 30, y + 2 * ROW))  # the viewer's (second) row outlined
-    assert sum(goldish(px) for px in edge.getdata()) > 20
+    assert sum(goldish(px) for px in edge.get_flattened_data()) > 20
