@@ -1,12 +1,22 @@
-"""Entry point: ``python -m bot`` runs the Discord bot; ``python -m bot play`` plays in the
-terminal (see :mod:`bot.terminal`); ``python -m bot backup`` copies the database into its
-backups folder; ``python -m bot restore FILE`` puts a backup back (not while the bot runs).
+"""Entry point: ``doudizhu-bot`` (installed with the package) or ``python -m bot`` runs the
+Discord bot; ``doudizhu-bot play`` plays in the terminal (see :mod:`bot.terminal`);
+``doudizhu-bot backup`` copies the database into its backups folder (none when it is
+unchanged since the newest backup); ``doudizhu-bot restore FILE`` puts a backup back (not
+while the bot runs).
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
+
+SCRIPT = "doudizhu-bot"  # pyproject.toml's [project.scripts] name
+
+
+def program() -> str:
+    """How the user ran us, for the usage lines: the console command or ``python -m bot``."""
+    return SCRIPT if Path(sys.argv[0]).name == SCRIPT else "python -m bot"
 
 
 def maintenance(command: str, args: list[str]) -> int:
@@ -16,11 +26,12 @@ def maintenance(command: str, args: list[str]) -> int:
         PG_BACKUP_HINT,
         BotRunningError,
         DatabaseCorruptError,
-        backup_database,
+        backup_if_changed,
+        list_backups,
         restore_database,
     )
 
-    parser = argparse.ArgumentParser(prog=f"python -m bot {command}")
+    parser = argparse.ArgumentParser(prog=f"{program()} {command}")
     if command == "restore":
         parser.add_argument("file", help="the backup to restore")
     parser.add_argument("--db", help="the database (default: DDZ_DB_PATH or data/doudizhu.db)")
@@ -39,8 +50,12 @@ def maintenance(command: str, args: list[str]) -> int:
     folder = options.dir or settings.backups
     try:
         if command == "backup":
-            made = backup_database(db, folder, keep=settings.backup_keep)
-            print(f"backed up {db} to {made}")
+            made = backup_if_changed(db, folder, keep=settings.backup_keep)
+            if made is None:
+                print(f"{db} is unchanged since its newest backup, "
+                      f"{list_backups(folder)[-1]}: no new backup")
+            else:
+                print(f"backed up {db} to {made}")
             return 0
         saved = restore_database(options.file, db, backup_dir=folder)
         if saved is not None:
@@ -53,6 +68,7 @@ def maintenance(command: str, args: list[str]) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """``doudizhu-bot [play | backup | restore FILE] ...``: no command runs the bot."""
     args = sys.argv[1:] if argv is None else argv
     if args and args[0] == "play":
         from bot.terminal import main as play_main
@@ -62,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
         return maintenance(args[0], args[1:])
     from bot.process.app import run
 
-    return run(args)
+    return run(args, prog=program())
 
 
 if __name__ == "__main__":

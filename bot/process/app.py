@@ -120,6 +120,9 @@ class DdzBot(commands.Bot):
         self.interaction_thread = interaction_thread
         self.recovery = Recovery.WAITING
         self.headless = False  # logged in over REST only (no gateway to be connected)
+        # the start succeeded (READY came, or the headless login): only then is the
+        # database backed up, so a start refused by Discord or the network writes none
+        self.served = False
         if metrics is not None:
             metrics.watch(tables=manager.count_tables, gateway=lambda: shard_latencies(self),
                           load=self.load_figures)
@@ -232,7 +235,8 @@ class DdzBot(commands.Bot):
 
     async def _maintain(self) -> None:
         """Checkpoint the write-ahead log every few minutes and back the database up every
-        ``backup_minutes`` (a failure is logged; the next round tries again)."""
+        ``backup_minutes`` once the start has succeeded, unless it is unchanged since the
+        newest backup (a failure is logged; the next round tries again)."""
         settings = self.settings
         tick = max(1.0, settings.checkpoint_minutes * 60)
         since_backup = 0.0
@@ -241,25 +245,34 @@ class DdzBot(commands.Bot):
             since_backup += tick
             try:
                 await self.store.checkpoint()
-                if settings.backup_minutes and since_backup >= settings.backup_minutes * 60:
+                if settings.backup_minutes and self.served and \
+                        since_backup >= settings.backup_minutes * 60:
                     since_backup = 0.0
-                    made = await self.store.backup(settings.backups, keep=settings.backup_keep)
-                    log.info("backed up the database to %s", made)
+                    await self._backup()
             except Exception:
                 log.exception("database maintenance failed")
 
     async def _final_backup(self) -> None:
-        """The backup at shutdown (SQLite; after the tables stopped writing)."""
+        """The backup at shutdown (SQLite; after the tables stopped writing), of a bot
+        whose start succeeded: a start that Discord or the network refused writes none."""
         if self._maintenance is not None:
             self._maintenance.cancel()
-        if self.settings.backup_minutes and self.store.backend == "sqlite" and \
-                not self.store.closed:
+        if self.settings.backup_minutes and self.served and \
+                self.store.backend == "sqlite" and not self.store.closed:
             try:
-                made = await self.store.backup(self.settings.backups,
-                                               keep=self.settings.backup_keep)
-                log.info("backed up the database to %s", made)
+                await self._backup()
             except Exception:
                 log.exception("the backup at shutdown failed")
+
+    async def _backup(self) -> None:
+        """A backup into ``DDZ_BACKUP_DIR``, none when the database is unchanged since the
+        newest one; the newest ``DDZ_BACKUP_KEEP`` are kept."""
+        made = await self.store.backup_if_changed(self.settings.backups,
+                                                  keep=self.settings.backup_keep)
+        if made is None:
+            log.info("the database is unchanged since its newest backup: no new backup")
+        else:
+            log.info("backed up the database to %s", made)
 
     async def on_command_error(self, ctx: commands.Context[Any],
                                error: commands.CommandError) -> None:
@@ -272,6 +285,7 @@ class DdzBot(commands.Bot):
 
     async def _recover(self) -> None:
         await self.wait_until_ready()
+        self.served = True
         self.recovery = Recovery.RUNNING
         try:
             restored = await self.manager.recover()
@@ -455,16 +469,17 @@ class ShardedDdzBot(DdzBot, commands.AutoShardedBot):
 
 
 COMMANDS = """other commands:
-  python -m bot play [--variant V] ...   play in the terminal against AI seats (play --help)
-  python -m bot backup [--db F] [--dir D] copy the SQLite database into its backups folder
-  python -m bot restore FILE [--db F]    put a backup back (not while the bot runs)"""
+  {prog} play [--variant V] ...    play in the terminal against AI seats (play --help)
+  {prog} backup [--db F] [--dir D] back the SQLite database up into its backups folder
+  {prog} restore FILE [--db F]     put a backup back (not while the bot runs)"""
 
 
-def run(argv: list[str] | None = None) -> int:
-    """``python -m bot``: one clear line instead of a traceback when something is missing."""
+def run(argv: list[str] | None = None, *, prog: str = "python -m bot") -> int:
+    """``doudizhu-bot`` (``python -m bot``): one clear line instead of a traceback when
+    something is missing. ``prog``: how the user ran it, for the usage lines."""
     parser = argparse.ArgumentParser(
-        prog="python -m bot", description="Run the Discord bot (settings: .env, see "
-        ".env.example).", epilog=COMMANDS, formatter_class=argparse.RawDescriptionHelpFormatter)
+        prog=prog, description="Run the Discord bot (settings: .env, see .env.example).",
+        epilog=COMMANDS.format(prog=prog), formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--shards", help="the shards this process runs, e.g. 0-3 "
                         "(default: every shard; DDZ_SHARDS)")
     parser.add_argument("--shard-count", help="the number of shards of all processes "

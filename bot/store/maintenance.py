@@ -7,8 +7,9 @@
   economy over the old one, re-granting every start balance).
 - :func:`backup_database` copies a live database with SQLite's online backup API (readers
   and the writer go on meanwhile) into ``<dir>/doudizhu-YYYYMMDD-HHMMSS.db`` and keeps
-  the newest ``keep``; :func:`restore_database` puts a backup back (checked first, and only
-  while no bot holds the database's :class:`RunLock`).
+  the newest ``keep``; :func:`backup_if_changed` writes none when the database holds
+  what the newest backup holds; :func:`restore_database` puts a backup back (checked
+  first, and only while no bot holds the database's :class:`RunLock`).
 
 PostgreSQL is not backed up here: ``pg_dump`` is the tool (:data:`PG_BACKUP_HINT`).
 """
@@ -16,6 +17,7 @@ PostgreSQL is not backed up here: ``pg_dump`` is the tool (:data:`PG_BACKUP_HINT
 from __future__ import annotations
 
 import fcntl
+import filecmp
 import os
 import shutil
 import sqlite3
@@ -160,6 +162,22 @@ def backup_database(path: str | Path, backup_dir: str | Path | None = None, *,
     os.replace(partial, target)
     prune_backups(folder, keep)
     return target
+
+
+def backup_if_changed(path: str | Path, backup_dir: str | Path | None = None, *,
+                      keep: int = 24, now: datetime | None = None) -> Path | None:
+    """:func:`backup_database`, unless the copy would be the newest backup's twin: then no
+    new file is kept and None is returned (the copy of an unchanged database is the same
+    bytes). Either way at most ``keep`` backups stay."""
+    folder = Path(backup_dir) if backup_dir is not None else default_backup_dir(path)
+    newest = list_backups(folder)[-1:]
+    made = backup_database(path, folder, keep=0, now=now)  # 0: prune below, after comparing
+    if newest and filecmp.cmp(newest[0], made, shallow=False):
+        made.unlink()
+        prune_backups(folder, keep)
+        return None
+    prune_backups(folder, keep)
+    return made
 
 
 def list_backups(folder: str | Path) -> list[Path]:

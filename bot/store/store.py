@@ -28,7 +28,12 @@ from .database import Database
 from .errors import InvalidSettingError, UnknownSettingError
 from .games import GamesMixin
 from .history import HistoryMixin
-from .maintenance import PG_BACKUP_HINT, BackupUnsupportedError, backup_database
+from .maintenance import (
+    PG_BACKUP_HINT,
+    BackupUnsupportedError,
+    backup_database,
+    backup_if_changed,
+)
 from .migrations import AppliedMigration
 from .pg import PgDatabase, is_postgres_url
 from .records import check_id
@@ -114,6 +119,15 @@ class Store(TournamentDealsMixin, AccountsMixin, GamesMixin, SettlementMixin, Re
         if not isinstance(self._db, Database):
             raise BackupUnsupportedError(PG_BACKUP_HINT)
         return await asyncio.to_thread(backup_database, self._db.path, backup_dir, keep=keep)
+
+    async def backup_if_changed(self, backup_dir: str | Path | None = None, *,
+                                keep: int = 24) -> Path | None:
+        """:meth:`backup`, but None and no new file when the database is unchanged since
+        the newest backup (:func:`bot.store.maintenance.backup_if_changed`)."""
+        if not isinstance(self._db, Database):
+            raise BackupUnsupportedError(PG_BACKUP_HINT)
+        return await asyncio.to_thread(backup_if_changed, self._db.path, backup_dir,
+                                       keep=keep)
 
     async def ping(self) -> None:
         """One cheap query; raises when the database does not answer (the health check)."""

@@ -205,6 +205,7 @@ async def test_the_bot_backs_up_at_shutdown(tmp_path) -> None:
     bot = await create_bot(Settings(db_path=tmp_path / "ddz.db", ai_in_thread=False,
                                     backup_dir=tmp_path / "b", backup_keep=3))
     await bot.store.ensure_player(GUILD, 1, "p1")
+    bot.served = True  # as after a start that succeeded (a refused start writes none)
     await bot.close()
     [made] = list_backups(tmp_path / "b")
     async with Store.open(made) as copy:

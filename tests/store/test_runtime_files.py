@@ -36,6 +36,7 @@ async def test_nothing_the_bot_writes_shows_in_git_status(tmp_path: Path,
         await bot.store.ensure_player(1, 1, "p1")
         written = sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*")
                          if p.is_file() and ".git" not in p.parts)
+        bot.served = True  # as after a start that succeeded: it is backed up at the stop
         await bot.close()  # writes the shutdown backup into data/backups/
     finally:
         lock.release()
