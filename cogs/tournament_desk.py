@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 import discord
 
 from bot.store.errors import InsufficientBalanceError, InvalidInputError
-from bot.tournaments import TournamentError, TournamentStatus
+from bot.tournaments import Standing, TournamentError, TournamentStatus
 from bot.words.catalogue import t
 
 from .controls import label_of
@@ -30,6 +30,7 @@ from .errors import reply, send_error
 from .i18n import locale_of
 from .markdown import NO_PINGS, safe
 from .names import shown_name
+from .tournament_host import entrant_names
 from .tournament_text import locale_of_tournament, signup_embed, starts_at
 
 if TYPE_CHECKING:
@@ -143,10 +144,17 @@ class TournamentDesk:
             return
         locale = locale_of_tournament(tour)
         entrants = await self.store.tournament_entrants(tournament_id)
+        table: list[Standing] = []
+        prizes: dict[int, int] = {}
+        if tour.status in (TournamentStatus.RUNNING, TournamentStatus.FINISHED):
+            table = await self.store.tournament_standings(tournament_id)
+        if tour.status == TournamentStatus.FINISHED and tour.paid:
+            prizes = (await self.store.pay_prizes(tournament_id)).prizes  # paid: only read
+        names = await entrant_names(self.store, tour.guild_id, [s.user_id for s in table])
+        embed = signup_embed(tour, entrants, locale, table=table, names=names, prizes=prizes)
         try:
             partial = cast(Any, channel).get_partial_message(message_id)
-            await partial.edit(embed=signup_embed(tour, entrants, locale),
-                               view=signup_view(tour, locale))
+            await partial.edit(embed=embed, view=signup_view(tour, locale))
         except (discord.HTTPException, AttributeError):
             log.warning("could not edit the sign-up message of tournament %s", tournament_id,
                         exc_info=True)

@@ -7,7 +7,13 @@
   same table (a restart), it returns the same place.
 - :meth:`~DiscordTournamentHost.round_over`: the standings as a picture and as text in the
   tournament's channel; :meth:`~DiscordTournamentHost.tournament_over`: the final ranking
-  and the prizes, and the sign-up message marked finished.
+  and the prizes. Each is sent with a nonce of its own (Discord drops the same nonce sent
+  again within minutes), and :meth:`~DiscordTournamentHost.posted` finds it in the
+  channel's last messages: after a stop while it was being posted, it is not posted twice.
+- :meth:`~DiscordTournamentHost.progress`: the sign-up message shows where the tournament
+  is (the round, the leader; finished, the winners).
+- :meth:`~DiscordTournamentHost.table_stopped`: a server manager closed a table; said in
+  the channel and the table's thread (the tournament goes on).
 
 Words are the tournament's language (its creator's); pictures are drawn in the picture
 pool (``draw``, the presenter's).
@@ -41,6 +47,14 @@ log = logging.getLogger("ddz.tournament")
 Draw = Callable[..., Awaitable[bytes]]
 TEXT_ROWS = 20  # rows of the standings' text under the picture (a message holds 2,000)
 COLUMNS = ("rank", "player", "points", "landlord_wins", "farmer_wins", "deals")
+LOOK_BACK = 50  # the channel's last messages searched for an announcement already posted
+FINAL = 0  # the final ranking's round number (bot.store.tournaments.FINAL)
+
+
+def nonce_of(tour: Tournament, round_no: int) -> str:
+    """The announcement's nonce (Discord's 25 characters at most): the same for a post
+    sent again, so Discord keeps one."""
+    return f"ddzt{tour.tournament_id % 10**16}r{round_no}"
 
 
 def place_name(tour: Tournament, round_no: int, table_no: int) -> str:
@@ -131,25 +145,61 @@ class DiscordTournamentHost:
         locale = locale_of_tournament(t)
         tour = await self.store.get_tournament(t.tournament_id)
         names = await entrant_names(self.store, t.guild_id, [s.user_id for s in table])
-        text = say(locale, "tour.round_over", name=safe(t.settings.name), round=round_no,
-                 rounds=t.settings.rounds) + "\n" + standings_block(table, names, locale,
-                                                                     TEXT_ROWS)
+        text = _heading(t, round_no) + "\n" + standings_block(table, names, locale, TEXT_ROWS)
         scene = standings_scene(_at_round(tour, round_no), table, names, locale)
-        await self._post(t, text, scene, f"standings-r{round_no}.png")
+        await self._post(t, round_no, text, scene, f"standings-r{round_no}.png")
 
     async def tournament_over(self, t: Tournament, table: list[Standing],
                               payout: Payout) -> None:
         locale = locale_of_tournament(t)
         names = await entrant_names(self.store, t.guild_id, [s.user_id for s in table])
-        text = (say(locale, "tour.final", name=safe(t.settings.name)) + "\n"
+        text = (_heading(t, FINAL) + "\n"
                 + standings_block(table, names, locale, TEXT_ROWS) + "\n"
                 + prizes_text(payout.prizes, table, names, locale))
         scene = standings_scene(t, table, names, locale, final=True)
-        await self._post(t, text, scene, "standings-final.png")
+        await self._post(t, FINAL, text, scene, "standings-final.png")
+
+    async def posted(self, t: Tournament, round_no: int) -> bool:
+        """Is the announcement among the channel's last messages (the bot's, after the
+        sign-up message, opening with its heading)?"""
+        channel = await self.desk.channel(t.channel_id)
+        me = self.client.user
+        if channel is None or me is None:
+            return False
+        heading = clip(_heading(t, round_no), CONTENT)
+        since = t.settings.extra.get("message_id")
+        try:
+            async for message in channel.history(limit=LOOK_BACK):
+                if isinstance(since, int) and message.id <= since:
+                    break
+                if message.author.id == me.id and message.content.startswith(heading):
+                    return True
+        except discord.HTTPException:
+            log.warning("could not read tournament %s's channel", t.tournament_id)
+        return False
+
+    async def progress(self, t: Tournament) -> None:
         await self.desk.refresh(t.tournament_id)
 
-    async def _post(self, tour: Tournament, text: str, scene: StandingsScene,
-                    filename: str) -> None:
+    async def table_stopped(self, t: Tournament, round_no: int, table_no: int,
+                            away: list[int]) -> None:
+        text = say(locale_of_tournament(t), "tour.table_stopped", name=safe(t.settings.name),
+                   round=round_no, table=table_no)
+        progress = await self.store.round_progress(t.tournament_id, round_no)
+        thread = progress.get(table_no, (None, 0))[0]
+        for place in (t.channel_id, thread):
+            channel = await self.desk.channel(place) if place is not None else None
+            if channel is None:
+                continue
+            try:
+                await channel.send(text, allowed_mentions=NO_PINGS)
+            except discord.HTTPException:
+                log.warning("could not say that table %s of tournament %s was closed",
+                            table_no, t.tournament_id)
+
+    async def _post(self, tour: Tournament, round_no: int, text: str,
+                    scene: StandingsScene, filename: str) -> None:
+        """Post an announcement (a failure is logged: the tournament goes on)."""
         channel = await self.desk.channel(tour.channel_id)
         if channel is None:
             log.warning("tournament %s's channel is gone", tour.tournament_id)
@@ -160,7 +210,21 @@ class DiscordTournamentHost:
             extra["file"] = discord.File(io.BytesIO(png), filename=filename)
         except Exception:  # the words still go out
             log.exception("could not draw the standings of tournament %s", tour.tournament_id)
-        await channel.send(clip(text, CONTENT), allowed_mentions=NO_PINGS, **extra)
+        try:
+            await channel.send(clip(text, CONTENT), allowed_mentions=NO_PINGS,
+                               nonce=nonce_of(tour, round_no), **extra)
+        except discord.HTTPException:
+            log.warning("could not post announcement %s of tournament %s", round_no,
+                        tour.tournament_id)
+
+
+def _heading(tour: Tournament, round_no: int) -> str:
+    """An announcement's first line: a round's standings, or (:data:`FINAL`) the final."""
+    locale, name = locale_of_tournament(tour), safe(tour.settings.name)
+    if round_no == FINAL:
+        return say(locale, "tour.final", name=name)
+    return say(locale, "tour.round_over", name=name, round=round_no,
+               rounds=tour.settings.rounds)
 
 
 def _at_round(tour: Tournament, round_no: int) -> Tournament:

@@ -80,16 +80,50 @@ def status_text(tour: Tournament, locale: str) -> str:
              rounds=tour.settings.rounds)
 
 
-def signup_embed(tour: Tournament, entrants: Sequence[int], locale: str) -> discord.Embed:
-    """The sign-up message: name, settings, status or start time, the entrants."""
+def leader_line(table: Sequence[Standing], names: Mapping[int, str], locale: str) -> str | None:
+    """``Leading: ann (+8 pts)`` (every entrant sharing first place), or None before any
+    deal was counted."""
+    first = [s for s in table if s.rank == 1 and s.deals]
+    if not first:
+        return None
+    return t(locale, "tour.leader", points=first[0].points,
+             names=", ".join(safe(names.get(s.user_id, str(s.user_id))) for s in first))
+
+
+def winners_line(table: Sequence[Standing], names: Mapping[int, str], locale: str,
+                 places: int = 3) -> str | None:
+    """``Winners: 1. ann · 2. bo · 3. cy`` (the first ``places`` ranks, ties included)."""
+    lines = [t(locale, "tour.winner_line", rank=s.rank,
+               name=safe(names.get(s.user_id, str(s.user_id))))
+             for s in table if s.rank <= places and s.deals]
+    return t(locale, "tour.winners", lines=" · ".join(lines)) if lines else None
+
+
+def signup_embed(tour: Tournament, entrants: Sequence[int], locale: str, *,
+                 table: Sequence[Standing] = (), names: Mapping[int, str] | None = None,
+                 prizes: Mapping[int, int] | None = None) -> discord.Embed:
+    """The sign-up message: name, settings, status or start time, the entrants; once
+    it runs, the standings' leader (``table``: the standings now, ``names`` the
+    entrants'), and when finished the winners and their ``prizes``."""
     lines = settings_lines(tour, locale)
     when = starts_at(tour)
+    names = names or {}
     if tour.status == TournamentStatus.SIGNUP:
         if when is not None:
             lines.append(t(locale, "tour.starts", when=f"<t:{int(when.timestamp())}:R>"))
         lines.append(t(locale, "tour.needs", n=tour.settings.table_size))
     else:
         lines.append(f"**{status_text(tour, locale)}**")
+        if tour.status == TournamentStatus.RUNNING:
+            extra = leader_line(table, names, locale)
+            if extra:
+                lines.append(extra)
+        elif tour.status == TournamentStatus.FINISHED:
+            winners = winners_line(table, names, locale)
+            if winners:
+                lines.append(winners)
+            if prizes and any(prizes.values()):
+                lines.append(prizes_text(prizes, table, names, locale))
     colour = discord.Colour.gold() if tour.status.is_open else discord.Colour.dark_grey()
     embed = discord.Embed(title=signup_title(tour, locale),
                           description=clip("\n".join(lines), DESCRIPTION), colour=colour)
@@ -169,7 +203,6 @@ def history_line(tour: Tournament, standing: Standing | None, entrants: int,
     return line + f" · `#{tour.tournament_id}`"
 
 
-__all__ = ["cells", "fit_cells", "history_line", "locale_of_tournament", "places_text",
-           "pool_of", "prizes_text", "settings_lines", "signup_embed", "signup_title",
-           "standings_block",
-           "starts_at", "status_text"]
+__all__ = ["cells", "fit_cells", "history_line", "leader_line", "locale_of_tournament",
+           "places_text", "pool_of", "prizes_text", "settings_lines", "signup_embed",
+           "signup_title", "standings_block", "starts_at", "status_text", "winners_line"]

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from bot.tournaments import (
@@ -70,6 +71,18 @@ class Tournament:
     pool: int  # the buy-ins the house holds for it
     house_take: int | None  # set by the payout
     paid: bool  # prizes paid or buy-ins returned
+
+
+FINAL = 0
+"""The round number of the final ranking's announcement (rounds count from 1)."""
+
+
+class Announcement(StrEnum):
+    """Where an announcement is (:meth:`TournamentsMixin.announcement`)."""
+
+    DUE = "due"  # not posted yet
+    POSTING = "posting"  # being posted when the process stopped, perhaps posted
+    DONE = "done"  # posted: never again
 
 
 @dataclass(frozen=True)
@@ -339,6 +352,10 @@ class TournamentsMixin(StoreBase):
             for user_id in await self._entrants_on(conn, tournament_id):
                 await self._move(conn, t, user_id, prizes.get(user_id, 0), "prize")
             await self._close(conn, t, TournamentStatus.FINISHED, take)
+            # the final ranking is to be announced: with the payout, so never lost
+            await conn.execute("INSERT INTO tournament_announcements (tournament_id, "
+                               "round_no) VALUES (?, ?) ON CONFLICT (tournament_id, "
+                               "round_no) DO NOTHING", (tournament_id, FINAL))
             return Payout(prizes, take, True)
 
     async def cancel_tournament(self, tournament_id: int) -> Payout:
@@ -357,6 +374,50 @@ class TournamentsMixin(StoreBase):
                 await self._move(conn, t, int(user_id), int(fee), "refund")
             await self._close(conn, t, TournamentStatus.CANCELLED, 0)
             return Payout(refunds, 0, True)
+
+    # ----------------------------------------------------------------- announcements
+    async def announcement(self, tournament_id: int, round_no: int) -> Announcement:
+        """Where the announcement of a round's standings (``round_no``) or of the final
+        ranking (:data:`FINAL`) is: not begun, being posted (a restart may find it posted
+        or not), or announced."""
+        row = await self._db.fetch_one("SELECT posting_at, announced_at FROM "
+                                       "tournament_announcements WHERE tournament_id = ? "
+                                       "AND round_no = ?", (tournament_id, round_no))
+        if row is None or (row[0] is None and row[1] is None):
+            return Announcement.DUE
+        return Announcement.POSTING if row[1] is None else Announcement.DONE
+
+    async def announcing(self, tournament_id: int, round_no: int) -> None:
+        """Note that the announcement is about to be posted (before the post)."""
+        async with self._db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO tournament_announcements (tournament_id, round_no, posting_at) "
+                "VALUES (?, ?, ?) ON CONFLICT (tournament_id, round_no) DO UPDATE SET "
+                "posting_at = excluded.posting_at WHERE "
+                "tournament_announcements.announced_at IS NULL",
+                (tournament_id, round_no, self._now()))
+
+    async def announced(self, tournament_id: int, round_no: int) -> None:
+        """Note that the announcement was posted (after the post): never again."""
+        async with self._db.transaction() as conn:
+            now = self._now()
+            await conn.execute(
+                "INSERT INTO tournament_announcements (tournament_id, round_no, posting_at, "
+                "announced_at) VALUES (?, ?, ?, ?) ON CONFLICT (tournament_id, round_no) "
+                "DO UPDATE SET announced_at = excluded.announced_at WHERE "
+                "tournament_announcements.announced_at IS NULL",
+                (tournament_id, round_no, now, now))
+
+    async def unannounced_finals(self) -> list[Tournament]:
+        """The finished tournaments whose final ranking is still to be announced (the
+        process that paid the prizes stopped first), oldest first."""
+        async with self._db.snapshot() as conn:
+            ids = [int(r[0]) for r in await fetch(
+                conn, "SELECT t.tournament_id FROM tournaments t JOIN "
+                      "tournament_announcements a ON a.tournament_id = t.tournament_id "
+                      "AND a.round_no = ? WHERE t.status = 'finished' AND "
+                      "a.announced_at IS NULL ORDER BY t.tournament_id", (FINAL,))]
+            return [await self._tournament_on(conn, tid) for tid in ids]
 
     # ----------------------------------------------------------------- steps
     async def _tournament_on(self, conn: Connection, tournament_id: int) -> Tournament:

@@ -369,6 +369,9 @@ class TableManager:
             if not admin and (by_user != table.owner_id or table.tournament is not None):
                 raise TableError("only the table's owner or a server manager can stop it",
                                  code="not_owner")
+            if table.tournament is not None:  # the tournament goes on without this table
+                await self.tournaments.closed_by_manager(table)
+                return
             await self.close_table(table, Closed.STOPPED if admin and by_user != table.owner_id
                               else Closed.CLOSED)
 

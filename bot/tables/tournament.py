@@ -38,7 +38,7 @@ from .state import AI_NAMES, Seat, Table
 from .status import Closed, SeatChange, TableStatus
 from .turns import AI_BALANCE, TableHost, TurnRunner
 
-__all__ = ["SettledHook", "TournamentTables"]
+__all__ = ["ClosedHook", "SettledHook", "TournamentTables"]
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +46,10 @@ SettledHook = Callable[[int, TournamentPlace, bool], Awaitable[None]]
 """``on_settled(channel_id, place, table_done)``: a deal of the tournament table in that
 channel was settled and counted; ``table_done`` when it was the table's last (the table is
 closed by then). Called with the table's lock held: schedule work, do not wait for it."""
+
+ClosedHook = Callable[[int, TournamentPlace], Awaitable[None]]
+"""``on_closed(channel_id, place)``: a server manager closed that tournament table (its
+runner sets it: the tournament goes on). Called with the table's lock held."""
 
 
 class TournamentTables:
@@ -62,6 +66,7 @@ class TournamentTables:
         self.turns = turns
         self.lock = lock
         self.on_settled = on_settled
+        self.on_closed: ClosedHook | None = None  # the runner's (it is made after these)
 
     def place(self, channel_id: int) -> TournamentPlace | None:
         """The tournament place of the table in this channel (None: no table, or not a
@@ -192,6 +197,19 @@ class TournamentTables:
             if table.status == TableStatus.PLAYING and game is not None and \
                     not game.is_over and game.to_act == seat:
                 await self.turns.next_turn(table)
+
+    async def closed_by_manager(self, table: Table) -> None:
+        """A server manager closes ``table`` (its lock held): a deal being played is void,
+        the table is gone, and its tournament is told (``on_closed``: it goes on)."""
+        place = table.tournament
+        assert place is not None
+        await self.host.close_table(table, Closed.STOPPED)
+        if self.on_closed is not None:
+            try:
+                await self.on_closed(table.channel_id, place)
+            except Exception:
+                log.exception("the tournament of table %s failed to hear of its close",
+                              table.channel_id)
 
     async def close(self, channel_id: int) -> bool:
         """Close a tournament's table (its tournament was cancelled): a deal being played

@@ -20,9 +20,23 @@ first (:meth:`TableManager.recover`: a deal being played carries on) and then
 :meth:`TournamentRunner.resume` carries every running tournament this process owns on
 from where it was: a table between deals deals its next, a table not open is opened again
 (its counted deals kept), a round whose tables are all done ends. Nothing is counted twice
-(a deal's result is recorded once per game id); a restart between a round's end and the
-next round's seating announces that round's end again (at least once), and the prizes are
-paid once (``tournament_over`` is called by the process that paid them).
+(a deal's result is recorded once per game id) and the prizes are paid once.
+
+Announcements, each exactly once (:meth:`TournamentRunner._announce`): a round's standings
+and the final ranking are posted through a stored marker (``tournament_announcements``):
+"posting" is noted before the post, "announced" after it, and a round's next round is
+seated only once its standings are announced; the final's marker is written in the
+payout's own transaction, so a stop right after the payout still announces it at the next
+start (:meth:`TournamentRunner.resume` also carries on finished tournaments whose final
+is due). A stop between the post and the "announced" note leaves the marker "posting":
+the next start asks the host first (:meth:`TournamentHost.posted`: Discord looks for the
+post in the channel's last messages, and the post went out with a nonce of its own, so
+Discord itself drops a second one sent within minutes) and only posts when it was not.
+
+Stopping (:meth:`TournamentRunner.shutdown`) ends only waits: the pause before a deal and
+the front-end's calls are cancelled; a deal being dealt, a round being seated, a store
+write, run to their end (the next wait then ends the work), so a deal is never cut between
+its stored game and its stored table.
 """
 
 from __future__ import annotations
@@ -30,12 +44,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Callable, Coroutine
-from typing import Any, Protocol
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any, Protocol, TypeVar
 
 from bot.engine import table_rules
 from bot.store import Store
-from bot.store.tournaments import Payout, Tournament
+from bot.store.tournaments import FINAL, Announcement, Payout, Tournament
 from bot.tables import TableManager
 from bot.tables.place import TournamentPlace
 from bot.tables.tournament import SettledHook
@@ -54,6 +68,13 @@ last result."""
 AI_LEVEL = "normal"
 """The level of the AI players that fill short tables and play for away entrants."""
 
+T = TypeVar("T")
+
+
+class Stopped(Exception):
+    """The runner is stopping: the work ends at its next wait (the store knows where it
+    was, for :meth:`TournamentRunner.resume`)."""
+
 
 class TournamentHost(Protocol):
     """The front-end's part of a tournament (Discord: a thread per table, messages)."""
@@ -69,6 +90,23 @@ class TournamentHost(Protocol):
     async def tournament_over(self, t: Tournament, table: list[Standing],
                               payout: Payout) -> None:
         """The last round is over and the prizes are paid: the final standings."""
+        ...
+
+    async def posted(self, t: Tournament, round_no: int) -> bool:
+        """Was round ``round_no``'s announcement (:data:`FINAL`: the final ranking)
+        posted already? Asked only after a stop while it was being posted."""
+        ...
+
+    async def progress(self, t: Tournament) -> None:
+        """Where the tournament is now (a round seated or over, the final, a restart):
+        the front-end's picture of it (Discord: the sign-up message) brought up to date.
+        Said again after a restart: it must change nothing when up to date."""
+        ...
+
+    async def table_stopped(self, t: Tournament, round_no: int, table_no: int,
+                            away: list[int]) -> None:
+        """A server manager closed that table: the tournament goes on, the AI plays the
+        seats of ``away`` (its players) from now on."""
         ...
 
 
@@ -102,9 +140,11 @@ class TournamentRunner:
         self.owns = owns or (lambda guild_id: True)
         self.between_deals = between_deals
         self._locks: dict[int, asyncio.Lock] = {}
-        self._dealing: dict[int, asyncio.Task[None]] = {}  # channel -> its next deal
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._dealing: dict[int, asyncio.Task[None]] = {}  # channel -> its pause to a deal
+        self._tasks: set[asyncio.Task[None]] = set()  # every task of the runner's
+        self._waiting: set[asyncio.Task[Any]] = set()  # those in a wait (see _wait)
         self.stopping = False
+        tables.tournaments.on_closed = self.table_closed  # a manager's close goes on here
 
     # ================================================================= entry points
     async def start(self, tournament_id: int) -> None:
@@ -117,14 +157,19 @@ class TournamentRunner:
 
     async def resume(self) -> int:
         """At start-up, after the tables' recovery: carry every running tournament this
-        process owns on where it was; returns how many."""
+        process owns on where it was, and announce the final ranking of those finished
+        while it was not announced yet; returns how many."""
         count = 0
-        for t in await self.store.running_tournaments():
+        due = [*await self.store.running_tournaments(),
+               *await self.store.unannounced_finals()]
+        for t in due:
             if not self.owns(t.guild_id):
                 continue
             try:
-                await self._carry_on(t.tournament_id)
+                await self._carry_on(t.tournament_id, resumed=True)
                 count += 1
+            except Stopped:
+                break
             except Exception:
                 log.exception("tournament %s could not be resumed", t.tournament_id)
         return count
@@ -154,29 +199,60 @@ class TournamentRunner:
             await self.stop(tournament_id)
             return await self.store.cancel_tournament(tournament_id)
 
+    async def table_closed(self, channel_id: int, place: TournamentPlace) -> None:
+        """A server manager closed a tournament table (a deal being played there is
+        void): the tournament goes on. Its players are marked away, so the AI plays their
+        seats (their points count; acting at the table takes a seat back), the table
+        opens again in its place and deals on, and the host says so. The tables call it
+        with the table's lock held: the work is scheduled."""
+        if self.stopping:
+            return
+        self._cancel_deal(channel_id)
+        self._spawn(self._after_close(place))
+
+    async def _after_close(self, place: TournamentPlace) -> None:
+        tid = place.tournament_id
+        async with self._lock(tid):
+            players = [u for u in place.players if u is not None]
+            await self.store.set_tournament_away(tid, players)
+            t = await self.store.get_tournament(tid)
+            if t.status == TournamentStatus.RUNNING:
+                await self._wait(self.host.table_stopped(t, place.round_no, place.table_no,
+                                                         players))
+        await self._carry_on(tid)
+
     async def shutdown(self) -> None:
         """Stop dealing (before the tables' own shutdown); the store keeps where every
-        tournament is, for :meth:`resume`."""
+        tournament is, for :meth:`resume`. Only waits are cancelled (a pause before a
+        deal, a front-end's call); work under way (a deal being dealt, a store write)
+        runs to its end and stops at its next wait, and is waited for."""
         self.stopping = True
-        tasks = [*self._tasks, *self._dealing.values()]
-        for task in tasks:
+        for task in list(self._waiting):
             task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.gather(*self._tasks, return_exceptions=True)
 
     # ================================================================= rounds
     def _lock(self, tournament_id: int) -> asyncio.Lock:
         return self._locks.setdefault(tournament_id, asyncio.Lock())
 
-    async def _carry_on(self, tournament_id: int) -> None:
+    async def _carry_on(self, tournament_id: int, *, resumed: bool = False) -> None:
         """Bring the tournament to where it should be: its current round's tables open
-        and dealing, or the round ended and the next seated, or the prizes paid."""
+        and dealing, or the round announced and the next seated, or the prizes paid and
+        the final ranking announced. ``resumed``: after a restart, the host's picture of
+        the tournament is brought up to date first."""
         async with self._lock(tournament_id):
+            if resumed:
+                await self._progress(tournament_id)
             while not self.stopping:
                 t = await self.store.get_tournament(tournament_id)
+                if t.status == TournamentStatus.FINISHED:
+                    await self._announce(t, FINAL, self._final)
+                    return
                 if t.status != TournamentStatus.RUNNING:
                     return
                 if t.round_no == 0:
                     await self._seat_round(t, 1)
+                    await self._progress(tournament_id)
                     continue
                 progress = await self.store.round_progress(tournament_id, t.round_no)
                 deals = t.settings.deals_per_round
@@ -187,15 +263,45 @@ class TournamentRunner:
                     for n, channel, done in open_tables:
                         await self._ensure_table(t, n, seats[n - 1], channel, done)
                     return
-                standings = await self.store.tournament_standings(tournament_id)
-                await self.host.round_over(t, t.round_no, standings)
+                # the round is over: its standings announced once, then the next round
+                # seated (never before: so a restart finds the announcement still due)
+                await self._announce(t, t.round_no, self._round_over)
                 if t.round_no >= t.settings.rounds:
-                    payout = await self.store.pay_prizes(tournament_id)
-                    if payout.done_now:
-                        final = await self.store.get_tournament(tournament_id)
-                        await self.host.tournament_over(final, standings, payout)
-                    return
+                    await self.store.pay_prizes(tournament_id)  # the final's marker too
+                    continue
                 await self._seat_round(t, t.round_no + 1)
+                await self._progress(tournament_id)
+
+    # ================================================================= announcements
+    async def _announce(self, t: Tournament, round_no: int,
+                        post: Callable[[Tournament], Awaitable[None]]) -> None:
+        """Post round ``round_no``'s standings (:data:`FINAL`: the final ranking) once,
+        whatever stops when: "posting" is noted before the post and "announced" after it.
+        A stop between the two leaves it "posting", perhaps posted: the next start asks
+        the host (:meth:`TournamentHost.posted`) and posts only when it was not."""
+        tid = t.tournament_id
+        state = await self.store.announcement(tid, round_no)
+        if state == Announcement.DONE:
+            return
+        if state == Announcement.POSTING and await self._wait(self.host.posted(t, round_no)):
+            log.info("tournament %s: announcement %s was posted before a stop", tid, round_no)
+        else:
+            await self.store.announcing(tid, round_no)
+            await self._wait(post(t))
+        await self.store.announced(tid, round_no)
+        await self._progress(tid)
+
+    async def _round_over(self, t: Tournament) -> None:
+        standings = await self.store.tournament_standings(t.tournament_id)
+        await self.host.round_over(t, t.round_no, standings)
+
+    async def _final(self, t: Tournament) -> None:
+        standings = await self.store.tournament_standings(t.tournament_id)
+        payout = await self.store.pay_prizes(t.tournament_id)  # paid: only read
+        await self.host.tournament_over(t, standings, payout)
+
+    async def _progress(self, tournament_id: int) -> None:
+        await self._wait(self.host.progress(await self.store.get_tournament(tournament_id)))
 
     async def _seat_round(self, t: Tournament, round_no: int) -> None:
         """Seat round ``round_no`` by the standings and store it."""
@@ -279,7 +385,7 @@ class TournamentRunner:
         pending = self._dealing.get(channel_id)
         if pending is not None and not pending.done():
             return
-        task = asyncio.create_task(self._deal(tournament_id, channel_id))
+        task = self._spawn(self._deal(tournament_id, channel_id))
         self._dealing[channel_id] = task
 
     def _cancel_deal(self, channel_id: int) -> None:
@@ -288,11 +394,12 @@ class TournamentRunner:
             task.cancel()
 
     async def _deal(self, tournament_id: int, channel_id: int) -> None:
+        """The pause (a wait :meth:`shutdown` ends), then the deal: dealt to its end
+        once begun (its game and its table are stored together, never one alone)."""
         try:
-            if self.between_deals > 0:
-                await self.tables.turns.clock.sleep(self.between_deals)
-            else:
-                await asyncio.sleep(0)
+            pause = self.tables.turns.clock.sleep(self.between_deals) \
+                if self.between_deals > 0 else asyncio.sleep(0)
+            await self._wait(pause)
             if self._dealing.get(channel_id) is asyncio.current_task():
                 del self._dealing[channel_id]
             if self.stopping:
@@ -300,24 +407,41 @@ class TournamentRunner:
             t = await self.store.get_tournament(tournament_id)
             if t.status == TournamentStatus.RUNNING:
                 await self.tables.tournaments.next_deal(channel_id)
-        except asyncio.CancelledError:
+        except (asyncio.CancelledError, Stopped):
             raise
         except Exception:
             log.exception("tournament %s: the next deal at table %s failed", tournament_id,
                           channel_id)
 
-    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+    async def _wait(self, work: Awaitable[T]) -> T:
+        """Await ``work``, a wait :meth:`shutdown` may end (a pause, a front-end's call);
+        once stopping, no wait begins (:class:`Stopped`)."""
+        if self.stopping:
+            if asyncio.iscoroutine(work):
+                work.close()
+            raise Stopped
+        task = asyncio.current_task()
+        assert task is not None
+        self._waiting.add(task)
+        try:
+            return await work
+        finally:
+            self._waiting.discard(task)
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        """Run ``work`` as a task of the runner's (:meth:`shutdown` waits for it)."""
         async def run() -> None:
             try:
                 await work
-            except asyncio.CancelledError:
-                raise
+            except (asyncio.CancelledError, Stopped):
+                return
             except Exception:
                 log.exception("a tournament failed to carry on")
 
         task = asyncio.create_task(run())
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        return task
 
 
 def _locale(t: Tournament) -> str | None:

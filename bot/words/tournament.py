@@ -62,6 +62,14 @@ _EN: dict[str, str] = {
     "tour.history_title": "Tournaments",
     "tour.history_line": "🏆 **{name}** · {status}",
     "tour.history_rank": "rank {rank}/{of} · {points:+} pts",
+    "tour.leader": "Leading: {names} ({points:+} pts)",
+    "tour.winners": "Winners: {lines}", "tour.winner_line": "{rank}. {name}",
+    "tour.table_stopped": ("A server manager closed table {table} of round {round} of "
+                           "**{name}**. The tournament goes on: the AI plays that table's "
+                           "seats and their points count; a player who acts at the table "
+                           "takes their seat back."),
+    "closed.tournament": ("This tournament table is closed; the standings and what comes "
+                          "next are in the tournament's channel."),
 }
 
 _ZH: dict[str, str] = {
@@ -113,6 +121,11 @@ _ZH: dict[str, str] = {
     "tour.history_title": "比赛",
     "tour.history_line": "🏆 **{name}** · {status}",
     "tour.history_rank": "第 {rank}/{of} 名 · {points:+} 积分",
+    "tour.leader": "领先：{names}（{points:+} 积分）",
+    "tour.winners": "获胜者：{lines}", "tour.winner_line": "第 {rank} 名 {name}",
+    "tour.table_stopped": ("服务器管理员关闭了 **{name}** 第 {round} 轮第 {table} 桌。比赛继续："
+                           "这张桌的座位由 AI 代打，积分照常计算；玩家在桌上操作即可收回座位。"),
+    "closed.tournament": "这张比赛桌已关闭；积分榜和接下来的安排见比赛频道。",
 }
 
 TEXTS: dict[str, dict[str, str]] = {

@@ -84,7 +84,10 @@ async def test_round_over_and_the_final_ranking_with_prizes(simcord_env) -> None
     assert "Final ranking" in final.content and "Prizes: 1. p0 +210 · 2. p1 +45" in \
         final.content, final.content  # the pool of 300: 70 % and 30 % (p1, p2 tied)
     assert final.attachments[0].filename == "standings-final.png"
-    assert "Finished" in signup_message(channel).embeds[0].description
+    await host.progress(await store.get_tournament(tour.tournament_id))  # the runner's next
+    shown = signup_message(channel).embeds[0].description
+    assert "Finished" in shown and "Winners: 1. p0 · 2. p1 · 2. p2" in shown, shown
+    assert "Prizes: 1. p0 +210 · 2. p1 +45" in shown
 
 
 async def test_show_and_history_list_the_tournament(simcord_env, monkeypatch) -> None:

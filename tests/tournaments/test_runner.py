@@ -33,6 +33,8 @@ class FakeHost:
         self.over: list[tuple[list[Standing], Payout]] = []
         self.gate = gate
         self.waiting = False
+        self.progressed: list[tuple[str, int]] = []
+        self.stopped: list[tuple[int, int, list[int]]] = []
 
     async def open_table_place(self, t: Tournament, round_no: int, table_no: int) -> int:
         self.places.append((round_no, table_no))
@@ -48,6 +50,16 @@ class FakeHost:
                               payout: Payout) -> None:
         assert t.status == "finished"
         self.over.append((table, payout))
+
+    async def posted(self, t: Tournament, round_no: int) -> bool:
+        return False  # a stop while posting: this host lost its post with the process
+
+    async def progress(self, t: Tournament) -> None:
+        self.progressed.append((t.status, t.round_no))
+
+    async def table_stopped(self, t: Tournament, round_no: int, table_no: int,
+                            away: list[int]) -> None:
+        self.stopped.append((round_no, table_no, away))
 
 
 async def new_tournament(store: Store, entrants: int = 9, *, away: bool = True,
@@ -331,7 +343,8 @@ async def test_a_restart_between_rounds(tmp_path) -> None:
     assert await manager.recover() == 0
     assert await runner.resume() == 1
     await run_until(lambda: bool(host2.over))
-    # round 1's end is announced again (at least once), then rounds 2 and 3
+    # round 1's end was being posted (held back) when the process stopped: posted now,
+    # then rounds 2 and 3, each once
     assert [r for r, _ in host2.rounds] == [1, 2, 3]
     assert len(await results(store, tid)) == 18
     await check_books(store, tid, users, host2)
