@@ -159,11 +159,20 @@ class TerminalPresenter:
         self.ended: DealEnded | None = None
         self.readings: tuple[Play, ...] = ()  # the readings offered for a wild play
         self.hints = HintCursor()  # the suggestion shown at each turn
+        self.left = False  # the player left the deal: its plays from then on are not said
+
 
     def say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
 
     async def publish(self, event: TableEvent) -> None:
+        if self.left:  # after "You leave the deal": the deal goes on without the player
+            if isinstance(event, DealEnded):
+                self.ended = event
+                if event.result.outcome == Outcome.ESCAPE:  # settled at once: the cost
+                    self.say(format_result(event))
+                await self.turns.put(event)
+            return
         table = event.table  # what the table looks like now
         names = tuple(player_name(n, EN) for n in table.names()) if table else ()
         laizi = table.game.view.laizi if table and table.game else None
@@ -181,6 +190,9 @@ class TerminalPresenter:
                                    _played(played, laizi) if played else None)
             auto = event.by in (Actor.TIMEOUT, Actor.TRUSTEE)
             self.say("  " + line + ("  [auto]" if auto else ""))
+            if event.action.type == "escape" and event.action.seat == 0:
+                self.left = True
+                return
             for e in event.events:
                 self._say_event(e, names)
         elif isinstance(event, TrusteeChanged) and event.seat_index == 0:
@@ -407,7 +419,7 @@ async def _read(read_line: Callable[[str], str]) -> str | None:
     def read() -> None:
         try:
             line: str | None = read_line("> ")
-        except (EOFError, StopIteration):
+        except Exception:  # EOFError (Ctrl-D), a closed or unreadable input: its end
             line = None
         def hand_over() -> None:
             if not typed.done():
@@ -440,9 +452,12 @@ async def _ask(manager: TableManager, presenter: TerminalPresenter, phase: Phase
     while True:
         table, view = manager.seat_view(CHANNEL, YOU)  # this turn as the seat sees it
         prompt = offer_prompt(view.legal_actions())
-        presenter.say(status_line(view, names))
-        presenter.say(f"your turn — {prompt}; your hand: "
-                      f"{cards_text(EN, view.hand, laizi=view.laizi)}")
+        if view.hand or any(view.counts):
+            presenter.say(status_line(view, names))
+            presenter.say(f"your turn — {prompt}; your hand: "
+                          f"{cards_text(EN, view.hand, laizi=view.laizi)}")
+        else:  # 明牌开始: asked before the deal, nobody holds a card yet
+            presenter.say(f"your turn — {prompt}")
         line = await _read(read_line)
         if line is None:  # Ctrl-D: the input ended
             await _leave_now(manager, presenter, "the input ended")

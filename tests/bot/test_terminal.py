@@ -170,14 +170,77 @@ async def test_the_end_of_input_leaves_cleanly_saying_the_cost() -> None:
     assert "the input ended: you leave the deal, an escape: you lose" in text
 
 
-def test_ctrl_c_leaves_cleanly_without_a_traceback() -> None:
+def after_leaving(text: str) -> list[str]:
+    """The lines printed after "You leave the deal": none of the deal's plays, only the
+    escape's own result when it is settled at once (happy, laizi)."""
+    assert "  You leave the deal\n" in text, text[-2000:]
+    after = text.split("  You leave the deal\n", 1)[1].splitlines()
+    if after:
+        assert after[:3] == ["", "=== result ===", "You left the deal"], after
+        assert not any(w in line for line in after for w in (" plays ", " passes", "→",
+                                                             " does not ", " bids "))
+    return after
+
+
+class EndOfInput:
+    """Ctrl-D at once: each read is the end of the input (the reads are counted)."""
+
+    def __init__(self) -> None:
+        self.reads = 0
+
+    def __call__(self, _prompt: str) -> str:
+        self.reads += 1
+        raise EOFError
+
+
+@pytest.mark.parametrize("variant", ["classic", "happy", "laizi", "super", "four"])
+async def test_ctrl_d_at_the_first_question_leaves_at_once(variant: str) -> None:
+    for seed in (1, 2, 3):  # every time: whoever bids or shows first
+        out, typed = io.StringIO(), EndOfInput()
+        status = await play_terminal(variant, seed=seed, out=out, read_line=typed)
+        text = out.getvalue()
+        assert status == 0 and typed.reads == 1, (seed, text[-2000:])
+        assert text.count("your turn") == 1
+        assert "the input ended: you leave the deal, an escape: you lose" in text
+        after = after_leaving(text)
+        assert bool(after) == (variant in ("happy", "laizi")), after  # settled at once
+
+
+async def test_an_unreadable_input_is_its_end() -> None:
+    """A closed stdin raises ValueError, not EOFError: the read still ends (no hang)."""
+    import asyncio
+
+    def closed(_prompt: str) -> str:
+        raise ValueError("I/O operation on closed file")
+
+    out = io.StringIO()
+    status = await asyncio.wait_for(play_terminal("classic", seed=1, out=out,
+                                                  read_line=closed), 60)
+    assert status == 0 and "the input ended: you leave the deal" in out.getvalue()
+
+
+async def test_before_the_deal_no_cards_are_counted_or_shown() -> None:
+    out = io.StringIO()
+    answers = iter(["n"])  # 明牌开始: "no", then Ctrl-D at the next question
+    await play_terminal("happy", seed=3, out=out, read_line=lambda _: next(answers))
+    text = out.getvalue()
+    first, second = [line for line in text.splitlines() if "your turn" in line]
+    assert first == "your turn — show your hand before the deal (x5)? [y/n]"
+    assert "your hand: " in second and not second.endswith("your hand: ")
+    assert " 0, " not in text.split(first)[0] + first  # no "cards left: You 0, …"
+    cards_left = [line for line in text.splitlines() if line.startswith("cards left:")]
+    assert len(cards_left) == 1 and "You 0" not in cards_left[0]
+
+
+@pytest.mark.parametrize("variant", ["happy", "classic"])
+def test_ctrl_c_leaves_cleanly_without_a_traceback(variant: str) -> None:
     import signal
     import time
 
     # Ctrl-C as a shell gives it: a test worker may ignore SIGINT, and a child inherits
     # an ignored signal (Python then never turns it into an interrupt: the deal went on
     # and the test failed now and then in loaded full runs)
-    proc = subprocess.Popen([sys.executable, "-m", "bot", "play", "--variant", "happy",
+    proc = subprocess.Popen([sys.executable, "-m", "bot", "play", "--variant", variant,
                              "--seed", "3"], cwd=ROOT, stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
@@ -190,6 +253,8 @@ def test_ctrl_c_leaves_cleanly_without_a_traceback() -> None:
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
     assert "Traceback" not in err and "interrupted: you leave the deal, an escape" in out
+    # the AI plays the seat on (classic): none of it is said after leaving
+    assert bool(after_leaving(out)) == (variant == "happy")
 
 
 def test_the_result_names_anti_spring_and_shows_no_bid_in_call_games() -> None:
