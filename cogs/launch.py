@@ -6,9 +6,9 @@ an interaction response of type 12 (``LAUNCH_ACTIVITY``, discord.py's
 :meth:`discord.InteractionResponse.launch_activity`): Discord opens the Activity in the
 message's channel, where the page shows that channel's table. Anyone may press it (a
 spectator watches the table in the app). The button is shown only while the bot serves the
-Activity (:func:`add_launch`); a click on an older message when it is off, or one Discord
-refuses (the app has no Activity enabled, say), is answered with one ephemeral sentence in
-the user's language.
+Activity and its page is built (:func:`add_launch`, offered by the presenter); a click on an
+older message when it is off or its page is not built, or one Discord refuses (the app has no
+Activity enabled, say), is answered with one ephemeral sentence in the user's language.
 """
 
 from __future__ import annotations
@@ -50,8 +50,9 @@ class LaunchButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], t
 async def launch(interaction: discord.Interaction) -> None:
     """Answer ``interaction`` by opening the Activity, or say why it cannot be opened."""
     locale = remember(client_of(interaction), interaction)
-    if getattr(interaction.client, "activity_server", None) is None:
-        await reply(interaction, t(locale, "launch.off"))  # an older message's button
+    server = getattr(interaction.client, "activity_server", None)
+    if server is None or not server.page_built:  # an older message's button
+        await reply(interaction, t(locale, "launch.off"))
         return
     try:
         await interaction.response.launch_activity()

@@ -47,6 +47,7 @@ from bot.store.maintenance import BotRunningError, DatabaseCorruptError, LostDat
 from bot.tables import Decider, Presenter, TableManager
 from bot.tournament_runner import TournamentRunner, settled_by
 from bot.web import ActivityServer, DiscordAuth, FanOutPresenter, WebPresenter
+from bot.web.server import page_served
 from bot.workers.ai_pool import AiPool
 from bot.workers.picture_pool import PicturePool
 from cogs.ddz import Ddz
@@ -406,7 +407,8 @@ async def _build(settings: Settings, closing: AsyncExitStack,
                                  drawn=metrics.drawn if metrics is not None else None,
                                  staged=metrics.staged if metrics is not None else None,
                                  shown_after=metrics.shown if metrics is not None else None,
-                                 app=web_presenter is not None)
+                                 # Play in the app: the Activity on, its page built
+                                 app=web_presenter is not None and page_served())
     shown: Presenter = presenter if web_presenter is None else \
         FanOutPresenter(presenter, web_presenter)
     bot: DdzBot | None = None  # the round runner is made with the bot, after the manager

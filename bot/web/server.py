@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from html import escape
 from pathlib import Path
 from typing import Any, cast
 
@@ -26,8 +27,9 @@ from aiohttp import WSMsgType, web, web_response
 from bot.store import Store
 from bot.tables import TableManager
 from bot.words.door import door_text
-from bot.words.locales import EN, spoken
+from bot.words.locales import EN, TW, ZH, spoken
 from bot.words.page import page_words
+from bot.words.unbuilt_page import unbuilt_words
 
 from .actions import Act, perform
 from .auth import AuthError, DiscordAuth, Instance, WebUser
@@ -62,12 +64,51 @@ if isinstance(getattr(web_response, "SERVER_SOFTWARE", None), str):
 MAX_TOKEN_BODY = 4096  # bytes of a POST /api/token body
 MAX_MESSAGE = 16 * 1024  # bytes of one WebSocket message (a frame is at most MAX_FRAME)
 AUTH_TIMEOUT = 10.0  # seconds a new socket has to send its auth frame
-NOT_BUILT = """<!doctype html><html lang="en"><head><meta charset="utf-8">
-<title>Dou Dizhu</title></head><body><h1>Dou Dizhu</h1>
-<p>The Activity's page is not built yet. Build it with <code>cd web &amp;&amp; npm ci
-&amp;&amp; npm run build</code> (the output goes to <code>web/dist/</code>), then reload.</p>
-<p>The server's API (<code>/api/token</code>, <code>/api/ws</code>) works already.</p>
-</body></html>"""
+BUILD = "cd web && npm ci && npm run build"  # what builds the page into web/dist/
+
+
+def page_served(page_dir: Path | None = None) -> bool:
+    """The Activity's page is built (``index.html`` in ``page_dir``, by default the one
+    the server serves, :data:`PAGE_DIR`): only then is Play in the app offered."""
+    return ((page_dir or PAGE_DIR) / "index.html").is_file()
+
+
+def accept_language(header: str | None) -> str:
+    """The language of an ``Accept-Language`` header the bot speaks, the browser's most
+    wanted first: zh-TW (zh-TW, zh-HK, zh-MO, zh-Hant…), zh-CN (another zh), en; English
+    when it asks for none of them."""
+    wanted: list[tuple[float, int, str]] = []
+    for order, part in enumerate((header or "").split(",")):
+        tag, *params = (piece.strip().lower() for piece in part.split(";"))
+        weight = 1.0
+        for param in params:
+            if param.startswith("q="):
+                try:
+                    weight = float(param[2:])
+                except ValueError:
+                    weight = 0.0
+        if tag in ("zh-tw", "zh-hk", "zh-mo") or tag.startswith("zh-hant"):
+            said = TW
+        elif tag == "zh" or tag.startswith("zh-"):
+            said = ZH
+        elif tag == "en" or tag.startswith("en-"):
+            said = EN
+        else:
+            continue
+        if weight > 0:
+            wanted.append((-weight, order, said))
+    return min(wanted)[2] if wanted else EN
+
+
+def not_built_page(locale: str) -> str:
+    """The page ``/`` answers while the Activity's page is not built, in ``locale``."""
+    words = {key: escape(text, quote=False) for key, text in unbuilt_words(locale).items()}
+    code = {"command": f"<code>{escape(BUILD)}</code>", "folder": "<code>web/dist/</code>",
+            "token": "<code>/api/token</code>", "socket": "<code>/api/ws</code>"}
+    return (f'<!doctype html><html lang="{locale}"><head><meta charset="utf-8">\n'
+            f"<title>{words['title']}</title></head><body><h1>{words['title']}</h1>\n"
+            f"<p>{words['not_built'].format(**code)}</p>\n"
+            f"<p>{words['api'].format(**code)}</p>\n</body></html>")
 
 
 def page_locale(value: Any) -> str:
@@ -87,7 +128,7 @@ class ActivityServer:
 
     def __init__(self, *, host: str, port: int, auth: DiscordAuth, store: Store,
                  manager: TableManager, presenter: WebPresenter,
-                 turn_seconds: int | None = None, page_dir: Path = PAGE_DIR,
+                 turn_seconds: int | None = None, page_dir: Path | None = None,
                  limits: ActivityLimits | None = None, clock: Clock = time.monotonic,
                  dev_login: bool = False) -> None:
         self.host = host
@@ -95,7 +136,7 @@ class ActivityServer:
         self.auth = auth
         self.store = store
         self.turn_seconds = turn_seconds
-        self.page_dir = page_dir
+        self.page_dir = page_dir or PAGE_DIR  # read when made: a test may point it elsewhere
         self.clock = clock
         self.limits = limits or ActivityLimits()
         self.door = Door(self.limits, clock)
@@ -182,7 +223,9 @@ class ActivityServer:
     async def index(self, request: web.Request) -> web.StreamResponse:
         if self.page_built:
             return web.FileResponse(self.page_dir / "index.html")
-        return web.Response(text=NOT_BUILT, content_type="text/html")
+        locale = accept_language(request.headers.get("Accept-Language"))
+        return web.Response(text=not_built_page(locale), content_type="text/html",
+                            headers={"Content-Language": locale, "Vary": "Accept-Language"})
 
     async def config(self, request: web.Request) -> web.Response:
         """``GET /api/config`` → ``{client_id}``: what the page needs to start the SDK (the

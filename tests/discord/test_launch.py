@@ -22,10 +22,15 @@ LABEL = "Play in the app"
 
 
 @pytest.fixture
-def settings(tmp_path, request) -> Settings:
-    """The bot's settings with the Activity on (its server on a free port of loopback),
-    or off with ``@pytest.mark.parametrize("settings", [False], indirect=True)``."""
+def settings(tmp_path, request, monkeypatch) -> Settings:
+    """The bot's settings with the Activity on (its server on a free port of loopback, its
+    page built: a stand-in ``index.html``), or off with
+    ``@pytest.mark.parametrize("settings", [False], indirect=True)``."""
     on = getattr(request, "param", True)
+    built = tmp_path / "dist"
+    built.mkdir()
+    (built / "index.html").write_text("<!doctype html><p>the table</p>", encoding="utf-8")
+    monkeypatch.setattr("bot.web.server.PAGE_DIR", built)
     extra: dict[str, Any] = dict(activity_port=0, client_id="1",
                                  client_secret="s3cret") if on else {}
     return Settings(db_path=tmp_path / "ddz.db", dev_guild_id=None, turn_seconds=30,
