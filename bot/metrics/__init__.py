@@ -1,5 +1,5 @@
 """Metrics and health for operators: with ``DDZ_METRICS_PORT`` set, a Prometheus endpoint
-(``/metrics``) and a health check (``/health``) served by the bot (see the README's
+(``/metrics``) and a health check (``/health``) served by the bot (see docs/operations.md,
 "Monitoring").
 
 - :mod:`.meters`: the metrics of one bot, in a registry of its own;
