@@ -1,5 +1,6 @@
 """PostgreSQL: a store whose migrations are applied opens for a runtime role that may only
-read and write its tables' rows (no CREATE on the schema), as docs/security.md advises; that role plays, settles and forwards like the owner."""
+read and write its tables' rows (no CREATE on the schema), as docs/security.md advises;
+that role plays, settles and forwards like the owner."""
 
 from __future__ import annotations
 
