@@ -40,7 +40,8 @@ import socket
 import sys
 import tempfile
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -94,6 +95,7 @@ class Load:
         # at each event written: (when, bytes of earlier events the bot's stdin has not taken)
         self.stdin_waiting: list[tuple[float, int]] = []
         self.patience = STOP_S  # seconds the bot has to stop cleanly
+        self.arrived = asyncio.Event()  # set at each line of the stand-in's record
         for i in range(tables):
             channel = CHANNELS + i
             people = []
@@ -172,6 +174,7 @@ class Load:
     async def read_standin(self) -> None:
         assert self.standin is not None and self.standin.stdout is not None
         async for raw in self.standin.stdout:
+            self.arrived.set()
             event = json.loads(raw)
             kind = event["k"]
             if kind == "cb":
@@ -305,6 +308,22 @@ class Load:
                 person.acted_after = move[1].written
                 person.acted_in_deal += move[1].kind in ("play", "playhint", "pass")
 
+    async def settled(self, since: float, until: float, limit: float) -> None:
+        """Wait until each people's action written in ``[since, until)`` has its answer and
+        (when it is measured) its table edit seen, or is ``FOUND_WITHIN`` old (measured
+        as missing then), at most ``limit`` seconds."""
+        ends = time.monotonic() + limit
+        while (now := time.monotonic()) < ends:
+            open_until = [a.written + FOUND_WITHIN for a in people_actions(self, since, until)
+                          if (a.interaction not in self.callbacks or (
+                              timed_by_table(self, a) and table_edit(self, a) is None))
+                          and now < a.written + FOUND_WITHIN]
+            if not open_until:
+                return
+            self.arrived.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.arrived.wait(), min(ends, *open_until) - now)
+
 
 def shown(table: Table) -> str | None:
     """The table message's id, once the stand-in has seen it (clicks are on it)."""
@@ -347,19 +366,37 @@ def hand_shown(action: Action, dms: list[Seen]) -> Seen | None:
     return None
 
 
+def people_actions(load: Load, since: float, until: float) -> list[Action]:
+    """The people's actions written in ``[since, until)`` (not the tables' opening)."""
+    return [a for a in load.actions if since <= a.written < until and a.kind != "setup"]
+
+
+def timed_by_table(load: Load, action: Action) -> bool:
+    """Is ``action`` timed to the table message showing it (not refused, and of a kind
+    the table shows)?"""
+    return action.interaction not in load.refused and \
+        action.kind not in ("next", "resume", "trustee")
+
+
+def table_edit(load: Load, action: Action) -> float | None:
+    """When the table message first showed ``action``, within ``FOUND_WITHIN`` (None:
+    not seen)."""
+    return next((s.t for s in load.tables[action.table].history
+                 if action.written < s.t <= action.written + FOUND_WITHIN
+                 and reflects(action, s)), None)
+
+
 def measure(load: Load, since: float, until: float) -> dict[str, Any]:
-    acts = [a for a in load.actions if since <= a.written < until and a.kind != "setup"]
+    acts = people_actions(load, since, until)
     first = [(load.callbacks[a.interaction] - a.written) * 1000 for a in acts
              if a.interaction in load.callbacks]
     table_ms, hand_ms, missing = [], [], 0
     hand_by: dict[str, list[float]] = {}  # by the action's kind and the edit's way
     table_by: dict[str, list[float]] = {}  # by the action's kind
     for a in acts:
-        if a.interaction in load.refused or a.kind in ("next", "resume", "trustee"):
+        if not timed_by_table(load, a):
             continue
-        history = load.tables[a.table].history
-        found = next((s.t for s in history if a.written < s.t <= a.written + FOUND_WITHIN
-                      and reflects(a, s)), None)
+        found = table_edit(load, a)
         if found is None:
             missing += 1
         else:
@@ -502,18 +539,25 @@ def pinning(bot_cores: str = BOT_CORES) -> tuple[list[str], str]:
 
 
 async def run_load(tables: int, seconds: float, *, ramp: float | None = None,
-                   warmup: float = 5.0, grace: float = 10.0,
+                   warmup: float = 5.0, grace: float = FOUND_WITHIN,
                    think: tuple[float, float] = THINK, bot_env: dict[str, str] | None = None,
                    trustee_after: int | None = None, stop_s: float = STOP_S,
                    profile: Path | None = None, out: Any = print,
-                   bot_cores: str = BOT_CORES) -> dict[str, Any]:
+                   bot_cores: str = BOT_CORES,
+                   enough: Callable[[dict[str, Any]], bool] | None = None
+                   ) -> dict[str, Any]:
     """One load: open ``tables`` tables, let the deals start (``warmup``), measure
-    ``seconds``, give the last actions' edits ``grace`` seconds, stop; the numbers.
-    ``think`` (the people's pace), ``bot_env`` (the bot's settings) and ``trustee_after``
-    (people hand their seat to the AI after so many plays a deal) are for the smoke test,
-    where deals must end within seconds. ``profile``: the bot's main process runs under
-    cProfile and its profile is written to that file. ``bot_cores``: the cores the bot and
-    its workers are pinned to (as many picture and AI workers as cores)."""
+    ``seconds``, wait until the answers and table edits of the window's actions are seen
+    (each for ``FOUND_WITHIN`` after it, at most ``grace`` seconds in all), stop; the
+    numbers. With ``enough``, the window ends as soon as ``enough`` holds for its figures
+    so far, ``seconds`` being then the longest it lasts: the smoke test's window ends once
+    every figure it checks has something to measure, however slow a loaded machine makes
+    the bot. ``think`` (the people's pace), ``bot_env`` (the bot's settings) and
+    ``trustee_after`` (people hand their seat to the AI after so many plays a deal) are for
+    the smoke test, where deals must end within seconds. ``profile``: the bot's main
+    process runs under cProfile and its profile is written to that file. ``bot_cores``:
+    the cores the bot and its workers are pinned to (as many picture and AI workers as
+    cores)."""
     pin, _ = pinning(bot_cores)
     workers = str(len(core_list(bot_cores)))
     bot_env = {"DDZ_RENDER_PROCESSES": workers, "DDZ_AI_PROCESSES": workers,
@@ -525,7 +569,7 @@ async def run_load(tables: int, seconds: float, *, ramp: float | None = None,
         try:
             load.patience = stop_s
             row = await _measure_load(load, port, pin, bot_env, ramp, warmup, seconds, grace,
-                                      out, profile)
+                                      out, profile, enough)
         finally:
             await load.stop()
     row["speed_ms"] = speed
@@ -553,7 +597,9 @@ def machine_speed_ms(rounds: int = 5) -> float:
 
 async def _measure_load(load: Load, port: int, pin: list[str], bot_env: dict[str, str] | None,
                         ramp: float | None, warmup: float, seconds: float, grace: float,
-                        out: Any, profile: Path | None = None) -> dict[str, Any]:
+                        out: Any, profile: Path | None = None,
+                        enough: Callable[[dict[str, Any]], bool] | None = None
+                        ) -> dict[str, Any]:
     tables = len(load.tables)
     await load.start(port, pin, bot_env, profile)
     reader = asyncio.create_task(load.read_standin())
@@ -573,11 +619,13 @@ async def _measure_load(load: Load, port: int, pin: list[str], bot_env: dict[str
         f"  the opening's requests as the bot (urgent, normal) NOT drained after "
         f"{DRAIN_LIMIT:.0f} s: measured anyway")
     before, cpu0, since = await scrape(port), tree.cpu(load.standin.pid), time.monotonic()
-    await asyncio.sleep(seconds)
-    after, cpu1, until = await scrape(port), tree.cpu(load.standin.pid), time.monotonic()
-    rss_main, rss_all = tree.rss_main(), tree.rss_all()
+    window = Window(load, tree, port, idle_rss, before, cpu0, since)
+    figures = await window.end(seconds if enough is None else 0.0)
+    while enough is not None and not enough(figures) and \
+            window.until - since < seconds:  # the smoke: until its figures have samples
+        figures = await window.end(ENOUGH_EVERY)
     load.stopping = True
-    await asyncio.sleep(grace)  # the edits of the last actions
+    await load.settled(since, window.until, grace)  # the last actions' answers and edits
     for task in players:
         task.cancel()
     stopped = await load.stop(load.patience)
@@ -593,67 +641,107 @@ async def _measure_load(load: Load, port: int, pin: list[str], bot_env: dict[str
     if complaints:
         out(f"  the bot logged {len(complaints)} error lines (its log: {kept}), the first: "
             f"{complaints[0]}")
-    window = until - since
-    row = measure(load, since, until)
-    drawn = {k: delta(after, before, "ddz_picture_seconds_count", kind=k)
-             for k in ("table", "hand", "result")}
-    pictures = sum(drawn.values())
-    cpu = {k: (cpu1[k] - cpu0[k]) / window for k in cpu1}
-    row.update(
-        tables=tables, people=len(load.people), seconds=window,
-        pictures_s=pictures / window, table_pics_s=drawn["table"] / window,
-        hand_pics_s=drawn["hand"] / window,
-        picture_cpu=cpu["pictures"] * 100,
-        picture_cpu_ms=cpu["pictures"] * window / pictures * 1000 if pictures else 0.0,
-        lag_p99=lag_p99(after, before) * 1000,
-        own_answer_p99=histogram_quantile(after, before,
-                                          "ddz_interaction_answer_seconds") * 1000,
-        **{f"edit_{stage}": histogram_quantile(
-            after, before, "ddz_table_edit_stage_seconds", 0.99, {"stage": stage}) * 1000
-           for stage, _ in EDIT_STAGES},
-        **{f"shown_{part}": histogram_quantile(
-            after, before, "ddz_table_shown_seconds", 0.99, {"part": part}) * 1000
-           for part in ("words", "picture")},
-        **{f"act_{stage}": " ".join(f"{histogram_quantile(after, before, 'ddz_action_stage_seconds', q, {'stage': stage}) * 1000:.0f}"  # noqa: E501
-                                    for q in (0.5, 0.99))
-           for stage, _ in ACTION_STAGES},
-        **{f"write_{kind}": histogram_quantile(
-            after, before, "ddz_store_write_seconds", 0.99, {"kind": kind}) * 1000
-           for kind in ("statement", "transaction")},
-        words_s=delta(after, before, "ddz_table_edit_stage_seconds_count", stage="words")
-        / window,
-        later_s=delta(after, before, "ddz_table_edit_stage_seconds_count",
-                      stage="picture_request") / window,
-        picture_wait=" ".join(
-            f"{histogram_quantile(after, before, 'ddz_picture_seconds', q) * 1000:.0f}"
-            for q in (0.5, 0.99)),
-        bot_cpu=cpu["main"] * 100, bot_all_cpu=cpu["all"] * 100, ai_cpu=cpu["ai"] * 100,
-        standin_cpu=cpu["standin"] * 100, driver_cpu=cpu["driver"] * 100,
-        rss_mb=rss_main / 2 ** 20, rss_all_mb=rss_all / 2 ** 20,
-        kb_per_table=(rss_main - idle_rss) / tables / 1024,
-        deals_min=delta(after, before, "ddz_deals_finished_total") * 60 / window,
-        ai_actions_s=delta(after, before, "ddz_actions_total", by="ai") / window,
-        player_actions_s=delta(after, before, "ddz_actions_total", by="player") / window,
-        limited_total=sum(summary.get("limited", {}).values()),
-        rest_s=delta(after, before, "ddz_rest_requests_total") / window,
-        rest_waited_s=delta(after, before, "ddz_rest_waited_total") / window,
-        rest_dropped_s=delta(after, before, "ddz_rest_dropped_total") / window,
-        rest_queued=after.get(("ddz_rest_queued", frozenset()), float("nan")),
-        token_edits_s=delta(after, before, "ddz_edits_through_token_total") / window,
-        bot_edits_s=delta(after, before, "ddz_edits_as_bot_total") / window,
-        ai_hurried_s=delta(after, before, "ddz_ai_hurried_total") / window,
-        ai_share=after.get(("ddz_ai_core_share", frozenset()), float("nan")),
-        rest_by=" ".join(f"{rate:.0f}" for rate in (
-            delta(after, before, "ddz_rest_requests_by_priority_total", priority=n) / window
-            for n in PRIORITY_NAMES)),
-        queued_by=" ".join(f"{after.get(('ddz_rest_queued_by_priority', frozenset({('priority', n)})), 0):.0f}"  # noqa: E501
-                           for n in PRIORITY_NAMES),
-        requests=summary.get("requests", 0), stop_s=stopped if stopped is not None
-        else float("nan"))
+    row = window.figures()  # again: with the answers and edits seen since it ended
+    row.update(limited_total=sum(summary.get("limited", {}).values()),
+               requests=summary.get("requests", 0),
+               stop_s=stopped if stopped is not None else float("nan"))
     row["routes"] = summary.get("routes", {})
     row["limited_paths"] = sorted({p.split("/")[1] + " " + p.split()[0]
                                    for _, _, p in load.limited})
     return row
+
+
+Metrics = dict[tuple[str, frozenset[tuple[str, str]]], float]
+ENOUGH_EVERY = 0.5  # seconds between two looks at a window that ends on a condition
+
+
+@dataclass
+class Window:
+    """The measured part of one load, from ``since`` to its latest end."""
+
+    load: Load
+    tree: ProcessTree
+    port: int
+    idle_rss: int
+    before: Metrics
+    cpu0: dict[str, float]
+    since: float
+    after: Metrics = field(default_factory=dict)
+    cpu1: dict[str, float] = field(default_factory=dict)
+    until: float = 0.0
+    rss: tuple[int, int] = (0, 0)
+
+    async def end(self, wait: float) -> dict[str, Any]:
+        """End the window ``wait`` seconds from now (again, if it had ended): its figures."""
+        await asyncio.sleep(wait)
+        assert self.load.standin is not None
+        self.after, self.cpu1 = await scrape(self.port), self.tree.cpu(self.load.standin.pid)
+        self.until = time.monotonic()
+        self.rss = self.tree.rss_main(), self.tree.rss_all()
+        return self.figures()
+
+    def figures(self) -> dict[str, Any]:
+        """The window's figures: the bot's metrics and CPU as it ended, the answers and
+        edits of its actions as seen so far."""
+        load, tables, idle_rss = self.load, len(self.load.tables), self.idle_rss
+        before, after, cpu0, cpu1 = self.before, self.after, self.cpu0, self.cpu1
+        since, until = self.since, self.until
+        rss_main, rss_all = self.rss
+        window = until - since
+        row = measure(load, since, until)
+        drawn = {k: delta(after, before, "ddz_picture_seconds_count", kind=k)
+                 for k in ("table", "hand", "result")}
+        pictures = sum(drawn.values())
+        cpu = {k: (cpu1[k] - cpu0[k]) / window for k in cpu1}
+        row.update(
+            tables=tables, people=len(load.people), seconds=window,
+            pictures_s=pictures / window, table_pics_s=drawn["table"] / window,
+            hand_pics_s=drawn["hand"] / window,
+            picture_cpu=cpu["pictures"] * 100,
+            picture_cpu_ms=cpu["pictures"] * window / pictures * 1000 if pictures else 0.0,
+            lag_p99=lag_p99(after, before) * 1000,
+            own_answer_p99=histogram_quantile(after, before,
+                                              "ddz_interaction_answer_seconds") * 1000,
+            **{f"edit_{stage}": histogram_quantile(
+                after, before, "ddz_table_edit_stage_seconds", 0.99, {"stage": stage}) * 1000
+               for stage, _ in EDIT_STAGES},
+            **{f"shown_{part}": histogram_quantile(
+                after, before, "ddz_table_shown_seconds", 0.99, {"part": part}) * 1000
+               for part in ("words", "picture")},
+            **{f"act_{stage}": " ".join(f"{histogram_quantile(after, before, 'ddz_action_stage_seconds', q, {'stage': stage}) * 1000:.0f}"  # noqa: E501
+                                        for q in (0.5, 0.99))
+               for stage, _ in ACTION_STAGES},
+            **{f"write_{kind}": histogram_quantile(
+                after, before, "ddz_store_write_seconds", 0.99, {"kind": kind}) * 1000
+               for kind in ("statement", "transaction")},
+            words_s=delta(after, before, "ddz_table_edit_stage_seconds_count", stage="words")
+            / window,
+            later_s=delta(after, before, "ddz_table_edit_stage_seconds_count",
+                          stage="picture_request") / window,
+            picture_wait=" ".join(
+                f"{histogram_quantile(after, before, 'ddz_picture_seconds', q) * 1000:.0f}"
+                for q in (0.5, 0.99)),
+            bot_cpu=cpu["main"] * 100, bot_all_cpu=cpu["all"] * 100, ai_cpu=cpu["ai"] * 100,
+            standin_cpu=cpu["standin"] * 100, driver_cpu=cpu["driver"] * 100,
+            rss_mb=rss_main / 2 ** 20, rss_all_mb=rss_all / 2 ** 20,
+            kb_per_table=(rss_main - idle_rss) / tables / 1024,
+            deals_min=delta(after, before, "ddz_deals_finished_total") * 60 / window,
+            ai_actions_s=delta(after, before, "ddz_actions_total", by="ai") / window,
+            player_actions_s=delta(after, before, "ddz_actions_total", by="player") / window,
+            rest_s=delta(after, before, "ddz_rest_requests_total") / window,
+            rest_waited_s=delta(after, before, "ddz_rest_waited_total") / window,
+            rest_dropped_s=delta(after, before, "ddz_rest_dropped_total") / window,
+            rest_queued=after.get(("ddz_rest_queued", frozenset()), float("nan")),
+            token_edits_s=delta(after, before, "ddz_edits_through_token_total") / window,
+            bot_edits_s=delta(after, before, "ddz_edits_as_bot_total") / window,
+            ai_hurried_s=delta(after, before, "ddz_ai_hurried_total") / window,
+            ai_share=after.get(("ddz_ai_core_share", frozenset()), float("nan")),
+            rest_by=" ".join(f"{rate:.0f}" for rate in (
+                delta(after, before, "ddz_rest_requests_by_priority_total", priority=n) / window
+                for n in PRIORITY_NAMES)),
+            queued_by=" ".join(f"{after.get(('ddz_rest_queued_by_priority', frozenset({('priority', n)})), 0):.0f}"  # noqa: E501
+                               for n in PRIORITY_NAMES))
+        return row
 
 
 EDIT_STAGES = [  # ddz_table_edit_stage_seconds: where a table message update waits
@@ -785,7 +873,7 @@ async def run(loads: list[int], seconds: float, out: Any = print,
         path = None if profile is None else profile.with_name(
             f"{profile.stem}-{tables}{profile.suffix}")
         async with fresh_schema(database, f"ddz_bench_{os.getpid()}_{tables}") as url:
-            rows.append(await run_load(tables, seconds, out=out, profile=path,
+            rows.append(await run_load(tables, seconds, out=out, profile=path, grace=10.0,
                                        bot_env={"DDZ_DATABASE_URL": url} if url else None,
                                        bot_cores=bot_cores))
         if path is not None:

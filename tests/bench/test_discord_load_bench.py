@@ -1,7 +1,10 @@
 """A quick smoke run of bench/discord_load.py: the bot process, the rate-limited Discord
-stand-in and 5 tables for about 14 s (people and AI seats at a fast pace here, and each
-person hands their seat to the AI after a play, so that deals finish within seconds), every
-printed measurement a real number."""
+stand-in and 5 tables (people and AI seats at a fast pace here, and each person hands their
+seat to the AI after a play, so that deals finish within seconds), every printed
+measurement a real number. Its window ends once every figure has something to measure
+(about 10 s on an idle machine), not after a fixed time: on a loaded machine the bot, at a
+lower priority than everything else there, may take minutes for what an idle one does in
+seconds."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ import math
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -28,33 +32,49 @@ SEVERAL = {"rest_by": 4, "queued_by": 4, "picture_wait": 2,  # by priority; p50 
 BUSY_ONLY = {"edit_words", "edit_picture_slot", "edit_picture_draw", "edit_picture_request"}
 
 
+SMOKE_LONGEST = 200.0  # seconds the window may last on a loaded machine (idle: about 10)
+
+
+def _real(key: str, value: Any) -> bool:
+    if isinstance(value, str):  # several figures: by priority, or p50 and p99
+        figures = [float(x) for x in value.split()]
+        return len(figures) == SEVERAL[key] and all(math.isfinite(x) for x in figures)
+    if key in BUSY_ONLY:
+        return math.isnan(value) or value >= 0
+    return isinstance(value, int | float) and math.isfinite(value)
+
+
+def _unmeasured(row: dict[str, Any]) -> list[str]:
+    """What the window has nothing to measure for yet (empty: the smoke's window can end):
+    every printed figure a real number, and what it checks happened inside the window."""
+    missing = [f"{label} ({row[key]})" for label, key, _ in discord_load.ROWS
+               if key in row and key != "stop_s" and not _real(key, row[key])]
+    wanted = {"over 20 actions": row["actions"] > 20,
+              "a play shown in its hand DM": row["hand_n"] > 0,
+              "a deal finished": row["deals_min"] > 0,
+              "a bid, a play hint and a next deal": {"playhint", "bid", "next"} <= set(
+                  row["kinds"]),
+              "pictures drawn": row["pictures_s"] > 0 and row["picture_cpu_ms"] > 0}
+    return missing + [what for what, seen in wanted.items() if not seen]
+
+
 def test_discord_load_smoke() -> None:
     lines: list[str] = []
     row = asyncio.run(discord_load.run_load(
-        5, 14.0, ramp=0.5, warmup=1.0, grace=2.0, think=(0.05, 0.3), trustee_after=1, stop_s=5.0,
-        bot_env={"DDZ_AI_DELAY": "0", "DDZ_TRUSTEE_DELAY": "0"}, out=lines.append))
+        5, SMOKE_LONGEST, ramp=0.5, warmup=1.0, think=(0.05, 0.3), trustee_after=1,
+        stop_s=5.0, bot_env={"DDZ_AI_DELAY": "0", "DDZ_TRUSTEE_DELAY": "0"},
+        out=lines.append, enough=lambda figures: not _unmeasured(figures)))
     assert lines and "5 tables open" in lines[0]
     assert "the opening's requests as the bot (urgent, normal) drained" in lines[1], lines[1]
-    for label, key, _ in discord_load.ROWS:
-        if isinstance(row[key], str):  # several figures: by priority, or p50 and p99
-            figures = [float(x) for x in row[key].split()]
-            assert all(math.isfinite(x) for x in figures), (label, row[key])
-            assert len(figures) == SEVERAL[key], (label, row[key])
-        elif key in BUSY_ONLY:
-            assert math.isnan(row[key]) or row[key] >= 0, (label, row[key])
-        elif key != "stop_s":
-            assert isinstance(row[key], int | float) and math.isfinite(row[key]), (label, row[key])
-    assert row["actions"] > 20 and row["unanswered"] == 0
+    assert _unmeasured(row) == [], f"nothing measured for these in {row['seconds']:.0f} s"
+    assert row["unanswered"] == 0
     assert 0 < row["first_p50"] <= row["first_p99"] < 3000  # Discord's 3 s
     assert 0 < row["table_p50"] <= row["table_p99"]
     assert row["shown_words"] > 0 and row["shown_picture"] > 0  # in the bot: both parts
-    assert row["hand_n"] > 0 and row["hand_p99"] > 0
-    assert row["pictures_s"] > 0 and row["picture_cpu_ms"] > 0
+    assert row["hand_p99"] > 0
     p50, p99 = (float(x) for x in row["picture_wait"].split())
     assert 0 < p50 <= p99
     assert row["bot_cpu"] > 0 and row["rss_mb"] > 20
-    assert row["deals_min"] > 0  # a deal finished in the window
-    assert {"playhint", "bid", "next"} <= set(row["kinds"])  # a next deal was started
     table = discord_load.table_lines([row])
     assert table[0].split() == ["tables", "5"] and len(table) == len(discord_load.ROWS) + 1
 
