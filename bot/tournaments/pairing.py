@@ -1,18 +1,25 @@
 """Swiss pairing: a round's tables, from the standings.
 
-The entrants come in standings order (the leader first). Tables are filled from the top:
-the best unseated entrant opens the next table and takes the next best entrants who have
-not met anyone already there, so leaders meet leaders. Repeats are avoided whenever some
-seating avoids them: a branch-and-bound search looks for the seating with the fewest
-repeated meetings (a pair that met twice before counts twice), preferring higher-ranked
-companions; it looks first among the nearest entrants, then among all of them, and stops
-after weighing :data:`BUDGET` sets of companions with the best seating found (the first
-one found is the greedy Swiss seating, so there is always one).
+The entrants come in standings order (the leader first). A round's seating has the fewest
+repeated meetings any seating has (a pair of entrants who sat at one table before, counted
+once per earlier meeting); among those seatings it is the one closest to standings order:
+each table written as its entrants' ranks in order, an AI seat ranking below everyone, the
+tables ordered by their best entrant and read as one sequence, the lexicographically
+smallest. So leaders meet leaders, a full table comes before a short one, and with no
+history the tables are plain Swiss order. The search (:mod:`.seating_search`) is exact and
+takes which tables are short as part of the seating, not fixed to the last ranks.
 
-Short tables: with ``ai_fill`` the round has ``ceil(n / size)`` tables, and the seats left
-over are AI seats (None), one per table from the bottom table up, so the short tables are
-those of the lowest-ranked entrants. Without it, the entrants left over sit the round out
-(:attr:`Pairing.byes`): the lowest-ranked of those who had the fewest byes.
+It is proved within :data:`MAX_STEPS` tables weighed (measured by ``bench/pairing.py``:
+every field of up to 30 entrants of the three-player game, and of the four-player game
+but for its densest late rounds, takes well under a second). Should the steps run out, the
+seating still has the fewest repeats if those were proved (only the order is then not
+proved the closest), else it is the greedy Swiss seating improved by swapping entrants
+while a swap lowers the repeats (never more repeats than the greedy seating).
+
+Short tables: with ``ai_fill`` the round has ``ceil(n / size)`` tables whose sizes differ
+by at most one, the seats left over being AI seats (None). Without it, the entrants left
+over sit the round out (:attr:`Pairing.byes`): the lowest-ranked of those who had the
+fewest byes.
 """
 
 from __future__ import annotations
@@ -21,8 +28,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-BUDGET = 200_000  # companion sets weighed per phase
-WINDOW = 12  # the nearest unseated entrants tried first
+from .seating_search import Seating, best_seating
+
+MAX_STEPS = 30_000
+"""Tables weighed at most by the exact search of one round (about half a second here)."""
 
 Meetings = Mapping[frozenset[int], int]
 
@@ -80,57 +89,20 @@ def pair_round(ranked: Sequence[int], met: Meetings, size: int, *, ai_fill: bool
         out = {players[i] for i in order[:extra]}
         byes = [p for p in reversed(players) if p in out]
         players = [p for p in players if p not in out]
-    sizes = table_sizes(len(players), size, ai_fill)
-    search = _Search(players, sizes, met)
-    best = search.run(WINDOW)
-    if search.best_cost > 0 and len(players) > WINDOW:
-        search.steps = 0
-        best = search.run(len(players)) or best
-    tables = tuple(tuple(t) + (None,) * (size - len(t)) for t in best)
+    found = search_round(players, met, table_sizes(len(players), size, ai_fill), size)
+    tables = tuple(tuple(players[r] for r in t) + (None,) * (size - len(t))
+                   for t in found.tables)
     return Pairing(tables, tuple(byes))
+
+
+def search_round(ranked: Sequence[int], met: Meetings, sizes: Sequence[int], seats: int,
+                 max_steps: int = MAX_STEPS) -> Seating:
+    """The search's answer for ``ranked`` at tables of ``sizes`` (as ranks into
+    ``ranked``, with whether it is proved the best)."""
+    weight = [[met.get(frozenset((a, b)), 0) if a != b else 0 for b in ranked]
+              for a in ranked]
+    return best_seating(weight, sizes, seats, max_steps)
 
 
 def _cost(met: Meetings, group: Sequence[int]) -> int:
     return sum(met.get(frozenset((a, b)), 0) for a, b in combinations(group, 2))
-
-
-class _Search:
-    """Branch and bound over seatings: tables filled in order, each opened by the best
-    unseated entrant."""
-
-    def __init__(self, players: list[int], sizes: list[int], met: Meetings) -> None:
-        self.players = players
-        self.sizes = sizes
-        self.met = met
-        self.best: list[list[int]] = []
-        self.best_cost = -1
-        self.steps = 0
-        self.window = WINDOW
-
-    def run(self, window: int) -> list[list[int]]:
-        self.window = window
-        self._visit(list(self.players), [], 0)
-        return [list(t) for t in self.best]
-
-    def _visit(self, left: list[int], tables: list[list[int]], cost: int) -> None:
-        if self.best_cost == 0 or self.steps >= BUDGET:
-            return
-        if len(tables) == len(self.sizes):
-            if self.best_cost < 0 or cost < self.best_cost:
-                self.best, self.best_cost = [list(t) for t in tables], cost
-            return
-        opener, rest = left[0], left[1:]
-        need = self.sizes[len(tables)] - 1
-        pool = rest[:self.window]
-        options = sorted(((_cost(self.met, [opener, *c]), c) for c in combinations(pool, need)),
-                         key=lambda o: o[0])  # stable: higher-ranked companions first
-        self.steps += max(1, len(options))
-        for added, companions in options:
-            if self.best_cost >= 0 and cost + added >= self.best_cost:
-                break
-            chosen = set(companions)
-            tables.append([opener, *companions])
-            self._visit([p for p in rest if p not in chosen], tables, cost + added)
-            tables.pop()
-            if self.best_cost == 0 or self.steps >= BUDGET:
-                return
