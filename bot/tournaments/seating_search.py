@@ -192,11 +192,12 @@ class _Exact:
         rest = left.bit_count() - bigs * self.big
         return rest // self.small if self.small > 0 else 0
 
-    def _bound(self, left: int, bigs: int) -> int:
+    def _bound(self, left: int, bigs: int, budget: int | None = None) -> int:
         """A lower bound on the repeats of seating ``left``, the larger of two. By pairs:
         an entrant's companions (k of them at the smallest table left) weigh at least its
         k lightest meetings with the entrants left, and each pair is counted from both
-        ends. By tables: :meth:`_most_free_tables`."""
+        ends. By tables: :meth:`_most_free_tables`. With ``budget``, the second is
+        counted only as far as needed to tell whether the bound exceeds the budget."""
         need = (self.small if self._smalls(left, bigs) else self.big) - 1
         if need <= 0:
             return 0
@@ -217,14 +218,20 @@ class _Exact:
                             break
         by_pairs = (short + 1) // 2
         tables = bigs + self._smalls(left, bigs)
-        if by_pairs >= tables:
+        if by_pairs >= tables or (budget is not None and (by_pairs > budget
+                                                          or tables <= budget)):
             return by_pairs
-        return max(by_pairs, tables - self._most_free_tables(left, bigs))
+        enough = None if budget is None else tables - budget
+        free = self._most_free_tables(left, bigs, enough)
+        if enough is not None and free >= enough:
+            return by_pairs  # not above the budget either way
+        return max(by_pairs, tables - free)
 
-    def _most_free_tables(self, left: int, bigs: int) -> int:
+    def _most_free_tables(self, left: int, bigs: int, enough: int | None = None) -> int:
         """At most how many of the tables left can be free of repeats: a table without
         repeats is made of entrants who each have such a table (a clique of unmet
-        entrants) of its size, counted by seats alone."""
+        entrants) of its size, counted by seats alone. Counting stops once ``enough``
+        is reached (the answer is then at least ``enough``)."""
         self._spend()
         smalls = self._smalls(left, bigs)
         free_big = free_small = 0
@@ -237,6 +244,12 @@ class _Exact:
                 free_small += 1
                 if bigs and self._free(a, left, self.big, self.big_free, self.big_none):
                     free_big += 1
+                if (enough is not None and free_small // max(self.small, 1) >= enough
+                        and self._free_tables(bigs, smalls, free_big, free_small) >= enough):
+                    break
+        return self._free_tables(bigs, smalls, free_big, free_small)
+
+    def _free_tables(self, bigs: int, smalls: int, free_big: int, free_small: int) -> int:
         best = 0
         for small_free in range(min(smalls, free_small // max(self.small, 1)) + 1):
             room = min(free_big, free_small - small_free * self.small)
@@ -330,7 +343,7 @@ class _Exact:
             return False
         if self.high.get(key, budget + 1) <= budget:
             return True
-        if self._bound(left, bigs) > budget:
+        if self._bound(left, bigs, budget) > budget:
             self.low[key] = budget + 1
             return False
         # branch on the entrant with the fewest unmet companions left
