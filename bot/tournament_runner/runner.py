@@ -276,9 +276,11 @@ class TournamentRunner:
     async def _announce(self, t: Tournament, round_no: int,
                         post: Callable[[Tournament], Awaitable[None]]) -> None:
         """Post round ``round_no``'s standings (:data:`FINAL`: the final ranking) once,
-        whatever stops when: "posting" is noted before the post and "announced" after it.
-        A stop between the two leaves it "posting", perhaps posted: the next start asks
-        the host (:meth:`TournamentHost.posted`) and posts only when it was not."""
+        whatever stops when: "posting" is noted before the post, and "announced" after it
+        and the host's picture brought up to date (:meth:`TournamentHost.progress`). A
+        stop between the two notes leaves it "posting", perhaps posted: the next start
+        asks the host (:meth:`TournamentHost.posted`), posts only when it was not, and
+        brings the picture up to date again before noting it announced."""
         tid = t.tournament_id
         state = await self.store.announcement(tid, round_no)
         if state == Announcement.DONE:
@@ -288,8 +290,8 @@ class TournamentRunner:
         else:
             await self.store.announcing(tid, round_no)
             await self._wait(post(t))
-        await self.store.announced(tid, round_no)
         await self._progress(tid)
+        await self.store.announced(tid, round_no)
 
     async def _round_over(self, t: Tournament) -> None:
         standings = await self.store.tournament_standings(t.tournament_id)
@@ -313,9 +315,11 @@ class TournamentRunner:
             ranked = [s.user_id for s in await self.store.tournament_standings(tid)]
         earlier = [table for r in range(1, round_no)
                    for table in await self.store.round_tables(tid, r)]
-        pairing = pair_round(ranked, meetings(earlier), settings.table_size,
-                             ai_fill=settings.ai_fill,
-                             byes_had=await self._byes_had(t, round_no))
+        byes_had = await self._byes_had(t, round_no)
+        # the pairing's search may take a few tenths of a second: off the event loop
+        pairing = await asyncio.to_thread(pair_round, ranked, meetings(earlier),
+                                          settings.table_size, ai_fill=settings.ai_fill,
+                                          byes_had=byes_had)
         await self.store.save_round(tid, round_no, pairing.tables, pairing.byes)
 
     async def _byes_had(self, t: Tournament, round_no: int) -> dict[int, int]:
@@ -334,14 +338,23 @@ class TournamentRunner:
     async def _ensure_table(self, t: Tournament, table_no: int,
                             players: tuple[int | None, ...], channel: int | None,
                             done: int) -> None:
-        """Table ``table_no`` of the current round, ``done`` deals counted: open in its
-        place and dealing (a deal being played carries on by itself)."""
+        """Table ``table_no`` of the current round, ``done`` deals counted (when the
+        round's progress was read): open in its place and dealing (a deal being played
+        carries on by itself)."""
         place = self.tables.tournaments.place(channel) if channel is not None else None
         if place is not None and (place.tournament_id, place.round_no,
                                   place.table_no) == (t.tournament_id, t.round_no, table_no):
             snapshot = self.tables.find(channel)
             if snapshot is not None and snapshot.playing is None:
                 self._deal_later(place.tournament_id, snapshot.channel_id)
+            return
+        # not live now: counted again, as the table may have played its last deal on and
+        # closed itself since ``done`` was read (its deals are counted before it closes;
+        # its settle carries the round on). Opened from the old count, it would deal a
+        # counted deal again.
+        done = (await self.store.round_progress(t.tournament_id, t.round_no)).get(
+            table_no, (channel, done))[1]
+        if done >= t.settings.deals_per_round:
             return
         if channel is None:
             channel = await self.host.open_table_place(t, t.round_no, table_no)

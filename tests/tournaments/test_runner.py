@@ -403,3 +403,51 @@ async def test_a_cancel_closes_the_tables_and_returns_the_buy_ins(tmp_path) -> N
     assert (await store.get_tournament(tid)).status == "cancelled"
     assert await runner.resume() == 0
     await stop(runner, manager, store)
+
+
+async def test_a_table_that_ends_while_the_runner_resumes_is_not_dealt_again(
+        tmp_path) -> None:
+    """The race behind a cut deal dealt again: at a restart the recovered table plays its
+    last deal on and closes itself while the runner is still reading where the round was
+    (a loaded machine). The runner must not open the table again from that old count."""
+    store = await open_store(tmp_path)
+    tid, users = await new_tournament(store, entrants=3, rounds=1, deals_per_round=2)
+    host = FakeHost()
+    runner, manager, _ = runner_for(store, host)
+    await runner.start(tid)
+    channel = 100_000 + 101
+    await run_until(lambda: (s := manager.find(channel)) is not None and s.deals == 2
+                    and s.playing is not None and s.seq > 2)
+    await stop(runner, manager, store)
+
+    store = await open_store(tmp_path)
+    read = store.round_progress
+    first = True
+
+    async def late_progress(tournament_id: int, round_no: int
+                            ) -> dict[int, tuple[int | None, int]]:
+        """Where the round was, as read before the table's last deal was counted; the
+        answer reaches the runner once the table has closed itself."""
+        nonlocal first
+        progress = await read(tournament_id, round_no)
+        if first:
+            first = False
+            assert progress[1][1] == 1  # the last deal is still being played
+            for _ in range(20_000):
+                if manager.find(channel) is None:
+                    break
+                await asyncio.sleep(0.001)
+        return progress
+
+    store.round_progress = late_progress  # type: ignore[method-assign]
+    host2 = FakeHost()
+    runner, manager, _ = runner_for(store, host2)
+    assert await manager.recover() == 1
+    assert await runner.resume() == 1
+    await run_until(lambda: bool(host2.over))
+    assert not first
+    assert [(t, d) for _, _, t, d in await results(store, tid)] == [(1, 1), (1, 2)]
+    games = await store._db.fetch_all("SELECT status, COUNT(*) FROM games GROUP BY status")
+    assert games == [("settled", 2)]  # no deal dealt again, none left behind
+    await check_books(store, tid, users, host2)
+    await stop(runner, manager, store)
