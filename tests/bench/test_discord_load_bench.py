@@ -12,6 +12,7 @@ import asyncio
 import math
 import os
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -115,6 +116,34 @@ def test_a_turn_ping_is_not_taken_for_the_table_message(tmp_path: Path) -> None:
         "the words-only edit keeps the table's picture and controls"
     assert [(s.message_id, s.content) for s in table.history] == [("T", "Turn: P0"),
                                                                   ("T", "Turn: Ada")]
+
+
+async def test_the_windows_last_actions_are_waited_for_until_their_edits_are_seen(
+        tmp_path: Path) -> None:
+    """After the window the driver waits for what it measures (each action's answer and
+    table edit), not for a fixed time: it ends as soon as they are seen."""
+    load = discord_load.Load(1, tmp_path)
+    channel = next(iter(load.tables))
+    person = load.tables[channel].people[0]
+    now = time.monotonic()
+    load.actions.append(Action(channel, person.user, person.name, "bid", "i1", "t1",
+                               written=now, seq=3))
+    waiting = asyncio.create_task(load.settled(now - 1, now + 1, limit=120))
+
+    async def still_waiting() -> bool:
+        for _ in range(20):
+            await asyncio.sleep(0)
+        return not waiting.done()
+
+    assert await still_waiting(), "nothing of the bid seen yet"
+    load.callbacks["i1"] = now + 0.1
+    load.arrived.set()
+    assert await still_waiting(), "answered, but the table edit showing it not seen yet"
+    load._message({"t": now + 0.5, "c": str(channel), "m": "T", "ct": "Turn: AI",
+                   "b": {f"ddz:{channel}:bid:1:4": False}, "o": None, "f": ["table.png"],
+                   "k": "edit"})
+    load.arrived.set()
+    await asyncio.wait_for(waiting, 60)  # at once, far from the limit of 120 s
 
 
 def test_a_postgresql_url_gets_the_loads_schema_as_its_search_path() -> None:
