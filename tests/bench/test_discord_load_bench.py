@@ -2,7 +2,7 @@
 stand-in and 5 tables (people and AI seats at a fast pace here, and each person hands their
 seat to the AI after a play, so that deals finish within seconds), every printed
 measurement a real number. Its window ends once every figure has something to measure
-(about 10 s on an idle machine), not after a fixed time: on a loaded machine the bot, at a
+(seconds on an idle machine), not after a fixed time: on a loaded machine the bot, at a
 lower priority than everything else there, may take minutes for what an idle one does in
 seconds."""
 
@@ -33,7 +33,7 @@ SEVERAL = {"rest_by": 4, "queued_by": 4, "picture_wait": 2,  # by priority; p50 
 BUSY_ONLY = {"edit_words", "edit_picture_slot", "edit_picture_draw", "edit_picture_request"}
 
 
-SMOKE_LONGEST = 200.0  # seconds the window may last on a loaded machine (idle: about 10)
+SMOKE_LONGEST = 150.0  # the longest window (beside busy loops: 27-56 s); under the 300 s timeout
 
 
 def _real(key: str, value: Any) -> bool:
