@@ -150,8 +150,12 @@ async def test_an_illegal_selection_says_why_beside_play(players, activity, loca
     answer = await last_answer(ann, "check")
     asked = [f for f in ann.sent if f.get("action") == "check"]
     assert answer["code"] == "no_pattern" and asked[-1]["cards"] == "".join(sorted(pair))
-    assert (await why.inner_text()).strip() == t(locale, "feedback.why_not",
-                                                 reason=answer["error"])
+    # on screen the server's sentence; to a screen reader its cards in words ("3, 5")
+    shown = why.locator("span[aria-hidden='true']")
+    assert (await shown.inner_text()).strip() == t(locale, "feedback.why_not",
+                                                   reason=answer["error"])
+    heard = (await why.locator(".sr-only").inner_text()).strip()
+    assert not re.search(r"(?<![0-9A-Za-z])[2-9TJQKA]{2,}(?![0-9A-Za-z])", heard), heard
     assert answer["error"].endswith("is not a pattern you can play." if locale == "en"
                                     else "不是合法牌型。")
     assert await gap(why, play) <= NEAR

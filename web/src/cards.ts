@@ -59,7 +59,9 @@ export function cardFace(el: HTMLElement, char: string, suit: string, wild: bool
 export function cardRow(cards: string, label: string, laizi: string | null,
                         extra = ""): HTMLElement {
   const row = document.createElement("div");
-  row.className = `cardrow ${extra}`.trim();
+  // a long row overlaps more, so that a play of many cards stays one row (style.css)
+  const n = cards.length;
+  row.className = `cardrow ${extra}${n >= 11 ? " vlong" : n >= 7 ? " long" : ""}`.trim();
   row.setAttribute("role", "img");
   row.setAttribute("aria-label", label || cardsSpoken(sortChars(cards)));
   for (const char of sortChars(cards)) {

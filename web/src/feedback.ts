@@ -3,6 +3,7 @@
 // be played beside Play (the server's check, in the engine's words), and the page offline:
 // a banner with Retry, every control disabled. The table redraws itself from each frame;
 // these parts are kept here and put back beside their buttons after each drawing.
+import { wordsLine } from "./announce";
 import { el } from "./dom";
 import type { Answer, ClaimName } from "./types";
 import { t } from "./words";
@@ -103,7 +104,7 @@ export class Feedback {
   private refusalBox(refusal: Refusal): HTMLElement {
     const box = el("div", "refusal");
     box.dataset.for = refusal.key;
-    const said = el("p", "why", refusal.text);
+    const said = wordsLine("why", refusal.text);
     said.setAttribute("role", "alert");
     box.append(said);
     if (refusal.claims.length && !this.claimed) {
@@ -170,9 +171,14 @@ export class Feedback {
     }
     const play = root.querySelector<HTMLElement>("button.play");
     if (this.whyText && play) {
-      this.whyBox ??= el("p", "why-not");
-      this.whyBox.setAttribute("role", "status");
-      if (this.whyBox.textContent !== this.whyText) this.whyBox.textContent = this.whyText;
+      // the engine's sentence as the eye reads it ("3A is not a pattern…"), and in words
+      // for a screen reader ("3, Ace is not…": announce.ts)
+      if (this.whyBox?.dataset.text !== this.whyText) {
+        this.whyBox?.remove();
+        this.whyBox = wordsLine("why-not", this.whyText);
+        this.whyBox.dataset.text = this.whyText;
+        this.whyBox.setAttribute("role", "status");
+      }
       beside(play, this.whyBox);
     } else {
       this.whyBox?.remove();
