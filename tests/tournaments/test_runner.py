@@ -451,3 +451,32 @@ async def test_a_table_that_ends_while_the_runner_resumes_is_not_dealt_again(
     assert games == [("settled", 2)]  # no deal dealt again, none left behind
     await check_books(store, tid, users, host2)
     await stop(runner, manager, store)
+
+
+async def test_a_server_manager_closing_a_table_lets_the_ai_play_it_on(tmp_path) -> None:
+    """An admin's close of a tournament table: its deal is void, the tournament goes on
+    (the table opens again in its place, the AI plays its players' seats and their points
+    count), and the host says so; it does not wait for the next start."""
+    store = await open_store(tmp_path)
+    tid, users = await new_tournament(store, entrants=3, away=False, rounds=1,
+                                      deals_per_round=2)
+    host = FakeHost()
+    runner, manager, _ = runner_for(store, host)
+    await runner.start(tid)
+    await run_until(lambda: all((s := manager.table_of(u)) is not None and
+                                s.playing is not None for u in users))
+    channel = manager.table_of(users[0]).channel_id
+    (cut,), = await store._db.fetch_all("SELECT game_id FROM games WHERE status = 'live'")
+    await manager.close(channel, CREATOR, admin=True)
+    await run_until(lambda: bool(host.over))
+    assert [(r, n, sorted(a)) for r, n, a in host.stopped] == [(1, 1, users)]
+    assert await store.tournament_away(tid) == set(users)
+    assert host.places == [(1, 1)]  # opened again in its own place
+    done = await results(store, tid)
+    assert [(t, d) for _, _, t, d in done] == [(1, 1), (1, 2)]
+    assert cut not in {g for g, *_ in done}
+    assert (await store.get_game(cut)).status == "abandoned"  # void: no beans, no points
+    final = {s.user_id: s for s in host.over[0][0]}
+    assert all(final[u].deals == 2 for u in users)  # every deal counted for them
+    await check_books(store, tid, users, host)
+    await stop(runner, manager, store)
