@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from bench import discord_load
+from bench import discord_load, discord_procs, load_figures
 from bench.discord_people import Action, Seen
 
 PG_URL = os.environ.get("DDZ_TEST_DATABASE_URL", "").strip() or None
@@ -27,7 +27,7 @@ pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
 
 
 SEVERAL = {"rest_by": 4, "queued_by": 4, "picture_wait": 2,  # by priority; p50 p99
-           **{f"act_{stage}": 2 for stage, _ in discord_load.ACTION_STAGES}}
+           **{f"act_{stage}": 2 for stage, _ in load_figures.ACTION_STAGES}}
 # the stages of words sent ahead of their picture: only when every drawing slot is busy,
 # which 5 tables never make them (tests/discord/test_words_first.py tests that path)
 BUSY_ONLY = {"edit_words", "edit_picture_slot", "edit_picture_draw", "edit_picture_request"}
@@ -48,7 +48,7 @@ def _real(key: str, value: Any) -> bool:
 def _unmeasured(row: dict[str, Any]) -> list[str]:
     """What the window has nothing to measure for yet (empty: the smoke's window can end):
     every printed figure a real number, and what it checks happened inside the window."""
-    missing = [f"{label} ({row[key]})" for label, key, _ in discord_load.ROWS
+    missing = [f"{label} ({row[key]})" for label, key, _ in load_figures.ROWS
                if key in row and key != "stop_s" and not _real(key, row[key])]
     wanted = {"over 20 actions": row["actions"] > 20,
               "a play shown in its hand DM": row["hand_n"] > 0,
@@ -76,8 +76,8 @@ def test_discord_load_smoke() -> None:
     p50, p99 = (float(x) for x in row["picture_wait"].split())
     assert 0 < p50 <= p99
     assert row["bot_cpu"] > 0 and row["rss_mb"] > 20
-    table = discord_load.table_lines([row])
-    assert table[0].split() == ["tables", "5"] and len(table) == len(discord_load.ROWS) + 1
+    table = load_figures.table_lines([row])
+    assert table[0].split() == ["tables", "5"] and len(table) == len(load_figures.ROWS) + 1
 
 
 def _table(left: int, plays: str) -> Seen:
@@ -89,13 +89,13 @@ def _table(left: int, plays: str) -> Seen:
 def test_a_pass_shows_when_the_next_seats_passed_in_the_same_edit() -> None:
     passed = Action(1, 2, "Ann", "pass", "i", "t", left=51)
     ada, bo = "AI 🤖 Ada (normal)", "AI 🤖 Bo (normal)"
-    assert discord_load.reflects(passed, _table(17, f"{bo} plays 7 · Ann passes"))
-    assert discord_load.reflects(passed, _table(17, f"{bo} plays 7 · Ann passes · {ada} passes"))
+    assert load_figures.reflects(passed, _table(17, f"{bo} plays 7 · Ann passes"))
+    assert load_figures.reflects(passed, _table(17, f"{bo} plays 7 · Ann passes · {ada} passes"))
     # before the pass: the play Ann had to beat, or her pass of an earlier trick
-    assert not discord_load.reflects(passed, _table(17, f"Ann passes · {ada} passes · "
+    assert not load_figures.reflects(passed, _table(17, f"Ann passes · {ada} passes · "
                                                         f"{bo} plays 7"))
-    assert not discord_load.reflects(passed, _table(17, f"{ada} plays 5 · {bo} plays 7"))
-    assert discord_load.reflects(passed, _table(16, f"{bo} plays 7 · {ada} plays 8"))
+    assert not load_figures.reflects(passed, _table(17, f"{ada} plays 5 · {bo} plays 7"))
+    assert load_figures.reflects(passed, _table(16, f"{bo} plays 7 · {ada} plays 8"))
 
 
 def test_a_turn_ping_is_not_taken_for_the_table_message(tmp_path: Path) -> None:
@@ -191,13 +191,13 @@ async def test_each_load_gets_an_empty_schema_dropped_after() -> None:
 
 
 def test_the_machine_speed_is_a_time_in_milliseconds() -> None:
-    one = discord_load.machine_speed_ms(rounds=1)
-    best = discord_load.machine_speed_ms(rounds=3)
+    one = discord_procs.machine_speed_ms(rounds=1)
+    best = discord_procs.machine_speed_ms(rounds=3)
     assert 0 < best < 10_000 and math.isfinite(one)
 
 
 def test_the_bot_cores_are_a_list_of_cores() -> None:
-    assert discord_load.core_list("1,0") == [0, 1]
+    assert discord_procs.core_list("1,0") == [0, 1]
     for bad in ("", "a", "0-1", "-1"):
         with pytest.raises(SystemExit, match="--bot-cores"):
-            discord_load.core_list(bad)
+            discord_procs.core_list(bad)
