@@ -31,7 +31,7 @@ from .i18n import locale_of
 from .markdown import NO_PINGS, safe
 from .names import shown_name
 from .tournament_host import entrant_names
-from .tournament_text import locale_of_tournament, signup_embed, starts_at
+from .tournament_text import locale_of_tournament, signup_embed, starts_at, status_text
 
 if TYPE_CHECKING:
     from bot.store import Payout, Store, Tournament
@@ -67,12 +67,12 @@ async def join_entrant(store: Store, tour: Tournament, user_id: int, name: str) 
                               balance=int(short.params.get("balance", 0))) from short
 
 
-def require_signup(tour: Tournament) -> None:
-    """Refuse unless the tournament is in sign-up."""
+def require_signup(tour: Tournament, locale: str = "en") -> None:
+    """Refuse unless the tournament is in sign-up (its status said in ``locale``)."""
     if tour.status != TournamentStatus.SIGNUP:
         raise InvalidInputError(f"tournament {tour.tournament_id} is {tour.status}",
                                 code="tournament_status", tournament_id=tour.tournament_id,
-                                status=tour.status)
+                                status=status_text(tour, locale))
 
 
 def require_runner(runner: RoundRunner | None) -> RoundRunner:
@@ -180,6 +180,7 @@ class TournamentDesk:
     async def join(self, interaction: discord.Interaction, tournament_id: int) -> None:
         locale = locale_of(interaction)
         tour = await self.store.get_tournament(tournament_id)
+        require_signup(tour, locale)
         count = await join_entrant(self.store, tour, interaction.user.id,
                                    shown_name(interaction.user))
         await self.refresh(tournament_id)
@@ -191,6 +192,7 @@ class TournamentDesk:
     async def leave(self, interaction: discord.Interaction, tournament_id: int) -> None:
         locale = locale_of(interaction)
         tour = await self.store.get_tournament(tournament_id)
+        require_signup(tour, locale)
         if not await self.store.leave_tournament(tournament_id, interaction.user.id):
             await reply(interaction, t(locale, "tour.not_in", name=safe(tour.settings.name)))
             return
@@ -204,7 +206,7 @@ class TournamentDesk:
         tour = await self.store.get_tournament(tournament_id)
         if not is_organiser(interaction, tour):
             raise discord.app_commands.CheckFailure(t(locale, "tour.not_organiser"))
-        require_signup(tour)
+        require_signup(tour, locale)
         runner = require_runner(self.runner)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self._start(tour, runner)
@@ -215,7 +217,7 @@ class TournamentDesk:
         tour = await self.store.get_tournament(tournament_id)
         if not is_organiser(interaction, tour):
             raise discord.app_commands.CheckFailure(t(locale, "tour.not_organiser"))
-        require_signup(tour)
+        require_signup(tour, locale)
         payout = await self._cancel(tour)
         await reply(interaction, "✅ " + t(locale, "tour.cancelled", name=safe(tour.settings.name),
                                           n=len(payout.prizes)))
