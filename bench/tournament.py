@@ -78,6 +78,16 @@ class Host:
         self.final = (table, payout)
         self.done.set()
 
+    async def posted(self, t: Tournament, round_no: int) -> bool:
+        return False  # one process: nothing was being posted before
+
+    async def progress(self, t: Tournament) -> None:
+        pass
+
+    async def table_stopped(self, t: Tournament, round_no: int, table_no: int,
+                            away: list[int]) -> None:
+        pass
+
 
 async def play(target: str, entrants: int, rounds: int, deals: int, *,
                duplicate: bool = False, variant: str = "classic", ai: str = "cheap",

@@ -30,8 +30,13 @@ from .errors import reply, send_error
 from .i18n import locale_of
 from .markdown import NO_PINGS, safe
 from .names import shown_name
-from .tournament_host import entrant_names
-from .tournament_text import locale_of_tournament, signup_embed, starts_at, status_text
+from .tournament_text import (
+    entrant_names,
+    locale_of_tournament,
+    signup_embed,
+    starts_at,
+    status_text,
+)
 
 if TYPE_CHECKING:
     from bot.store import Payout, Store, Tournament

@@ -35,7 +35,12 @@ from bot.words.names import variant_name
 from render import StandingRow, StandingsScene, render_standings
 
 from .markdown import CONTENT, NO_PINGS, clip, ping, safe
-from .tournament_text import locale_of_tournament, prizes_text, standings_block
+from .tournament_text import (
+    entrant_names,
+    locale_of_tournament,
+    prizes_text,
+    standings_block,
+)
 
 if TYPE_CHECKING:
     from bot.store import Payout, Store, Tournament
@@ -79,15 +84,6 @@ def standings_scene(tour: Tournament, table: Sequence[Standing], names: Mapping[
     assert len(heads) == 6
     return StandingsScene(title, subtitle, (heads[0], heads[1], heads[2], heads[3], heads[4],
                                             heads[5]), rows, say(locale, "tour.tie_breaks"))
-
-
-async def entrant_names(store: Store, guild_id: int, users: Sequence[int]) -> dict[int, str]:
-    """Each entrant's name as the store knows it (their id when unknown)."""
-    names: dict[int, str] = {}
-    for user in users:
-        player = await store.get_player(guild_id, user)
-        names[user] = player.name if player is not None else str(user)
-    return names
 
 
 class DiscordTournamentHost:

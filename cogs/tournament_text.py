@@ -1,9 +1,9 @@
 """A tournament in words: its settings, its status, the sign-up message's embed, the
 standings as a code block and the prizes, in the reader's language (:mod:`bot.words`).
 
-Pure functions of stored values (:class:`bot.store.Tournament`, standings, names): the
-Discord parts (posting, editing, buttons) are :mod:`cogs.tournament_desk` and
-:mod:`cogs.tournament_host`'s.
+Pure functions of stored values (:class:`bot.store.Tournament`, standings, names), and
+:func:`entrant_names`, the names' look-up in the store: the Discord parts (posting,
+editing, buttons) are :mod:`cogs.tournament_desk` and :mod:`cogs.tournament_host`'s.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from datetime import datetime
 
 import discord
 
-from bot.store import Tournament
+from bot.store import Store, Tournament
 from bot.tournaments import Standing, TournamentStatus, place_prizes
 from bot.words.catalogue import t
 from bot.words.names import variant_name
@@ -192,6 +192,15 @@ def prizes_text(prizes: Mapping[int, int], table: Sequence[Standing],
         t(locale, "tour.no_prizes")
 
 
+async def entrant_names(store: Store, guild_id: int, users: Sequence[int]) -> dict[int, str]:
+    """Each entrant's name as the store knows it (their id when unknown)."""
+    names: dict[int, str] = {}
+    for user in users:
+        player = await store.get_player(guild_id, user)
+        names[user] = player.name if player is not None else str(user)
+    return names
+
+
 def history_line(tour: Tournament, standing: Standing | None, entrants: int,
                  locale: str) -> str:
     """One tournament in ``/ddz history``: name, status, and the player's rank."""
@@ -203,6 +212,7 @@ def history_line(tour: Tournament, standing: Standing | None, entrants: int,
     return line + f" · `#{tour.tournament_id}`"
 
 
-__all__ = ["cells", "fit_cells", "history_line", "leader_line", "locale_of_tournament",
-           "places_text", "pool_of", "prizes_text", "settings_lines", "signup_embed",
-           "signup_title", "standings_block", "starts_at", "status_text", "winners_line"]
+__all__ = ["cells", "entrant_names", "fit_cells", "history_line", "leader_line",
+           "locale_of_tournament", "places_text", "pool_of", "prizes_text", "settings_lines",
+           "signup_embed", "signup_title", "standings_block", "starts_at", "status_text",
+           "winners_line"]
