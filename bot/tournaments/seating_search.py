@@ -17,10 +17,12 @@ and so on: with no history this is plain Swiss order, short tables at the bottom
 :func:`best_seating` is exact: an iterative deepening over the allowed repeats (from a
 lower bound up) asks whether the entrants left can be seated within a budget, branching on
 the entrant with the fewest companions not met before, with a memo of what each set of
-entrants left can and cannot reach; the answer is then read off in standings order, each
-table the smallest that still lets the rest reach the fewest repeats. With ``max_steps``
-the search gives up after that many tables weighed and returns None (the caller's
-fallback: :func:`improved_greedy`).
+entrants left can and cannot reach and two lower bounds (:meth:`_Exact._bound`); the
+answer is then read off in standings order, each table the smallest that still lets the
+rest reach the fewest repeats. ``max_steps`` caps the work (a step: a table weighed or a
+bound by tables counted); when it runs out, :class:`Seating` says what is still proved:
+after the fewest repeats were proved, the seating that proved them (the order not
+proved); before, :func:`improved_greedy`.
 """
 
 from __future__ import annotations
