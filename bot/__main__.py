@@ -73,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     if args and args[0] == "play":
         from bot.terminal import main as play_main
 
-        return play_main(args[1:])
+        return play_main(args[1:], prog=f"{program()} play")
     if args and args[0] in ("backup", "restore"):
         return maintenance(args[0], args[1:])
     from bot.process.app import run

@@ -513,8 +513,9 @@ async def _ask(manager: TableManager, presenter: TerminalPresenter, phase: Phase
             presenter.say(f"  ✗ {err}")
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot play",
+def main(argv: list[str] | None = None, prog: str = "python -m bot play") -> int:
+    """The terminal game (``prog``: how the user ran it, for the usage line)."""
+    parser = argparse.ArgumentParser(prog=prog,
                                      description="Play Dou Dizhu in the terminal.")
     parser.add_argument("--variant", choices=VARIANTS, default="classic")
     parser.add_argument("--room", choices=tuple(ROOMS), default="normal",

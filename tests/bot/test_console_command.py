@@ -40,6 +40,7 @@ def test_help_names_the_command_and_its_subcommands(installed: Path,
         assert line in done.stdout, line
     played = _run("play", "--help", cwd=tmp_path)
     assert played.returncode == 0 and "--variant" in played.stdout, played.stderr
+    assert played.stdout.startswith("usage: doudizhu-bot play"), played.stdout
 
 
 def test_no_command_runs_the_bot(installed: Path, tmp_path: Path) -> None:
