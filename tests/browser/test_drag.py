@@ -16,6 +16,7 @@ async def test_dragging_across_cards_selects_them(players, activity) -> None:
     cards = ann.frame.locator(".hand button")
     await cards.first.wait_for()
     assert await cards.count() == 17
+    await ann.settled()  # the deal's fan-in done: the cards where a finger finds them
     boxes = [await cards.nth(i).bounding_box() for i in range(4)]
     frame_box = await ann.page.locator("#activity").bounding_box()
     assert frame_box is not None and all(boxes)
