@@ -86,14 +86,16 @@ def _cost(met: Meetings, group: Sequence[int]) -> int:
     return sum(met.get(frozenset((a, b)), 0) for a, b in combinations(group, 2))
 
 
-def _seatings(players: list[int], sizes: Sequence[int]) -> Iterator[list[tuple[int, ...]]]:
+def all_seatings(players: list[int], sizes: Sequence[int]) -> Iterator[list[tuple[int, ...]]]:
+    """Every way to seat ``players`` at tables of ``sizes`` (order inside a table aside):
+    the exhaustive search the pairing is measured, and tested, against."""
     if not sizes:
         yield []
         return
     first, rest = players[0], players[1:]
     for companions in combinations(rest, sizes[0] - 1):
         left = [p for p in rest if p not in companions]
-        for tail in _seatings(left, sizes[1:]):
+        for tail in all_seatings(left, sizes[1:]):
             yield [(first, *companions), *tail]
 
 
@@ -102,7 +104,7 @@ def fewest_repeats(players: Sequence[int], size: int, met: Meetings) -> int:
     sizes = table_sizes(len(players), size, True)
     return min(sum(_cost(met, t) for t in seating)
                for order in set(permutations(sizes))
-               for seating in _seatings(list(players), order))
+               for seating in all_seatings(list(players), order))
 
 
 def avoidable(pair: Pair, *, entrants: int = 8, size: int = 3, rounds: int = 3,

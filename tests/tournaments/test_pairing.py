@@ -5,13 +5,13 @@ seating for small fields), and what the search answers when its steps run out.""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from itertools import combinations, permutations
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bench.pairing import all_seatings
 from bot.tournaments import meetings, pair_round, table_sizes
 from bot.tournaments.pairing import Meetings, Pairing
 from bot.tournaments.seating_search import (
@@ -25,23 +25,11 @@ from bot.tournaments.seating_search import (
 )
 
 
-def _seatings(players: list[int], sizes: list[int]) -> Iterator[list[tuple[int, ...]]]:
-    """Every way to seat ``players`` at tables of ``sizes`` (order inside a table aside)."""
-    if not sizes:
-        yield []
-        return
-    first, rest = players[0], players[1:]
-    for companions in combinations(rest, sizes[0] - 1):
-        left = [p for p in rest if p not in companions]
-        for tail in _seatings(left, sizes[1:]):
-            yield [(first, *companions), *tail]
-
-
 def _fewest_repeats(players: list[int], sizes: list[int], met: Meetings) -> int:
     # the tables' sizes may differ only by one AI seat: try each order of sizes
     best = None
     for order in set(permutations(sizes)):
-        for seating in _seatings(players, list(order)):
+        for seating in all_seatings(players, list(order)):
             cost = Pairing(tuple(seating)).repeats(met)
             best = cost if best is None else min(best, cost)
     assert best is not None
@@ -137,7 +125,7 @@ def _exhaustive(n: int, sizes: list[int], weight: list[list[int]],
     key among the seatings with that many (every seating, every order of the sizes)."""
     best: tuple[int, tuple[int, ...]] | None = None
     for order in set(permutations(sizes)):
-        for seating in _seatings(list(range(n)), list(order)):
+        for seating in all_seatings(list(range(n)), list(order)):
             found = (seating_cost(weight, seating), seating_key(seating, n, seats))
             best = found if best is None or found < best else best
     assert best is not None
