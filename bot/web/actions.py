@@ -36,10 +36,6 @@ from .sessions import Connection
 from .wire import Answered, CostAnswer, Done, HintJson, Refused
 
 log = logging.getLogger(__name__)
-CHECKS_PER_SECOND = 4  # selections a user may have checked a second (a burst of CHECK_BURST)
-CHECK_BURST = 8
-checks: KeyedBuckets[int] = KeyedBuckets(CHECKS_PER_SECOND, CHECK_BURST)
-"""Each user's budget of ``check`` actions, over all their pages (within their frames')."""
 
 
 @dataclass
@@ -51,6 +47,7 @@ class Act:
     page: Connection
     fields: dict[str, Any]
     turn_seconds: int | None = None
+    selections: KeyedBuckets[int] | None = None  # the door's budget of ``check`` actions
 
     @property
     def channel(self) -> int:
@@ -98,7 +95,7 @@ async def _check(a: Act) -> Answered | Refused:
     play (:meth:`TableManager.check_play`), applied to nothing: refused with the engine's
     code and words as ``play`` would be, or ok with how many readings it has. A page
     asks for a selection that is not one of its legal plays, to say why."""
-    if not checks.allow(a.user):
+    if a.selections is not None and not a.selections.allow(a.user):
         return {"ok": False, "code": "rate_limited",
                 "error": door_text(a.locale, "rate_limited", "too many checks: slow down")}
     readings = await a.manager.check_play(a.channel, a.user, a.fields["cards"],
@@ -272,5 +269,4 @@ async def perform(a: Act, action: str) -> Done | Refused:
         return {"ok": False, "code": "internal", "error": t(a.locale, "err.unexpected", id=ref)}
 
 
-__all__ = ["CHECKS_PER_SECOND", "CHECK_BURST", "HANDLERS", "Act", "YesNo", "checks",
-           "hint_json", "perform"]
+__all__ = ["HANDLERS", "Act", "YesNo", "hint_json", "perform"]

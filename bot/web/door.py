@@ -32,6 +32,10 @@ log = logging.getLogger("ddz.web")
 FD_RESERVE = 128  # file descriptors kept for everything but the sockets of pages
 
 
+SELECTIONS_PER_SECOND = 4  # selections a user may have checked a second (a burst of 8)
+SELECTION_BURST = 8
+
+
 @dataclass(frozen=True)
 class ActivityLimits:
     """What a user, a client address and the whole Activity server (bot/web) may do; read
@@ -92,6 +96,10 @@ class Door:
             limits.failures_per_address / 60, limits.failures_per_address, clock)
         self.checks: KeyedBuckets[int] = KeyedBuckets(
             limits.instance_checks_per_user / 60, limits.instance_checks_per_user, clock)
+        # each user's ``check`` actions (a selection asked about: the engine's work), over
+        # all their pages, within their frames' budget
+        self.selections: KeyedBuckets[int] = KeyedBuckets(SELECTIONS_PER_SECOND,
+                                                          SELECTION_BURST, clock)
         self.quiet = QuietLog(log, 60.0, clock)
         self.refusals: Counter[str] = Counter()  # by kind, for the benchmark and metrics
 

@@ -435,7 +435,7 @@ class ActivityServer:
             await page.close()
             return
         answer = await perform(Act(self.manager, self.store, page, fields,
-                                   self.turn_seconds), action)
+                                   self.turn_seconds, self.door.selections), action)
         page.send(answer_frame(ref if isinstance(ref, int | str) else None, action, answer))
 
 

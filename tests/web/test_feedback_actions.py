@@ -12,17 +12,10 @@ import pytest
 
 from bot.store.bonus import claim_daily, claim_relief, claimable
 from bot.store.errors import StoreError
-from bot.web import actions
+from bot.web.door import SELECTION_BURST, SELECTIONS_PER_SECOND
 from bot.web.limits import KeyedBuckets
 
 from .pages import AUCTION, CHANNEL, GUILD
-
-
-@pytest.fixture(autouse=True)
-def fresh_budget(monkeypatch) -> None:
-    """Each test its own users' budget of checks (the server's is kept for the process)."""
-    monkeypatch.setattr(actions, "checks", KeyedBuckets(actions.CHECKS_PER_SECOND,
-                                                        actions.CHECK_BURST))
 
 
 async def _my_play_turn(page: Any) -> dict[str, Any]:
@@ -54,7 +47,7 @@ async def test_check_answers_as_play_would_and_changes_nothing(activity) -> None
     legal = you["legal"][0]["cards"]
     fine = await ann.act("check", cards=legal, seq=you["seq"])
     assert fine["ok"] is True and fine["count"] == 1 and fine["action"] == "check"
-    actions.checks = KeyedBuckets(0)  # this test asks faster than a page does
+    activity.server.door.selections = KeyedBuckets(0)  # it asks faster than a page does
     checked = []
     for cards in _illegal_pairs(you):
         answer = await ann.act("check", cards=cards, seq=you["seq"])
@@ -84,7 +77,7 @@ async def test_check_answers_as_play_would_and_changes_nothing(activity) -> None
 async def test_a_play_that_does_not_beat_is_checked_as_played(activity) -> None:
     """Following a single: a lower single is refused by check as by play, and a pass
     then goes on (the check changed nothing)."""
-    actions.checks = KeyedBuckets(0)
+    activity.server.door.selections = KeyedBuckets(0)
     ann = await activity.page(101, "Ann")
     assert (await ann.act("open", variant="classic", ai_seats=2))["ok"]
     assert (await ann.act("start"))["ok"]
@@ -116,7 +109,7 @@ async def test_a_play_that_does_not_beat_is_checked_as_played(activity) -> None:
 
 async def test_a_wild_selection_is_legal_when_any_reading_is(activity) -> None:
     """癞子: a selection's check counts its legal readings, as the seat's legal plays do."""
-    actions.checks = KeyedBuckets(0)
+    activity.server.door.selections = KeyedBuckets(0)
     ann = await activity.page(101, "Ann")
     assert (await ann.act("open", variant="laizi", ai_seats=2))["ok"]
     assert (await ann.act("start"))["ok"]
@@ -150,13 +143,13 @@ async def test_check_in_chinese_and_out_of_turn(activity) -> None:
     assert refused["code"] == "not_seated" and "你" in refused["error"]
 
 
-async def test_a_flood_of_checks_is_budgeted(activity, monkeypatch) -> None:
-    monkeypatch.setattr(actions, "checks", KeyedBuckets(actions.CHECKS_PER_SECOND,
-                                                        actions.CHECK_BURST, clock=lambda: 0.0))
+async def test_a_flood_of_checks_is_budgeted(activity) -> None:
+    activity.server.door.selections = KeyedBuckets(SELECTIONS_PER_SECOND, SELECTION_BURST,
+                                                   clock=lambda: 0.0)
     ann = await activity.page(101, "Ann", locale="zh-CN")
-    codes = [(await ann.act("check", cards="33"))["code"] for _ in range(actions.CHECK_BURST + 4)]
-    assert codes[:actions.CHECK_BURST] == ["no_table"] * actions.CHECK_BURST
-    assert codes[actions.CHECK_BURST:] == ["rate_limited"] * 4
+    codes = [(await ann.act("check", cards="33"))["code"] for _ in range(SELECTION_BURST + 4)]
+    assert codes[:SELECTION_BURST] == ["no_table"] * SELECTION_BURST
+    assert codes[SELECTION_BURST:] == ["rate_limited"] * 4
     limited = await ann.act("check", cards="33")
     assert limited["error"] == "操作太快了：请慢一点。"
     assert (await ann.act("open", variant="classic", ai_seats=2))["ok"]  # others go on
