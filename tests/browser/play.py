@@ -28,6 +28,11 @@ AUCTION = {"bid": "btn.bid", "call": "btn.call", "grab": "btn.nograb",
            "show_landlord": "btn.noshow", "double": "btn.double"}
 
 
+# two or more ranks written together, as the server's words write a play ("55", "3A"):
+# what a screen reader must never hear (web/src/announce.ts reads them out a rank at a time)
+RANK_RUN = re.compile(r"(?<![0-9A-Za-z])[2-9TJQKA]{2,}(?![0-9A-Za-z])")
+
+
 def t(locale: str, key: str, **params: Any) -> str:
     """A word of the page as the page shows it (bot/words/page.py: what the welcome sends)."""
     text: str = page_words(locale)["t"][key]
@@ -198,6 +203,7 @@ def last_result(player: Player) -> dict[str, Any]:
 
 __all__ = [
     "AUCTION",
+    "RANK_RUN",
     "Turns",
     "answer_auction",
     "beans_shown",
