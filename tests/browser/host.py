@@ -162,6 +162,7 @@ async def open_player(browser: Any, activity: Activity, user_id: int, name: str,
                       viewport: tuple[int, int] = DESKTOP, code: str | None = None,
                       member: bool = True, channel_id: int = CHANNEL,
                       instance: str = INSTANCE, intercept: bool = False,
+                      rewrite: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
                       browser_locale: str = "en-US",
                       participants: list[dict[str, Any]] | None = None,
                       invite_error: str | None = None,
@@ -171,7 +172,8 @@ async def open_player(browser: Any, activity: Activity, user_id: int, name: str,
     AUTHORIZE answers (a fresh one from the stand-in unless given); ``locale`` what the
     locale command answers (None: the command fails); ``member`` puts the user in the
     instance first; ``intercept`` routes the page's socket through
-    :attr:`Player.rewrite`; ``browser_locale`` is the browser's own language;
+    :attr:`Player.rewrite` (``rewrite``: its first value, set before the page opens);
+    ``browser_locale`` is the browser's own language;
     ``participants`` who Discord says is in the Activity (``{id, username, global_name,
     nickname, avatar}``; the user alone unless given); ``invite_error`` Discord's refusal
     of the invite dialog (None: it opens); ``prepare(context)`` runs before the page is
@@ -209,6 +211,7 @@ async def open_player(browser: Any, activity: Activity, user_id: int, name: str,
     await context.route(f"{activity.url}{HOST_PATH}**", serve)
     page = await context.new_page()
     player = Player(page, context, user_id, name, locale or "en")
+    player.rewrite = rewrite  # in place before the page's first frame (its auth) is sent
     await serve_cdn(context, player.cdn)
     if prepare is not None:
         await prepare(context)

@@ -165,8 +165,11 @@ async def test_a_forged_token_is_refused(players, activity) -> None:
     mallory = await players(104, "Mallory", intercept=True)
     await mallory.wait_state("no_table")
     # a new page of the same user, whose auth frame carries a token nobody issued
-    forged = await players(104, "Mallory", intercept=True)
-    forged.rewrite = lambda f: {**f, "token": real[:-1] + "9"} if f["type"] == "auth" else f
+    # (the rewrite is in place before the page opens: set after, the page's own auth frame
+    # could pass first and sign in)
+    forged = await players(104, "Mallory", intercept=True,
+                           rewrite=lambda f: {**f, "token": real[:-1] + "9"}
+                           if f["type"] == "auth" else f)
     await forged.wait_state("error")
     error = forged.of_type("error")[0]
     assert error["code"] in ("auth_failed", "bad_token"), error
